@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Linker settings of a shared library that exports only what its version script lists,
+/// with the Swift runtime linked statically in release builds (so C programs and Python
+/// need nothing from the Swift toolchain at run time). `-static-stdlib` is release-only:
+/// it breaks `swift test` in debug.
+func sharedLibrary(exports: String, soname: String? = nil) -> [LinkerSetting] {
+  var flags = ["-Xlinker", "--version-script=\(Context.packageDirectory)/\(exports)"]
+  if let soname { flags += ["-Xlinker", "-soname", "-Xlinker", soname] }
+  return [
+    .unsafeFlags(flags),
+    .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+  ]
+}
+
+let package = Package(
+  name: "Brace",
+  products: [
+    .library(name: "brace", type: .dynamic, targets: ["Brace"]),
+    .library(name: "brace_autoresizing", type: .dynamic, targets: ["BraceAutoresizing"]),
+  ],
+  targets: [
+    // The public headers (include/brace/*.h), as a module for the Swift code.
+    .systemLibrary(name: "CBrace", path: "include"),
+
+    // libbrace.so: the core engine behind the C ABI.
+    .target(
+      name: "Brace",
+      dependencies: ["CBrace"],
+      exclude: ["exports.map"],
+      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
+      linkerSettings: sharedLibrary(exports: "Sources/Brace/exports.map", soname: "libbrace.so.0")
+    ),
+
+    // libbrace_autoresizing.so: the "frame" strategy, a plugin like any other.
+    .target(
+      name: "BraceAutoresizing",
+      dependencies: ["CBrace"],
+      exclude: ["exports.map"],
+      linkerSettings: sharedLibrary(exports: "Sources/BraceAutoresizing/exports.map")
+    ),
+
+    .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace"]),
+  ]
+)

@@ -1,0 +1,54 @@
+import CBrace
+
+/// Per-node callbacks live in a side table: most nodes have none.
+extension Context {
+  static let firstCallbacksSize = MemoryLayout<brace_node_callbacks>.size
+
+  @inline(__always)
+  func callbacks(of n: Int32) -> brace_node_callbacks? {
+    let k = nodes.callbacks[Int(n)]
+    return k < 0 ? nil : callbackTable[Int(k)]
+  }
+
+  func setCallbacks(_ n: Int32, _ cb: UnsafePointer<brace_node_callbacks>?) throws(BraceError) {
+    guard let cb else {
+      releaseCallbacks(n)
+      return
+    }
+    let size = Int(cb.pointee.struct_size)
+    guard size >= Context.firstCallbacksSize else {
+      throw .invalidArgument("callbacks->struct_size is \(size); expected at least \(Context.firstCallbacksSize) (sizeof(brace_node_callbacks)); initialize it with sizeof")
+    }
+    let copy = cb.pointee
+    let k = nodes.callbacks[Int(n)]
+    if k >= 0 {
+      callbackTable[Int(k)] = copy
+    } else if let free = freeCallbackEntries.popLast() {
+      callbackTable[Int(free)] = copy
+      nodes.callbacks[Int(n)] = free
+    } else {
+      callbackTable.append(copy)
+      nodes.callbacks[Int(n)] = Int32(callbackTable.count - 1)
+    }
+  }
+
+  func releaseCallbacks(_ n: Int32) {
+    let k = nodes.callbacks[Int(n)]
+    guard k >= 0 else { return }
+    callbackTable[Int(k)] = brace_node_callbacks()
+    freeCallbackEntries.append(k)
+    nodes.callbacks[Int(n)] = -1
+  }
+
+  /// The intrinsic size the layout uses: the callback's answer (sanitized) or the stored one.
+  func intrinsicSize(_ n: Int32) -> brace_size {
+    guard let cb = callbacks(of: n), let f = cb.intrinsic_content_size else {
+      return nodes.intrinsicSize[Int(n)]
+    }
+    nodes.flags[Int(n)].insert(.inIntrinsicCallback)
+    let s = f(opaque, handle(ofNode: n), cb.user_data)
+    if nodes.isLive(n) { nodes.flags[Int(n)].remove(.inIntrinsicCallback) }
+    func clean(_ v: Double) -> Double { v.isFinite && v >= 0 ? v : -1 }
+    return brace_size(width: clean(s.width), height: clean(s.height))
+  }
+}

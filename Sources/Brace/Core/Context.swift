@@ -1,0 +1,155 @@
+import CBrace
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One window or scene: the node store, the loaded strategies, options, callbacks and
+/// the state of the update cycle. Every ABI call enters it through `enter()`.
+final class Context {
+  // Thread confinement: the thread inside the context and how deep it is (callbacks
+  // re-enter on the same thread). `depth` is only touched by the owning thread.
+  private let owner = Atomic<UInt>(0)
+  private var depth = 0
+
+  let tag: UInt16
+  var options: brace_context_options
+  var nodes = NodeStore()
+  var callbackTable: [brace_node_callbacks] = []
+  var freeCallbackEntries: [Int32] = []
+
+  /// Registered strategies, in registration order; a node's strategy indexes this.
+  var strategies: [LoadedStrategy] = []
+  /// The "frame" strategy every new node starts with.
+  var defaultStrategy: Int32? = nil
+  /// Property values set on nodes, keyed by node slot, then by
+  /// (strategy index << 32 | property index). Most nodes have none.
+  var properties: [Int32: [UInt64: brace_value]] = [:]
+
+  var diagnosticCallback: brace_diagnostic_fn?
+  var diagnosticUserData: UnsafeMutableRawPointer?
+  var traceCallback: brace_trace_fn?
+  var traceUserData: UnsafeMutableRawPointer?
+  /// Set while the trace callback runs, so that its own calls are not traced.
+  var tracing = false
+
+  // The update cycle's state.
+  /// Roots whose subtree may hold a flag (each also carries .inDirtyRoots).
+  var dirtyRoots: [Int32] = []
+  /// Nodes a pass is processing now, outermost first.
+  var activeNodes: [Int32] = []
+  /// >0 while a pass runs; a whole turn or phase cannot start then.
+  var passDepth = 0
+  /// The turn that per-node pass counters belong to; bumped by each outermost pass.
+  var turn: UInt32 = 0
+  /// Nodes caught in feedback loops during the current turn.
+  var loopCaught: [Int32] = []
+  /// Set when a loop is detected: the running pass (and any outer one) stops.
+  var stopPass = false
+
+  private static let nextTag = Atomic<UInt16>(0)
+
+  init(options: brace_context_options) {
+    var t: UInt16 = 0
+    repeat {
+      t = Context.nextTag.add(1, ordering: .relaxed).newValue & Handle.maxTag
+    } while t == 0
+    tag = t
+    self.options = options
+  }
+
+  var opaque: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+  var rawPointer: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
+
+  // MARK: Thread confinement
+
+  /// Enters the context on this thread; false when another thread is inside it.
+  @inline(__always)
+  func enter() -> Bool {
+    let me = UInt(pthread_self())
+    if owner.load(ordering: .acquiring) == me {
+      depth += 1
+      return true
+    }
+    if owner.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+      depth = 1
+      return true
+    }
+    return false
+  }
+
+  @inline(__always)
+  func leave() {
+    depth -= 1
+    if depth == 0 { owner.store(0, ordering: .releasing) }
+  }
+
+  /// True when the calling thread is inside a callback of this context (the ABI call
+  /// being served is nested in another).
+  var isNested: Bool { depth > 1 }
+
+  // MARK: Handles
+
+  func handle(ofNode slot: Int32) -> brace_node {
+    Handle.make(.node, tag: tag, generation: nodes.generation[Int(slot)], slot: slot)
+  }
+
+  /// Resolves a node handle to its slot or explains why it names no live node here.
+  @inline(__always)
+  func node(_ h: brace_node, _ what: @autoclosure () -> String = "node") throws(BraceError) -> Int32 {
+    let slot = Handle.slot(h)
+    if Handle.kind(h) == HandleKind.node.rawValue, Handle.tag(h) == tag,
+      Int(slot) < nodes.capacity, nodes.generation[Int(slot)] == Handle.generation(h),
+      nodes.isLive(slot)
+    {
+      return slot
+    }
+    throw nodeError(h, what())
+  }
+
+  private func nodeError(_ h: brace_node, _ what: String) -> BraceError {
+    let described = Handle.describe(h, as: .node)
+    let subject = what == "node" ? described : "\(what) (\(described))"
+    if h == 0 { return BraceError(BRACE_E_INVALID_HANDLE, "\(what) is the null handle 0") }
+    if Handle.kind(h) != HandleKind.node.rawValue {
+      let kind = HandleKind(rawValue: Handle.kind(h))?.noun ?? "unknown kind"
+      return BraceError(BRACE_E_INVALID_HANDLE, "\(what) handle 0x\(String(h, radix: 16)) is not a node handle (its kind is \(kind))")
+    }
+    if Handle.tag(h) != tag {
+      return BraceError(BRACE_E_FOREIGN_HANDLE, "\(subject) belongs to another context")
+    }
+    let slot = Int(Handle.slot(h))
+    if slot >= nodes.capacity || Handle.generation(h) > nodes.generation[slot] || Handle.generation(h) == 0 {
+      return BraceError(BRACE_E_INVALID_HANDLE, "\(subject) was never created in this context")
+    }
+    return BraceError(BRACE_E_STALE_HANDLE, "\(subject) is stale: it was destroyed")
+  }
+
+  func describe(_ slot: Int32) -> String { Handle.describe(handle(ofNode: slot), as: .node) }
+
+  // MARK: Reporting
+
+  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32]) {
+    guard let fn = diagnosticCallback else { return }
+    let handles = slots.map { handle(ofNode: $0) }
+    message.withCString { text in
+      handles.withUnsafeBufferPointer { buf in
+        var d = brace_diagnostic(
+          struct_size: UInt32(MemoryLayout<brace_diagnostic>.size), kind: kind, message: text,
+          nodes: buf.baseAddress, node_count: buf.count)
+        fn(opaque, &d, diagnosticUserData)
+      }
+    }
+  }
+
+  @inline(__always)
+  func trace(_ kind: brace_trace_kind, _ phase: brace_phase, _ slot: Int32 = -1, rect: brace_rect = brace_rect()) {
+    guard let fn = traceCallback, !tracing else { return }
+    var e = brace_trace_event(
+      struct_size: UInt32(MemoryLayout<brace_trace_event>.size), kind: kind, phase: phase,
+      node: slot < 0 ? 0 : handle(ofNode: slot), rect: rect)
+    tracing = true
+    fn(opaque, &e, traceUserData)
+    tracing = false
+  }
+}

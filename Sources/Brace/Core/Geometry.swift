@@ -1,0 +1,102 @@
+import CBrace
+
+/// Node geometry and properties with their automatic update-cycle triggers.
+extension Context {
+  func setFrame(_ n: Int32, _ f: brace_rect) {
+    let old = nodes.frame[Int(n)]
+    nodes.frame[Int(n)] = f
+    if old.width != f.width || old.height != f.height { sizeChanged(n) }
+  }
+
+  /// A size change flags the node and its superview for layout (a pure move does not).
+  func sizeChanged(_ n: Int32) {
+    markLayout(n)
+    let p = nodes.parent[Int(n)]
+    if p >= 0 { markLayout(p) }
+  }
+
+  func setBounds(_ n: Int32, _ b: brace_rect) {
+    let f = nodes.frame[Int(n)]
+    let cx = f.x + f.width / 2, cy = f.y + f.height / 2
+    let oldOrigin = nodes.boundsOrigin[Int(n)]
+    nodes.boundsOrigin[Int(n)] = brace_point(x: b.x, y: b.y)
+    setFrame(n, brace_rect(x: cx - b.width / 2, y: cy - b.height / 2, width: b.width, height: b.height))
+    // Scrolling (a bounds-origin change) moves the content: lay the subviews out again.
+    if oldOrigin.x != b.x || oldOrigin.y != b.y { markLayout(n) }
+  }
+
+  func center(_ n: Int32) -> brace_point {
+    let f = nodes.frame[Int(n)]
+    return brace_point(x: f.x + f.width / 2, y: f.y + f.height / 2)
+  }
+
+  func setCenter(_ n: Int32, _ c: brace_point) {
+    let f = nodes.frame[Int(n)]
+    nodes.frame[Int(n)] = brace_rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)
+  }
+
+  func alignmentRect(_ n: Int32) -> brace_rect {
+    let f = nodes.frame[Int(n)], i = nodes.alignmentInsets[Int(n)]
+    return brace_rect(x: f.x + i.left, y: f.y + i.top, width: f.width - i.left - i.right, height: f.height - i.top - i.bottom)
+  }
+
+  func frame(forAlignmentRect r: brace_rect, of n: Int32) -> brace_rect {
+    let i = nodes.alignmentInsets[Int(n)]
+    return brace_rect(x: r.x - i.left, y: r.y - i.top, width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
+  }
+
+  /// LTR or RTL after inheritance.
+  func effectiveDirection(_ n: Int32) -> brace_layout_direction {
+    var x = n
+    while x >= 0 {
+      let d = nodes.direction[Int(x)]
+      if d != 0 { return brace_layout_direction(rawValue: UInt32(d)) }
+      x = nodes.parent[Int(x)]
+    }
+    return options.layout_direction
+  }
+
+  func isRTL(_ n: Int32) -> Bool { effectiveDirection(n) == BRACE_DIRECTION_RTL }
+
+  /// Physical margins, resolving directional ones by the effective direction.
+  func layoutMargins(_ n: Int32) -> brace_insets {
+    let m = nodes.margins[Int(n)]
+    guard nodes.flags[Int(n)].contains(.marginsDirectional), isRTL(n) else { return m }
+    return brace_insets(top: m.top, left: m.right, bottom: m.bottom, right: m.left)
+  }
+
+  func directionalMargins(_ n: Int32) -> brace_directional_insets {
+    let m = nodes.margins[Int(n)]
+    let flip = isRTL(n)
+    // Stored directional: left=leading. Stored physical: leading is left in LTR.
+    if nodes.flags[Int(n)].contains(.marginsDirectional) {
+      return brace_directional_insets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
+    }
+    return brace_directional_insets(top: m.top, leading: flip ? m.right : m.left, bottom: m.bottom, trailing: flip ? m.left : m.right)
+  }
+
+  func setMargins(_ n: Int32, _ m: brace_insets, directional: Bool) {
+    let old = layoutMargins(n), wasDirectional = nodes.flags[Int(n)].contains(.marginsDirectional)
+    nodes.margins[Int(n)] = m
+    if directional { nodes.flags[Int(n)].insert(.marginsDirectional) } else { nodes.flags[Int(n)].remove(.marginsDirectional) }
+    let new = layoutMargins(n)
+    if old.top != new.top || old.left != new.left || old.bottom != new.bottom || old.right != new.right || wasDirectional != directional {
+      markLayout(n)
+      markConstraints(n)
+    }
+  }
+
+  func setIntrinsicSize(_ n: Int32, _ s: brace_size) {
+    let old = nodes.intrinsicSize[Int(n)]
+    nodes.intrinsicSize[Int(n)] = s
+    if old.width != s.width || old.height != s.height { invalidateIntrinsicSize(n) }
+  }
+
+  /// The content changed: the node's size constraints are regenerated in the next
+  /// constraints pass, and its superview, whose arrangement may depend on it, relaid.
+  func invalidateIntrinsicSize(_ n: Int32) {
+    markConstraints(n)
+    let p = nodes.parent[Int(n)]
+    if p >= 0 { markLayout(p) }
+  }
+}

@@ -1,0 +1,147 @@
+import CBrace
+
+/// Per-node flag bits, one UInt32 per slot.
+struct NodeFlags: OptionSet {
+  let rawValue: UInt32
+  static let live = NodeFlags(rawValue: 1 << 0)
+  static let hidden = NodeFlags(rawValue: 1 << 1)
+  static let needsUpdateConstraints = NodeFlags(rawValue: 1 << 2)
+  static let needsLayout = NodeFlags(rawValue: 1 << 3)
+  static let needsDisplay = NodeFlags(rawValue: 1 << 4)
+  /// A descendant (strictly below) has the matching needs-flag. May be stale-true,
+  /// never stale-false: a pass clears it after finding the children clean.
+  static let subtreeNeedsUpdateConstraints = NodeFlags(rawValue: 1 << 5)
+  static let subtreeNeedsLayout = NodeFlags(rawValue: 1 << 6)
+  static let subtreeNeedsDisplay = NodeFlags(rawValue: 1 << 7)
+  static let translatesMask = NodeFlags(rawValue: 1 << 8)
+  static let autoresizesSubviews = NodeFlags(rawValue: 1 << 9)
+  static let marginsDirectional = NodeFlags(rawValue: 1 << 10)
+  /// The whole bounds are flagged for display (the rect is taken at draw time).
+  static let displayWholeBounds = NodeFlags(rawValue: 1 << 11)
+  /// The node is in the context's dirty-roots list.
+  static let inDirtyRoots = NodeFlags(rawValue: 1 << 12)
+  /// A pass is processing this node right now (its callbacks may be running).
+  static let active = NodeFlags(rawValue: 1 << 13)
+  static let inUpdateConstraintsCallback = NodeFlags(rawValue: 1 << 14)
+  static let inLayoutCallback = NodeFlags(rawValue: 1 << 15)
+  static let inIntrinsicCallback = NodeFlags(rawValue: 1 << 16)
+
+  static let anyDirty: NodeFlags = [
+    .needsUpdateConstraints, .needsLayout, .needsDisplay,
+    .subtreeNeedsUpdateConstraints, .subtreeNeedsLayout, .subtreeNeedsDisplay,
+  ]
+}
+
+/// What one pass looks at: its own flag and the matching subtree flag.
+struct PassFlags {
+  let own: NodeFlags
+  let subtree: NodeFlags
+  static let constraints = PassFlags(own: .needsUpdateConstraints, subtree: .subtreeNeedsUpdateConstraints)
+  static let layout = PassFlags(own: .needsLayout, subtree: .subtreeNeedsLayout)
+  static let display = PassFlags(own: .needsDisplay, subtree: .subtreeNeedsDisplay)
+  var either: NodeFlags { [own, subtree] }
+}
+
+/// The node store: struct-of-arrays indexed by slot, so building, walking and freeing
+/// 100k nodes touches flat memory and no per-node objects.
+struct NodeStore {
+  var generation: [UInt32] = []
+  var flags: [NodeFlags] = []
+  var parent: [Int32] = []
+  var children: [[Int32]] = []
+  var frame: [brace_rect] = []
+  var boundsOrigin: [brace_point] = []
+  var dirtyRect: [brace_rect] = []
+  var alignmentInsets: [brace_insets] = []
+  /// Stored as set: physical (left/right) or, with .marginsDirectional, leading/trailing
+  /// in the left/right fields.
+  var margins: [brace_insets] = []
+  var direction: [UInt8] = []
+  var intrinsicSize: [brace_size] = []
+  /// hugging H, hugging V, compression H, compression V.
+  var priorities: [SIMD4<Float>] = []
+  var autoresizingMask: [UInt8] = []
+  var userData: [UnsafeMutableRawPointer?] = []
+  /// Index into Context.callbackTable, or -1.
+  var callbacks: [Int32] = []
+  /// Layouts and constraint updates counted in the turn `countTurn` names.
+  var passCount: [UInt32] = []
+  var countTurn: [UInt32] = []
+  /// Index into Context.strategies of the strategy arranging this node's children, -1 none.
+  var strategy: [Int32] = []
+  /// The strategy's per-node data (from its attach hook).
+  var strategyData: [UnsafeMutableRawPointer?] = []
+
+  var freeSlots: [Int32] = []
+  var liveCount = 0
+
+  var capacity: Int { generation.count }
+
+  static let defaultMargins = brace_insets(top: 8, left: 8, bottom: 8, right: 8)
+
+  /// Takes a free slot (or appends one) and fills it with UIKit's defaults.
+  mutating func allocate() -> Int32? {
+    let slot: Int32
+    if let reused = freeSlots.popLast() {
+      slot = reused
+      generation[Int(slot)] += 1
+    } else {
+      guard generation.count <= Int(Handle.maxSlot) else { return nil }
+      slot = Int32(generation.count)
+      generation.append(1)
+      flags.append([])
+      parent.append(-1)
+      children.append([])
+      frame.append(brace_rect())
+      boundsOrigin.append(brace_point())
+      dirtyRect.append(brace_rect())
+      alignmentInsets.append(brace_insets())
+      margins.append(Self.defaultMargins)
+      direction.append(0)
+      intrinsicSize.append(brace_size(width: -1, height: -1))
+      priorities.append(SIMD4(250, 250, 750, 750))
+      autoresizingMask.append(0)
+      userData.append(nil)
+      callbacks.append(-1)
+      passCount.append(0)
+      countTurn.append(0)
+      strategy.append(-1)
+      strategyData.append(nil)
+    }
+    let i = Int(slot)
+    flags[i] = [.live, .translatesMask, .autoresizesSubviews]
+    parent[i] = -1
+    children[i] = []
+    frame[i] = brace_rect()
+    boundsOrigin[i] = brace_point()
+    dirtyRect[i] = brace_rect()
+    alignmentInsets[i] = brace_insets()
+    margins[i] = Self.defaultMargins
+    direction[i] = 0
+    intrinsicSize[i] = brace_size(width: -1, height: -1)
+    priorities[i] = SIMD4(250, 250, 750, 750)
+    autoresizingMask[i] = 0
+    userData[i] = nil
+    callbacks[i] = -1
+    passCount[i] = 0
+    countTurn[i] = 0
+    strategy[i] = -1
+    strategyData[i] = nil
+    liveCount += 1
+    return slot
+  }
+
+  /// Frees a slot. A slot whose generation is exhausted is retired, never reused, so
+  /// old handles stay stale for ever.
+  mutating func release(_ slot: Int32) {
+    let i = Int(slot)
+    flags[i] = []
+    children[i] = []
+    parent[i] = -1
+    userData[i] = nil
+    liveCount -= 1
+    if generation[i] < Handle.maxGeneration { freeSlots.append(slot) }
+  }
+
+  @inline(__always) func isLive(_ slot: Int32) -> Bool { flags[Int(slot)].contains(.live) }
+}

@@ -1,0 +1,113 @@
+import CBrace
+
+/// The view tree: creating, attaching, detaching and destroying nodes.
+extension Context {
+  func createNode() throws(BraceError) -> Int32 {
+    guard let slot = nodes.allocate() else {
+      throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space is exhausted (\(Handle.maxSlot) slots)")
+    }
+    do {
+      try attachDefaultStrategy(slot)
+    } catch {
+      nodes.release(slot)
+      throw error
+    }
+    markLayout(slot)
+    markDisplay(slot, nil)
+    return slot
+  }
+
+  /// Inserts `child` under `parent` at `index` (nil appends). The index counts the
+  /// subviews before the child is detached from its old place.
+  func insert(_ child: Int32, into parent: Int32, at index: Int?) throws(BraceError) {
+    let count = nodes.children[Int(parent)].count
+    if let index, index < 0 || index > count {
+      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(index) is out of range: \(describe(parent)) has \(count) subviews (0...\(count) allowed)")
+    }
+    var a = parent
+    while a >= 0 {
+      if a == child {
+        throw BraceError(BRACE_E_CYCLE, parent == child
+          ? "cannot add \(describe(child)) as a subview of itself"
+          : "cannot add \(describe(child)) under \(describe(parent)): \(describe(parent)) is its descendant, which would make the tree cyclic")
+      }
+      a = nodes.parent[Int(a)]
+    }
+    var target = index ?? count
+    let old = nodes.parent[Int(child)]
+    if old >= 0 {
+      let k = detach(child)
+      if old == parent, let k, k < target || index == nil { target -= 1 }
+      if old != parent { markLayout(old) }
+    }
+    nodes.children[Int(parent)].insert(child, at: min(target, nodes.children[Int(parent)].count))
+    nodes.parent[Int(child)] = parent
+    // The moved subtree carries its flags: make the new ancestors see them.
+    let f = nodes.flags[Int(child)]
+    for pass in [PassFlags.constraints, .layout, .display] where !f.isDisjoint(with: pass.either) {
+      propagate(from: child, pass.subtree)
+    }
+    markLayout(parent)
+    markLayout(child)
+    strategyChildrenChanged(parent)
+  }
+
+  /// Unlinks `child` from its superview; returns its former index.
+  @discardableResult
+  private func detach(_ child: Int32) -> Int? {
+    let p = nodes.parent[Int(child)]
+    guard p >= 0 else { return nil }
+    let k = nodes.children[Int(p)].firstIndex(of: child)
+    if let k { nodes.children[Int(p)].remove(at: k) }
+    nodes.parent[Int(child)] = -1
+    return k
+  }
+
+  func removeFromSuperview(_ node: Int32) {
+    let p = nodes.parent[Int(node)]
+    guard p >= 0 else { return }
+    detach(node)
+    markLayout(p)
+    strategyChildrenChanged(p)
+    if !nodes.flags[Int(node)].isDisjoint(with: .anyDirty) { addDirtyRoot(node) }
+  }
+
+  /// Destroys `node` and its subtree. Refused while the node or a descendant is being
+  /// processed by a pass, since the pass holds it.
+  func destroy(_ node: Int32) throws(BraceError) {
+    for a in activeNodes {
+      var x = a
+      while x >= 0 {
+        if x == node {
+          throw .reentrancy(a == node
+            ? "cannot destroy \(describe(node)) while it is being processed by the update cycle (destroy it after the pass)"
+            : "cannot destroy \(describe(node)): its descendant \(describe(a)) is being processed by the update cycle")
+        }
+        x = nodes.parent[Int(x)]
+      }
+    }
+    removeFromSuperview(node)
+    // Depth first, children before parents, without recursion.
+    var stack: [Int32] = [node]
+    var order: [Int32] = []
+    while let n = stack.popLast() {
+      order.append(n)
+      stack.append(contentsOf: nodes.children[Int(n)])
+    }
+    for n in order.reversed() {
+      detachStrategy(n)
+      releaseCallbacks(n)
+      properties[n] = nil
+      nodes.release(n)
+    }
+  }
+
+  func isAncestor(_ a: Int32, of n: Int32) -> Bool {
+    var x = nodes.parent[Int(n)]
+    while x >= 0 {
+      if x == a { return true }
+      x = nodes.parent[Int(x)]
+    }
+    return false
+  }
+}

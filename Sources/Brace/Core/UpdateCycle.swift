@@ -1,0 +1,376 @@
+import CBrace
+
+/// The update cycle: dirty flags with "a descendant is dirty" bits, the three passes,
+/// the synchronous *_if_needed forms and feedback-loop detection.
+///
+/// Invariant: when a node carries a needs-flag, every ancestor carries the matching
+/// subtree bit and its root is in `dirtyRoots`. Subtree bits may be stale-true (a pass
+/// clears them), never stale-false. So a pass walks only dirty paths.
+extension Context {
+  // MARK: Flags
+
+  @inline(__always)
+  func markLayout(_ n: Int32) { mark(n, .layout) }
+
+  @inline(__always)
+  func markConstraints(_ n: Int32) { mark(n, .constraints) }
+
+  func markDisplay(_ n: Int32, _ rect: brace_rect?) {
+    let i = Int(n)
+    if let rect {
+      if !nodes.flags[i].contains(.displayWholeBounds) {
+        nodes.dirtyRect[i] = nodes.flags[i].contains(.needsDisplay) ? nodes.dirtyRect[i].union(rect) : rect
+      }
+    } else {
+      nodes.flags[i].insert(.displayWholeBounds)
+    }
+    mark(n, .display)
+  }
+
+  @inline(__always)
+  func mark(_ n: Int32, _ pass: PassFlags) {
+    let i = Int(n)
+    if nodes.flags[i].contains(pass.own) { return }
+    nodes.flags[i].insert(pass.own)
+    propagate(from: n, pass.subtree)
+  }
+
+  /// Sets `subtree` on the ancestors of `n` up to the first that has it; a walk that
+  /// reaches the root puts the root in the dirty list.
+  func propagate(from n: Int32, _ subtree: NodeFlags) {
+    var x = n
+    var p = nodes.parent[Int(x)]
+    while p >= 0 {
+      if nodes.flags[Int(p)].contains(subtree) { return }
+      nodes.flags[Int(p)].insert(subtree)
+      x = p
+      p = nodes.parent[Int(p)]
+    }
+    addDirtyRoot(x)
+  }
+
+  func addDirtyRoot(_ r: Int32) {
+    if nodes.flags[Int(r)].contains(.inDirtyRoots) { return }
+    nodes.flags[Int(r)].insert(.inDirtyRoots)
+    dirtyRoots.append(r)
+  }
+
+  /// Drops clean, destroyed and no-longer-root entries from the dirty-roots list.
+  func compactDirtyRoots() {
+    var kept: [Int32] = []
+    for r in dirtyRoots where nodes.isLive(r) {
+      nodes.flags[Int(r)].remove(.inDirtyRoots)
+    }
+    for r in dirtyRoots where nodes.isLive(r) && nodes.parent[Int(r)] < 0
+      && !nodes.flags[Int(r)].isDisjoint(with: .anyDirty) && !nodes.flags[Int(r)].contains(.inDirtyRoots)
+    {
+      nodes.flags[Int(r)].insert(.inDirtyRoots)
+      kept.append(r)
+    }
+    dirtyRoots = kept
+  }
+
+  var pendingPhases: UInt32 {
+    var bits: UInt32 = 0
+    for r in dirtyRoots where nodes.isLive(r) && nodes.parent[Int(r)] < 0 {
+      let f = nodes.flags[Int(r)]
+      if !f.isDisjoint(with: PassFlags.constraints.either) { bits |= BRACE_PHASE_CONSTRAINTS.rawValue }
+      if !f.isDisjoint(with: PassFlags.layout.either) { bits |= BRACE_PHASE_LAYOUT.rawValue }
+      if !f.isDisjoint(with: PassFlags.display.either) { bits |= BRACE_PHASE_DISPLAY.rawValue }
+    }
+    return bits
+  }
+
+  // MARK: Entry points
+
+  /// Refuses a turn or a phase from inside a callback: it would run passes over nodes
+  /// the running pass holds.
+  func requireNotInPass(_ what: String) throws(BraceError) {
+    if passDepth > 0 || isNested {
+      throw .reentrancy("cannot run \(what) from inside a callback of this context; flag nodes instead, or use brace_node_layout_if_needed on a subtree")
+    }
+  }
+
+  func runTurn() throws(BraceError) {
+    try requireNotInPass("an update cycle")
+    beginTurn()
+    runPass(.constraints, roots: nil)
+    runPass(.layout, roots: nil)
+    runPass(.display, roots: nil)
+    try endTurn()
+  }
+
+  func runPhase(_ phase: brace_phase) throws(BraceError) {
+    let pass: PassFlags
+    switch phase {
+    case BRACE_PHASE_CONSTRAINTS: pass = .constraints
+    case BRACE_PHASE_LAYOUT: pass = .layout
+    case BRACE_PHASE_DISPLAY: pass = .display
+    default: throw .invalidArgument("phase must be exactly one of BRACE_PHASE_CONSTRAINTS (1), BRACE_PHASE_LAYOUT (2) or BRACE_PHASE_DISPLAY (4), got \(phase.rawValue)")
+    }
+    try requireNotInPass("a phase")
+    beginTurn()
+    runPass(pass, roots: nil)
+    try endTurn()
+  }
+
+  func updateConstraintsIfNeeded(_ n: Int32) throws(BraceError) {
+    guard !nodes.flags[Int(n)].isDisjoint(with: PassFlags.constraints.either) else { return }
+    let outermost = passDepth == 0
+    if outermost { beginTurn() }
+    runPass(.constraints, roots: [n])
+    if outermost { try endTurn() } else { try reportLoopIfAny() }
+  }
+
+  func layoutIfNeeded(_ n: Int32) throws(BraceError) {
+    var start: Int32 = -1
+    var x = n
+    while x >= 0 {
+      if nodes.flags[Int(x)].contains(.needsLayout) { start = x }
+      x = nodes.parent[Int(x)]
+    }
+    if start < 0 {
+      guard nodes.flags[Int(n)].contains(.subtreeNeedsLayout) else { return }
+      start = n
+    }
+    let outermost = passDepth == 0
+    if outermost { beginTurn() }
+    if !nodes.flags[Int(start)].isDisjoint(with: PassFlags.constraints.either) {
+      runPass(.constraints, roots: [start])
+    }
+    if !stopPass { runPass(.layout, roots: [start]) }
+    if outermost { try endTurn() } else { try reportLoopIfAny() }
+  }
+
+  private func beginTurn() {
+    turn &+= 1
+    if turn == 0 { turn = 1 }
+    loopCaught = []
+    stopPass = false
+  }
+
+  private func endTurn() throws(BraceError) {
+    compactDirtyRoots()
+    try reportLoopIfAny()
+  }
+
+  private func reportLoopIfAny() throws(BraceError) {
+    guard !loopCaught.isEmpty else { return }
+    let names = loopCaught.filter { nodes.isLive($0) }.map { describe($0) }.joined(separator: ", ")
+    throw BraceError(BRACE_E_FEEDBACK_LOOP, "layout feedback loop detected and broken: \(names) passed the threshold of \(threshold) updates in one turn")
+  }
+
+  var threshold: UInt32 { options.feedback_loop_threshold }
+
+  // MARK: Passes
+
+  /// Runs one pass over `roots` (nil: every dirty root). At the outermost level the pass
+  /// repeats until nothing is flagged, since callbacks may flag nodes again; the
+  /// feedback-loop counter bounds it. A nested pass (layout_if_needed from a callback)
+  /// runs once and leaves what the outer pass holds to the outer pass.
+  func runPass(_ pass: PassFlags, roots: [Int32]?) {
+    let phase = phaseOf(pass)
+    let outermost = passDepth == 0
+    passDepth += 1
+    defer { passDepth -= 1 }
+    trace(BRACE_TRACE_PHASE_BEGIN, phase)
+    if outermost { stopPass = false }
+    while !stopPass {
+      let targets: [Int32] = roots ?? dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
+      var worked = false
+      for r in targets where nodes.isLive(r) && !nodes.flags[Int(r)].isDisjoint(with: pass.either) {
+        worked = true
+        switch pass.own {
+        case .needsUpdateConstraints: visitBottomUp(r, pass)
+        default: visitTopDown(r, pass)
+        }
+        if stopPass { break }
+      }
+      if !worked || !outermost { break }
+    }
+    trace(BRACE_TRACE_PHASE_END, phase)
+  }
+
+  private func phaseOf(_ pass: PassFlags) -> brace_phase {
+    switch pass.own {
+    case .needsUpdateConstraints: BRACE_PHASE_CONSTRAINTS
+    case .needsLayout: BRACE_PHASE_LAYOUT
+    default: BRACE_PHASE_DISPLAY
+    }
+  }
+
+  @inline(__always)
+  private func alive(_ n: Int32, _ gen: UInt32) -> Bool {
+    nodes.generation[Int(n)] == gen && nodes.isLive(n)
+  }
+
+  /// Pushes the flagged children of `n` (first child on top) after clearing n's subtree
+  /// bit; a callback that flags something below sets it again.
+  @inline(__always)
+  private func pushDirtyChildren(_ n: Int32, _ pass: PassFlags, _ stack: inout [(Int32, UInt32, Bool)]) {
+    nodes.flags[Int(n)].remove(pass.subtree)
+    let kids = nodes.children[Int(n)]
+    var k = kids.count
+    while k > 0 {
+      k -= 1
+      let c = kids[k]
+      if !nodes.flags[Int(c)].isDisjoint(with: pass.either) {
+        stack.append((c, nodes.generation[Int(c)], false))
+      }
+    }
+  }
+
+  /// Top-down (layout, display): a node before its subviews.
+  private func visitTopDown(_ root: Int32, _ pass: PassFlags) {
+    var stack: [(Int32, UInt32, Bool)] = [(root, nodes.generation[Int(root)], false)]
+    while let (n, gen, _) = stack.popLast() {
+      guard alive(n, gen) else { continue }
+      if pass.own == .needsDisplay, nodes.flags[Int(n)].contains(.hidden) {
+        dropDisplay(n)
+        continue
+      }
+      if nodes.flags[Int(n)].contains(pass.own) {
+        if nodes.flags[Int(n)].contains(.active) {
+          // Held by an outer pass: keep the flag for it, and keep the path marked.
+          propagate(from: n, pass.subtree)
+        } else if pass.own == .needsLayout {
+          layoutNode(n)
+          if stopPass { return }
+        } else {
+          drawNode(n)
+        }
+      }
+      guard alive(n, gen) else { continue }
+      if nodes.flags[Int(n)].contains(pass.subtree) { pushDirtyChildren(n, pass, &stack) }
+    }
+  }
+
+  /// Bottom-up (constraints): subviews before their superview.
+  private func visitBottomUp(_ root: Int32, _ pass: PassFlags) {
+    var stack: [(Int32, UInt32, Bool)] = [(root, nodes.generation[Int(root)], false)]
+    while let (n, gen, expanded) = stack.popLast() {
+      guard alive(n, gen) else { continue }
+      if !expanded {
+        stack.append((n, gen, true))
+        if nodes.flags[Int(n)].contains(pass.subtree) { pushDirtyChildren(n, pass, &stack) }
+        continue
+      }
+      guard nodes.flags[Int(n)].contains(pass.own) else { continue }
+      if nodes.flags[Int(n)].contains(.active) {
+        propagate(from: n, pass.subtree)
+      } else {
+        updateConstraintsOfNode(n)
+        if stopPass { return }
+      }
+    }
+  }
+
+  /// Counts one update of `n` in this turn; past the threshold, declares a loop.
+  private func countPass(_ n: Int32, _ pass: PassFlags) -> Bool {
+    let i = Int(n)
+    if nodes.countTurn[i] != turn {
+      nodes.countTurn[i] = turn
+      nodes.passCount[i] = 0
+    }
+    nodes.passCount[i] += 1
+    if nodes.passCount[i] <= threshold { return true }
+    var caught: [Int32] = []
+    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) && nodes.countTurn[s] == turn && nodes.passCount[s] >= threshold {
+      caught.append(Int32(s))
+      nodes.flags[s].remove([pass.own])
+    }
+    loopCaught.append(contentsOf: caught)
+    stopPass = true
+    let kind = pass.own == .needsLayout ? "laid out" : "had its constraints updated"
+    let list = caught.map { describe($0) }.joined(separator: ", ")
+    emitDiagnostic(
+      BRACE_DIAGNOSTIC_FEEDBACK_LOOP,
+      """
+      Layout feedback loop detected: \(describe(n)) was \(kind) more than \(threshold) times in one turn. \
+      Nodes caught in the loop: \(list). Their flags were cleared and the pass was stopped; \
+      look for a callback that flags its own node (or an ancestor) again while it runs.
+      """, nodes: caught)
+    return false
+  }
+
+  private func enterActive(_ n: Int32, _ extra: NodeFlags = []) {
+    nodes.flags[Int(n)].insert(.active)
+    activeNodes.append(n)
+  }
+
+  private func leaveActive(_ n: Int32) {
+    if let k = activeNodes.lastIndex(of: n) { activeNodes.remove(at: k) }
+    if nodes.isLive(n) && !activeNodes.contains(n) { nodes.flags[Int(n)].remove(.active) }
+  }
+
+  private func layoutNode(_ n: Int32) {
+    nodes.flags[Int(n)].remove(.needsLayout)
+    guard countPass(n, .layout) else { return }
+    let cb = callbacks(of: n)
+    enterActive(n)
+    trace(BRACE_TRACE_WILL_LAYOUT, BRACE_PHASE_LAYOUT, n)
+    if let f = cb?.will_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
+    trace(BRACE_TRACE_LAYOUT, BRACE_PHASE_LAYOUT, n)
+    if let f = cb?.layout_subviews {
+      nodes.flags[Int(n)].insert(.inLayoutCallback)
+      f(opaque, handle(ofNode: n), cb?.user_data)
+      nodes.flags[Int(n)].remove(.inLayoutCallback)
+    } else {
+      defaultLayoutSubviews(n)
+    }
+    trace(BRACE_TRACE_DID_LAYOUT, BRACE_PHASE_LAYOUT, n)
+    if let f = cb?.did_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
+    leaveActive(n)
+  }
+
+  private func updateConstraintsOfNode(_ n: Int32) {
+    nodes.flags[Int(n)].remove(.needsUpdateConstraints)
+    guard countPass(n, .constraints) else { return }
+    let cb = callbacks(of: n)
+    enterActive(n)
+    trace(BRACE_TRACE_UPDATE_CONSTRAINTS, BRACE_PHASE_CONSTRAINTS, n)
+    if let f = cb?.update_constraints {
+      nodes.flags[Int(n)].insert(.inUpdateConstraintsCallback)
+      f(opaque, handle(ofNode: n), cb?.user_data)
+      nodes.flags[Int(n)].remove(.inUpdateConstraintsCallback)
+    } else {
+      defaultUpdateConstraints(n)
+    }
+    leaveActive(n)
+  }
+
+  private func drawNode(_ n: Int32) {
+    let i = Int(n)
+    let bounds = boundsRect(n)
+    let rect = nodes.flags[i].contains(.displayWholeBounds) ? bounds : nodes.dirtyRect[i]
+    nodes.flags[i].remove([.needsDisplay, .displayWholeBounds])
+    nodes.dirtyRect[i] = brace_rect()
+    let cb = callbacks(of: n)
+    enterActive(n)
+    trace(BRACE_TRACE_DRAW, BRACE_PHASE_DISPLAY, n, rect: rect)
+    if let f = cb?.draw { f(opaque, handle(ofNode: n), rect, cb?.user_data) }
+    leaveActive(n)
+  }
+
+  /// A hidden subtree is not drawn: its display flags are dropped.
+  private func dropDisplay(_ root: Int32) {
+    var stack: [Int32] = [root]
+    while let n = stack.popLast() {
+      let i = Int(n)
+      let had = nodes.flags[i].contains(.subtreeNeedsDisplay)
+      nodes.flags[i].remove([.needsDisplay, .displayWholeBounds, .subtreeNeedsDisplay])
+      nodes.dirtyRect[i] = brace_rect()
+      if had {
+        for c in nodes.children[i] where !nodes.flags[Int(c)].isDisjoint(with: PassFlags.display.either) {
+          stack.append(c)
+        }
+      }
+    }
+  }
+
+  func boundsRect(_ n: Int32) -> brace_rect {
+    let f = nodes.frame[Int(n)]
+    let o = nodes.boundsOrigin[Int(n)]
+    return brace_rect(x: o.x, y: o.y, width: f.width, height: f.height)
+  }
+}

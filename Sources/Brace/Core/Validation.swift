@@ -1,0 +1,58 @@
+import CBrace
+
+/// Checks on numbers that arrive from C: geometry must be finite, sizes non-negative.
+enum Check {
+  static func finite(_ v: Double, _ name: String) throws(BraceError) {
+    guard v.isFinite else { throw .invalidArgument("\(name) must be finite, got \(v)") }
+  }
+
+  static func rect(_ r: brace_rect, _ name: String) throws(BraceError) {
+    try finite(r.x, "\(name).x")
+    try finite(r.y, "\(name).y")
+    try finite(r.width, "\(name).width")
+    try finite(r.height, "\(name).height")
+    guard r.width >= 0, r.height >= 0 else {
+      throw .invalidArgument("\(name) has a negative size (\(r.width) x \(r.height))")
+    }
+  }
+
+  static func point(_ p: brace_point, _ name: String) throws(BraceError) {
+    try finite(p.x, "\(name).x")
+    try finite(p.y, "\(name).y")
+  }
+
+  static func insets(_ i: brace_insets, _ name: String, _ edges: (String, String, String, String) = ("top", "left", "bottom", "right")) throws(BraceError) {
+    try finite(i.top, "\(name).\(edges.0)")
+    try finite(i.left, "\(name).\(edges.1)")
+    try finite(i.bottom, "\(name).\(edges.2)")
+    try finite(i.right, "\(name).\(edges.3)")
+  }
+
+  static func priority(_ p: Float, _ name: String) throws(BraceError) {
+    guard p.isFinite, p >= 1, p <= 1000 else {
+      throw .invalidArgument("\(name) must be a priority in 1...1000, got \(p)")
+    }
+  }
+
+  static func axis(_ a: brace_axis) throws(BraceError) -> Int {
+    switch a {
+    case BRACE_AXIS_HORIZONTAL: return 0
+    case BRACE_AXIS_VERTICAL: return 1
+    default: throw .invalidArgument("axis must be BRACE_AXIS_HORIZONTAL (0) or BRACE_AXIS_VERTICAL (1), got \(a.rawValue)")
+    }
+  }
+}
+
+extension brace_rect {
+  static func == (a: brace_rect, b: brace_rect) -> Bool {
+    a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+  }
+  var isEmpty: Bool { width <= 0 || height <= 0 }
+  func union(_ o: brace_rect) -> brace_rect {
+    if isEmpty { return o }
+    if o.isEmpty { return self }
+    let x0 = Swift.min(x, o.x), y0 = Swift.min(y, o.y)
+    let x1 = Swift.max(x + width, o.x + o.width), y1 = Swift.max(y + height, o.y + o.height)
+    return brace_rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+}

@@ -1,0 +1,78 @@
+import CBrace
+
+/// The function table every plugin receives. Built once per process; most entries are
+/// the public functions themselves, so a plugin gets exactly the checks a C caller gets.
+enum HostTable {
+  nonisolated(unsafe) static let pointer: UnsafePointer<brace_host_api> = {
+    let t = UnsafeMutablePointer<brace_host_api>.allocate(capacity: 1)
+    t.initialize(to: brace_host_api())
+    t.pointee.struct_size = UInt32(MemoryLayout<brace_host_api>.size)
+    t.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
+    t.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
+    t.pointee.last_error = brace_last_error
+    t.pointee.get_scale = hostGetScale
+    t.pointee.get_frame = brace_node_get_frame
+    t.pointee.set_frame = brace_node_set_frame
+    t.pointee.get_bounds = brace_node_get_bounds
+    t.pointee.get_alignment_rect_insets = brace_node_get_alignment_rect_insets
+    t.pointee.get_layout_margins = brace_node_get_layout_margins
+    t.pointee.get_effective_layout_direction = brace_node_get_effective_layout_direction
+    t.pointee.get_hidden = brace_node_get_hidden
+    t.pointee.get_intrinsic_content_size = brace_node_get_intrinsic_content_size
+    t.pointee.get_content_hugging_priority = brace_node_get_content_hugging_priority
+    t.pointee.get_compression_resistance_priority = brace_node_get_compression_resistance_priority
+    t.pointee.get_autoresizing_mask = brace_node_get_autoresizing_mask
+    t.pointee.get_autoresizes_subviews = brace_node_get_autoresizes_subviews
+    t.pointee.get_superview = brace_node_get_superview
+    t.pointee.get_subview_count = brace_node_get_subview_count
+    t.pointee.get_subview = brace_node_get_subview
+    t.pointee.measure = hostMeasure
+    t.pointee.get_property = hostGetProperty
+    t.pointee.report = hostReport
+    return UnsafePointer(t)
+  }()
+}
+
+private func hostGetScale(_ ctx: OpaquePointer?) -> Double {
+  var scale = 1.0
+  _ = withContext(ctx, "host->get_scale") { c in scale = c.options.scale }
+  return scale
+}
+
+private func hostMeasure(_ ctx: OpaquePointer?, _ node: brace_node, _ proposal: brace_size, _ out: UnsafeMutablePointer<brace_size>?) -> brace_status {
+  withContext(ctx, "host->measure") { c throws(BraceError) in
+    let n = try c.node(node)
+    let out = try requireOut(out)
+    for v in [proposal.width, proposal.height] where !(v == BRACE_PROPOSAL_UNBOUNDED || (v.isFinite && v >= 0)) {
+      throw .invalidArgument("a proposal component must be finite and >= 0 or BRACE_PROPOSAL_UNBOUNDED, got \(v)")
+    }
+    out.pointee = try c.measure(n, proposal)
+  }
+}
+
+private func hostGetProperty(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ node: brace_node, _ index: UInt32, _ out: UnsafeMutablePointer<brace_value>?) -> brace_status {
+  withContext(ctx, "host->get_property") { c throws(BraceError) in
+    let n = try c.node(node)
+    let out = try requireOut(out)
+    guard Int(strategy) < c.strategies.count else {
+      throw .invalidArgument("strategy id \(strategy) is not registered in this context")
+    }
+    let s = c.strategies[Int(strategy)]
+    guard Int(index) < s.properties.count else {
+      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "strategy \"\(s.name)\" declares \(s.properties.count) properties; index \(index) is out of range")
+    }
+    out.pointee = c.propertyValue(n, strategy: Int32(strategy), index: Int(index))
+  }
+}
+
+private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ message: UnsafePointer<CChar>?, _ nodes: UnsafePointer<brace_node>?, _ count: Int) {
+  _ = withContext(ctx, "host->report") { c throws(BraceError) in
+    let name = Int(strategy) < c.strategies.count ? c.strategies[Int(strategy)].name : "strategy #\(strategy)"
+    let text = message.map { String(cString: $0) } ?? "(no message)"
+    var slots: [Int32] = []
+    if let nodes, count > 0 {
+      for k in 0..<count { if let s = try? c.node(nodes[k]) { slots.append(s) } }
+    }
+    c.emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "[\(name)] \(text)", nodes: slots)
+  }
+}

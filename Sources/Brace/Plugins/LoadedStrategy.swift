@@ -1,0 +1,51 @@
+import CBrace
+
+/// A strategy registered in one context: a validated copy of the plugin's descriptor,
+/// its property declarations and its per-context state.
+final class LoadedStrategy {
+  let id: UInt32
+  let desc: brace_strategy_desc
+  let name: String
+  let path: String
+  let properties: [brace_property_desc]
+  /// A stable C array of the declarations, for brace_context_get_property.
+  private let propertyArray: UnsafeMutablePointer<brace_property_desc>
+  let propertyIndex: [String: Int]
+  var state: UnsafeMutableRawPointer?
+  /// C strings the context hands out (name, path); freed with the strategy.
+  let nameC: UnsafeMutablePointer<CChar>
+  let pathC: UnsafeMutablePointer<CChar>
+
+  init(id: UInt32, desc: brace_strategy_desc, name: String, path: String, properties: [brace_property_desc]) {
+    self.id = id
+    self.desc = desc
+    self.name = name
+    self.path = path
+    self.properties = properties
+    var index: [String: Int] = [:]
+    for (k, p) in properties.enumerated() { index[String(cString: p.name)] = k }
+    propertyIndex = index
+    nameC = strdup(name)
+    pathC = strdup(path)
+    propertyArray = .allocate(capacity: max(properties.count, 1))
+    propertyArray.initialize(from: properties, count: properties.count)
+  }
+
+  func propertyPointer(_ k: Int) -> UnsafePointer<brace_property_desc> { UnsafePointer(propertyArray + k) }
+
+  deinit {
+    propertyArray.deallocate()
+    free(nameC)
+    free(pathC)
+  }
+
+  var isContainer: Bool { desc.role == BRACE_ROLE_CONTAINER }
+
+  func propertyNames(_ scope: brace_property_scope) -> [String] {
+    properties.filter { $0.scope == scope }.map { String(cString: $0.name) }
+  }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

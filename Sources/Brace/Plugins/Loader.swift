@@ -1,0 +1,208 @@
+import CBrace
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finding, loading and validating plugin files. A file is dlopen'ed once per process
+/// and never unloaded (RTLD_NODELETE): unloading Swift code corrupts the runtime's caches,
+/// and descriptors and their strings are static data of the plugin.
+enum PluginFiles {
+  /// Serializes dlopen and entry calls process-wide, as brace_plugin.h promises plugins.
+  static let lock = Mutex<Void>(())
+
+  /// The directory that holds the loaded libbrace.so (or the program that links the core
+  /// statically, as the Swift tests do): the built-in strategies live there.
+  static let libraryDirectory: String = {
+    // glibc's dladdr and Dl_info, which the Glibc module does not import (_GNU_SOURCE).
+    struct DlInfo {
+      var fname: UnsafePointer<CChar>? = nil
+      var fbase: UnsafeMutableRawPointer? = nil
+      var sname: UnsafePointer<CChar>? = nil
+      var saddr: UnsafeMutableRawPointer? = nil
+    }
+    typealias DladdrFn = @convention(c) (UnsafeRawPointer?, UnsafeMutableRawPointer?) -> Int32
+    guard let sym = dlsym(nil, "dladdr") else { return "." }
+    let dladdr = unsafeBitCast(sym, to: DladdrFn.self)
+    var info = DlInfo()
+    let fn: @convention(c) () -> UInt32 = brace_version
+    let address = unsafeBitCast(fn, to: UnsafeRawPointer.self)
+    guard withUnsafeMutablePointer(to: &info, { dladdr(address, UnsafeMutableRawPointer($0)) }) != 0,
+      let file = info.fname
+    else { return "." }
+    let path = String(cString: file)
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return String(path[..<slash])
+  }()
+
+  /// BRACE_PLUGIN_PATH's directories, then the library's own.
+  static func searchPath() -> [String] {
+    var dirs: [String] = []
+    if let env = getenv("BRACE_PLUGIN_PATH") {
+      dirs = String(cString: env).split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    }
+    dirs.append(libraryDirectory)
+    return dirs
+  }
+
+  static func fileName(forStrategy name: String) -> String {
+    name == "frame" ? "libbrace_autoresizing.so" : "libbrace_\(name).so"
+  }
+
+  static func exists(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// Finds the file of a strategy on the search path.
+  static func find(strategy name: String) -> (path: String?, searched: [String]) {
+    let file = fileName(forStrategy: name)
+    let dirs = searchPath()
+    for d in dirs where exists("\(d)/\(file)") { return ("\(d)/\(file)", dirs) }
+    return (nil, dirs)
+  }
+
+  /// dlopen + dlsym; the handle is deliberately never closed.
+  static func entry(_ path: String) throws(BraceError) -> brace_plugin_entry_fn {
+    guard exists(path) else {
+      throw BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(path)\": no such file")
+    }
+    dlerror()
+    guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) else {
+      let why = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
+      throw BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(path)\": not a loadable shared library (\(why))")
+    }
+    guard let sym = dlsym(handle, BRACE_PLUGIN_ENTRY_NAME) else {
+      throw BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(path)\": it has no entry symbol \(BRACE_PLUGIN_ENTRY_NAME) (define it with BRACE_PLUGIN_DEFINE_ENTRY)")
+    }
+    return unsafeBitCast(sym, to: brace_plugin_entry_fn.self)
+  }
+}
+
+extension Context {
+  /// Registers the built-in strategies found on the search path. "frame" is required:
+  /// every node starts with it.
+  func loadBuiltinStrategies() throws(BraceError) {
+    let k = try loadStrategy(named: "frame")
+    defaultStrategy = k
+  }
+
+  /// The index of strategy `name`, loading it by name when it is not registered yet.
+  func loadStrategy(named name: String) throws(BraceError) -> Int32 {
+    if let k = strategy(named: name) { return k }
+    guard Context.isValidName(name) else {
+      throw .invalidArgument("\"\(name)\" is not a strategy name (expected [a-z0-9_]+, at most 63 characters)")
+    }
+    let (path, searched) = PluginFiles.find(strategy: name)
+    guard let path else {
+      throw BraceError(BRACE_E_NOT_FOUND, "no strategy \"\(name)\": \(PluginFiles.fileName(forStrategy: name)) is not in \(searched.joined(separator: ", ")) (BRACE_PLUGIN_PATH adds directories)")
+    }
+    let k = try loadPlugin(path)
+    guard strategies[Int(k)].name == name else {
+      throw BraceError(BRACE_E_PLUGIN, "\(path) was expected to provide strategy \"\(name)\" but provides \"\(strategies[Int(k)].name)\"")
+    }
+    return k
+  }
+
+  static func isValidName(_ s: String) -> Bool {
+    !s.isEmpty && s.utf8.count < 64 && s.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+  }
+
+  /// Loads the plugin at `path` and registers its strategy; on any failure the context is
+  /// unchanged. Returns the strategy's index.
+  @discardableResult
+  func loadPlugin(_ path: String) throws(BraceError) -> Int32 {
+    if let k = strategies.firstIndex(where: { $0.path == path }) { return Int32(k) }
+    func fail(_ why: String) -> BraceError { BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(path)\": \(why)") }
+    let found = PluginFiles.lock.withLock { _ -> Result<UnsafePointer<brace_strategy_desc>?, BraceError> in
+      do throws(BraceError) {
+        let entry = try PluginFiles.entry(path)
+        return .success(entry(HostTable.pointer))
+      } catch {
+        return .failure(error)
+      }
+    }
+    guard let raw = try found.get() else {
+      throw fail("its entry function returned NULL (the plugin refused this host, ABI \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR))")
+    }
+    let size = Int(raw.pointee.struct_size)
+    let need = MemoryLayout<brace_strategy_desc>.size
+    guard size >= need else {
+      throw fail("its strategy descriptor is too small (struct_size \(size), the first version has \(need) bytes)")
+    }
+    let major = raw.pointee.abi_major, minor = raw.pointee.abi_minor
+    guard major == BRACE_PLUGIN_ABI_MAJOR else {
+      throw fail("it was built for plugin ABI \(major).\(minor), but this host speaks \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR) (major versions must match)")
+    }
+    guard minor <= BRACE_PLUGIN_ABI_MINOR else {
+      throw fail("it was built for plugin ABI \(major).\(minor), newer than this host's \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR) (a plugin's minor version must not exceed the host's)")
+    }
+    let desc = raw.pointee
+    guard let cname = desc.name else { throw fail("its descriptor has no name") }
+    let name = String(cString: cname)
+    guard Context.isValidName(name) else {
+      throw fail("its strategy name \"\(name)\" is not valid (expected [a-z0-9_]+, at most 63 characters)")
+    }
+    guard desc.role == BRACE_ROLE_CONTAINER || desc.role == BRACE_ROLE_SOLVER else {
+      throw fail("strategy \"\(name)\" has an unknown role \(desc.role.rawValue)")
+    }
+    let props = try Context.validateProperties(desc, name, fail)
+    if strategy(named: name) != nil {
+      throw BraceError(BRACE_E_DUPLICATE, "cannot load plugin \"\(path)\": a strategy named \"\(name)\" is already registered (from \(strategies.first { $0.name == name }?.path ?? "?"))")
+    }
+    let id = UInt32(strategies.count)
+    let s = LoadedStrategy(id: id, desc: desc, name: name, path: path, properties: props)
+    if let create = desc.context_create {
+      var state: UnsafeMutableRawPointer? = nil
+      let status = create(opaque, id, &state)
+      guard status == BRACE_OK else {
+        throw fail("strategy \"\(name)\"'s context_create failed with \(statusName(status))")
+      }
+      s.state = state
+    }
+    strategies.append(s)
+    return Int32(id)
+  }
+
+  private static func validateProperties(
+    _ desc: brace_strategy_desc, _ name: String, _ fail: (String) -> BraceError
+  ) throws(BraceError) -> [brace_property_desc] {
+    let count = Int(desc.property_count)
+    guard count > 0 else { return [] }
+    guard let base = desc.properties else { throw fail("strategy \"\(name)\" declares \(count) properties but properties is NULL") }
+    let stride = Int(desc.property_desc_size)
+    guard stride >= MemoryLayout<brace_property_desc>.size else {
+      throw fail("strategy \"\(name)\": property_desc_size \(stride) is smaller than brace_property_desc (\(MemoryLayout<brace_property_desc>.size))")
+    }
+    var out: [brace_property_desc] = []
+    var seen: Set<String> = []
+    for k in 0..<count {
+      let p = UnsafeRawPointer(base).advanced(by: k * stride).assumingMemoryBound(to: brace_property_desc.self).pointee
+      guard let pn = p.name else { throw fail("strategy \"\(name)\": property \(k) has no name") }
+      let pname = String(cString: pn)
+      guard isValidName(pname), seen.insert(pname).inserted else {
+        throw fail("strategy \"\(name)\": property \(k) name \"\(pname)\" is invalid or declared twice")
+      }
+      guard p.scope == BRACE_SCOPE_CONTAINER || p.scope == BRACE_SCOPE_CHILD else {
+        throw fail("strategy \"\(name)\": property \"\(pname)\" has an unknown scope \(p.scope.rawValue)")
+      }
+      switch p.type {
+      case BRACE_VALUE_ENUM:
+        guard p.enum_count > 0, let names = p.enum_names, (0..<Int(p.enum_count)).allSatisfy({ names[$0] != nil }) else {
+          throw fail("strategy \"\(name)\": enum property \"\(pname)\" needs enum_names with enum_count > 0 names")
+        }
+      case BRACE_VALUE_BOOL, BRACE_VALUE_INT, BRACE_VALUE_DOUBLE:
+        guard p.minimum.isFinite || p.type == BRACE_VALUE_BOOL, p.maximum.isFinite || p.type == BRACE_VALUE_BOOL,
+          p.type == BRACE_VALUE_BOOL || p.minimum <= p.maximum
+        else { throw fail("strategy \"\(name)\": property \"\(pname)\" has an invalid range \(p.minimum)...\(p.maximum)") }
+      default:
+        throw fail("strategy \"\(name)\": property \"\(pname)\" has an unknown type \(p.type.rawValue)")
+      }
+      if let why = PropertyCheck.problem(with: p.default_value, for: p) {
+        throw fail("strategy \"\(name)\": the default of property \"\(pname)\" is invalid: \(why)")
+      }
+      out.append(p)
+    }
+    return out
+  }
+}

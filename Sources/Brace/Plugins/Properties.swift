@@ -1,0 +1,89 @@
+import CBrace
+
+/// Validation of property values against their declarations.
+enum PropertyCheck {
+  static func typeName(_ t: brace_value_type) -> String {
+    switch t {
+    case BRACE_VALUE_BOOL: "bool"
+    case BRACE_VALUE_INT: "int"
+    case BRACE_VALUE_DOUBLE: "double"
+    case BRACE_VALUE_ENUM: "enum"
+    default: "unknown type \(t.rawValue)"
+    }
+  }
+
+  /// Why `v` is not a valid value of `p` (type aside), or nil when it is.
+  static func problem(with v: brace_value, for p: brace_property_desc) -> String? {
+    guard v.type == p.type else { return "it is a \(typeName(v.type)), the property is a \(typeName(p.type))" }
+    switch p.type {
+    case BRACE_VALUE_BOOL:
+      return v.integer == 0 || v.integer == 1 ? nil : "a bool is 0 or 1, got \(v.integer)"
+    case BRACE_VALUE_INT:
+      let x = Double(v.integer)
+      return x >= p.minimum && x <= p.maximum ? nil : "\(v.integer) is outside \(Int64(p.minimum))...\(Int64(p.maximum))"
+    case BRACE_VALUE_DOUBLE:
+      guard v.number.isFinite else { return "\(v.number) is not finite" }
+      return v.number >= p.minimum && v.number <= p.maximum ? nil : "\(v.number) is outside \(p.minimum)...\(p.maximum)"
+    case BRACE_VALUE_ENUM:
+      return v.integer >= 0 && v.integer < Int64(p.enum_count) ? nil : "\(v.integer) is not an index of its \(p.enum_count) values (\(enumNames(p).joined(separator: ", ")))"
+    default:
+      return "unknown type"
+    }
+  }
+
+  static func enumNames(_ p: brace_property_desc) -> [String] {
+    guard let names = p.enum_names else { return [] }
+    return (0..<Int(p.enum_count)).compactMap { names[$0].map { String(cString: $0) } }
+  }
+}
+
+/// Where a property name resolves for a node: its own strategy's CONTAINER properties,
+/// then its superview's strategy's CHILD properties.
+struct PropertyRef {
+  let strategy: Int32
+  let index: Int
+  let container: Int32
+  var key: UInt64 { UInt64(UInt32(strategy)) << 32 | UInt64(index) }
+}
+
+extension Context {
+  func resolveProperty(_ n: Int32, _ name: String) throws(BraceError) -> PropertyRef {
+    let own = nodes.strategy[Int(n)]
+    if own >= 0, let k = strategies[Int(own)].propertyIndex[name], strategies[Int(own)].properties[k].scope == BRACE_SCOPE_CONTAINER {
+      return PropertyRef(strategy: own, index: k, container: n)
+    }
+    let p = nodes.parent[Int(n)]
+    let parentStrategy = p >= 0 ? nodes.strategy[Int(p)] : -1
+    if parentStrategy >= 0, let k = strategies[Int(parentStrategy)].propertyIndex[name],
+      strategies[Int(parentStrategy)].properties[k].scope == BRACE_SCOPE_CHILD
+    {
+      return PropertyRef(strategy: parentStrategy, index: k, container: p)
+    }
+    var known: [String] = []
+    if own >= 0 { known += strategies[Int(own)].propertyNames(BRACE_SCOPE_CONTAINER).map { "\($0) (\(strategies[Int(own)].name))" } }
+    if parentStrategy >= 0 { known += strategies[Int(parentStrategy)].propertyNames(BRACE_SCOPE_CHILD).map { "\($0) (child of \(strategies[Int(parentStrategy)].name))" } }
+    throw BraceError(BRACE_E_NOT_FOUND, "\(describe(n)) has no property \"\(name)\"; known here: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+  }
+
+  func setProperty(_ n: Int32, _ name: String, _ v: brace_value) throws(BraceError) {
+    let ref = try resolveProperty(n, name)
+    let decl = strategies[Int(ref.strategy)].properties[ref.index]
+    if v.type != decl.type {
+      throw BraceError(BRACE_E_TYPE_MISMATCH, "property \"\(name)\" of strategy \"\(strategies[Int(ref.strategy)].name)\" is a \(PropertyCheck.typeName(decl.type)), got a value of type \(PropertyCheck.typeName(v.type))")
+    }
+    if let why = PropertyCheck.problem(with: v, for: decl) {
+      throw .invalidArgument("invalid value for property \"\(name)\": \(why)")
+    }
+    properties[n, default: [:]][ref.key] = v
+    markLayout(ref.container)
+  }
+
+  func propertyValue(_ n: Int32, strategy k: Int32, index: Int) -> brace_value {
+    properties[n]?[UInt64(UInt32(k)) << 32 | UInt64(index)] ?? strategies[Int(k)].properties[index].default_value
+  }
+
+  func getProperty(_ n: Int32, _ name: String) throws(BraceError) -> brace_value {
+    let ref = try resolveProperty(n, name)
+    return propertyValue(n, strategy: ref.strategy, index: ref.index)
+  }
+}

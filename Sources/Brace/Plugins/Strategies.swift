@@ -1,0 +1,121 @@
+import CBrace
+
+/// Strategies as nodes use them: attaching, detaching, and the default behaviors of the
+/// update cycle (a node's constraints pass and layout run its strategy's hooks).
+extension Context {
+  func strategy(named name: String) -> Int32? {
+    strategies.firstIndex { $0.name == name }.map { Int32($0) }
+  }
+
+  /// Every new node uses "frame", the default container strategy.
+  func attachDefaultStrategy(_ n: Int32) throws(BraceError) {
+    guard let k = defaultStrategy else { return }
+    try attach(n, k)
+  }
+
+  func attach(_ n: Int32, _ k: Int32) throws(BraceError) {
+    let s = strategies[Int(k)]
+    var data: UnsafeMutableRawPointer? = nil
+    if let f = s.desc.attach {
+      let status = f(opaque, s.state, handle(ofNode: n), &data)
+      guard status == BRACE_OK else {
+        throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" refused to attach to \(describe(n)) (\(statusName(status)))")
+      }
+    }
+    nodes.strategy[Int(n)] = k
+    nodes.strategyData[Int(n)] = data
+  }
+
+  func detachStrategy(_ n: Int32) {
+    let k = nodes.strategy[Int(n)]
+    guard k >= 0 else { return }
+    let s = strategies[Int(k)]
+    let data = nodes.strategyData[Int(n)]
+    nodes.strategy[Int(n)] = -1
+    nodes.strategyData[Int(n)] = nil
+    s.desc.detach?(opaque, s.state, handle(ofNode: n), data)
+  }
+
+  func setStrategy(_ n: Int32, _ name: String) throws(BraceError) {
+    let k = try loadStrategy(named: name)
+    let s = strategies[Int(k)]
+    guard s.isContainer else {
+      throw .invalidArgument("strategy \"\(name)\" is a constraint solver, not a container strategy")
+    }
+    guard nodes.strategy[Int(n)] != k else { return }
+    if activeNodes.contains(n) {
+      throw .reentrancy("cannot change the strategy of \(describe(n)) while it is being processed by the update cycle")
+    }
+    let old = nodes.strategy[Int(n)]
+    let oldData = nodes.strategyData[Int(n)]
+    // Attach the new one first: if it refuses, the node keeps the old one untouched.
+    nodes.strategy[Int(n)] = -1
+    do {
+      try attach(n, k)
+    } catch {
+      nodes.strategy[Int(n)] = old
+      nodes.strategyData[Int(n)] = oldData
+      throw error
+    }
+    if old >= 0 {
+      let o = strategies[Int(old)]
+      o.desc.detach?(opaque, o.state, handle(ofNode: n), oldData)
+    }
+    markLayout(n)
+    markConstraints(n)
+  }
+
+  func strategyChildrenChanged(_ n: Int32) {}
+
+  /// The default layout_subviews: the node's strategy arranges its subviews.
+  func defaultLayoutSubviews(_ n: Int32) {
+    let k = nodes.strategy[Int(n)]
+    guard k >= 0 else { return }
+    let s = strategies[Int(k)]
+    s.desc.arrange?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
+  }
+
+  /// The default update_constraints: the node's strategy's constraints hook.
+  func defaultUpdateConstraints(_ n: Int32) {
+    let k = nodes.strategy[Int(n)]
+    guard k >= 0 else { return }
+    let s = strategies[Int(k)]
+    s.desc.update_constraints?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
+  }
+
+  /// The size `n` wants for `proposal`: its strategy's measure hook, or its intrinsic size
+  /// where it has one and its frame size elsewhere.
+  func measure(_ n: Int32, _ proposal: brace_size) throws(BraceError) -> brace_size {
+    let k = nodes.strategy[Int(n)]
+    if k >= 0, let f = strategies[Int(k)].desc.measure {
+      let s = strategies[Int(k)]
+      var out = brace_size()
+      let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)], proposal, &out)
+      guard status == BRACE_OK else {
+        throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" failed to measure \(describe(n)) (\(statusName(status)))")
+      }
+      guard out.width.isFinite, out.height.isFinite, out.width >= 0, out.height >= 0 else {
+        throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" measured \(describe(n)) as \(out.width) x \(out.height), which is not a valid size")
+      }
+      return out
+    }
+    let i = intrinsicSize(n), f = nodes.frame[Int(n)]
+    return brace_size(width: i.width >= 0 ? i.width : f.width, height: i.height >= 0 ? i.height : f.height)
+  }
+
+  /// Frees every node's strategy data and every strategy's per-context state.
+  func teardown() {
+    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) {
+      detachStrategy(Int32(s))
+    }
+    for s in strategies.reversed() {
+      s.desc.context_destroy?(opaque, s.state)
+      s.state = nil
+    }
+    strategies = []
+  }
+}
+
+func statusName(_ s: brace_status) -> String {
+  String(cString: brace_status_name(s))
+}

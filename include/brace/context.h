@@ -1,0 +1,111 @@
+/*
+ * brace/context.h — creating and destroying contexts, their options, and the
+ * diagnostics they report. Included by brace/brace.h; include that instead.
+ */
+#ifndef BRACE_CONTEXT_H
+#define BRACE_CONTEXT_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The options of a context. Initialize with brace_context_options_init, then change
+   the fields you care about: the struct grows at its end in later minor versions, and
+   struct_size tells the library which fields the caller knows. */
+typedef struct brace_context_options {
+  /* sizeof(brace_context_options) as the caller compiled it. */
+  uint32_t struct_size;
+  /* Points per pixel of the screen (UIScreen.scale), > 0 and finite. Layout
+     strategies round the frames they compute to multiples of 1/scale. Default 1. */
+  double scale;
+  /* The layout direction of root nodes that do not set their own: BRACE_DIRECTION_LTR
+     (default) or BRACE_DIRECTION_RTL. */
+  brace_layout_direction layout_direction;
+  /* How many times one node may be laid out (or have its constraints updated) in one
+     turn before the turn is declared a feedback loop. Clamped to 50...10000, like
+     UIKit's UIViewLayoutFeedbackLoopDebuggingThreshold; 0 selects the default, 100. */
+  uint32_t feedback_loop_threshold;
+} brace_context_options;
+
+/*
+ * brace_context_options_init — fill `options` with the defaults and set struct_size.
+ * Does nothing when `options` is NULL. Any thread.
+ */
+void brace_context_options_init(brace_context_options *options);
+
+/*
+ * brace_context_create — make a new, empty context.
+ *   options: NULL for the defaults, or options filled by brace_context_options_init.
+ *            A struct_size smaller than the first version's struct, a non-positive or
+ *            non-finite scale, or an unknown direction is BRACE_E_INVALID_ARGUMENT.
+ *   out:     receives the context; must not be NULL. Untouched on failure.
+ * The caller owns the context and frees it with brace_context_destroy. Errors are read
+ * with brace_last_error(NULL). Any thread; the context is free for any thread to use.
+ */
+brace_status brace_context_create(const brace_context_options *options, brace_context **out);
+
+/*
+ * brace_context_destroy — free a context and everything in it: nodes, callbacks'
+ * registrations, strategies' per-context state (each loaded strategy's destroy hook
+ * runs). Every handle of the context becomes meaningless; the pointer must not be used
+ * again. NULL is accepted and ignored (BRACE_OK).
+ * Fails, changing nothing, with BRACE_E_BUSY when another thread is inside the context
+ * and with BRACE_E_REENTRANCY when called from one of the context's callbacks.
+ */
+brace_status brace_context_destroy(brace_context *ctx);
+
+/*
+ * brace_context_get_options — copy the context's options (with the threshold after
+ * clamping) into `out`, whose struct_size says how much the caller can take.
+ * Thread: the context's rule (BRACE_E_BUSY from a second thread).
+ */
+brace_status brace_context_get_options(brace_context *ctx, brace_context_options *out);
+
+/* ---------------------------------------------------------------- diagnostics */
+
+/* What a diagnostic is about. New kinds may be added. */
+typedef enum brace_diagnostic_kind {
+  /* A node was laid out (or had its constraints updated) more often in one turn than
+     the feedback-loop threshold allows; the pass was stopped. */
+  BRACE_DIAGNOSTIC_FEEDBACK_LOOP = 1,
+  /* Required constraints cannot all hold; one was broken. */
+  BRACE_DIAGNOSTIC_UNSATISFIABLE = 2,
+  /* The constraints do not determine a node's frame. */
+  BRACE_DIAGNOSTIC_AMBIGUOUS = 3,
+  /* A plugin failed or reported a problem. */
+  BRACE_DIAGNOSTIC_PLUGIN = 4
+} brace_diagnostic_kind;
+
+/* One diagnostic, valid only during the callback that receives it. */
+typedef struct brace_diagnostic {
+  uint32_t struct_size;
+  brace_diagnostic_kind kind;
+  /* A readable report in the spirit of UIKit's console messages. UTF-8, never NULL. */
+  const char *message;
+  /* The nodes concerned (for a feedback loop: the nodes caught in it). */
+  const brace_node *nodes;
+  size_t node_count;
+} brace_diagnostic;
+
+/* Receives diagnostics. Runs on the thread inside the context, synchronously, while the
+   context is in the middle of the work that found the problem: it may read from the
+   context but should not change it. */
+typedef void (*brace_diagnostic_fn)(brace_context *ctx, const brace_diagnostic *diagnostic,
+                                    void *user_data);
+
+/*
+ * brace_context_set_diagnostic_callback — install (or with fn == NULL remove) the
+ * diagnostics callback. Without one, diagnostics are dropped (the status codes still
+ * tell the caller). `user_data` is passed back untouched; Brace does not own it.
+ * Thread: the context's rule.
+ */
+brace_status brace_context_set_diagnostic_callback(brace_context *ctx, brace_diagnostic_fn fn,
+                                                   void *user_data);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BRACE_CONTEXT_H */

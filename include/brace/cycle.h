@@ -1,0 +1,200 @@
+/*
+ * brace/cycle.h — the update cycle: dirty flags, callbacks (the "overrides"), the
+ * synchronous *_if_needed forms, running a turn or one phase, and the trace.
+ * Included by brace/brace.h; include that instead.
+ *
+ * THE TURN
+ *
+ *   brace_context_run_update_cycle runs what UIKit runs at the end of a run-loop turn:
+ *   1. the constraints pass, bottom-up (subviews before their superview): for each node
+ *      flagged with brace_node_set_needs_update_constraints, its update_constraints
+ *      callback, or the default behavior (its strategy's constraints hook);
+ *   2. the layout pass, top-down (a superview before its subviews): for each node
+ *      flagged with brace_node_set_needs_layout, will_layout_subviews, then
+ *      layout_subviews (default: the strategy arranges the subviews), then
+ *      did_layout_subviews. Frames that change size flag their nodes, which are laid
+ *      out later in the same pass;
+ *   3. the display pass, top-down: draw(rect) once for each flagged visible node with
+ *      the union of the rectangles flagged since its last draw.
+ *   Flags only mark nodes; many calls in one turn cost one pass. Nodes keep "a
+ *   descendant is flagged" bits, so a pass visits only dirty paths.
+ *
+ * RE-ENTRANCY
+ *
+ *   Callbacks may call back into the context: read geometry, set frames, flag nodes,
+ *   create, move and destroy other nodes, run brace_node_layout_if_needed on a subtree.
+ *   What would break the running pass is refused with BRACE_E_REENTRANCY: destroying a
+ *   node that is being processed (or an ancestor of one), running a whole turn or phase
+ *   from inside a callback, destroying the context.
+ *
+ * FEEDBACK LOOPS
+ *
+ *   A node that keeps flagging itself (brace_node_set_needs_layout inside its own
+ *   layout_subviews, for example) is laid out again in the same pass. Each node's
+ *   layouts (and constraint updates) are counted within a turn; when one passes the
+ *   context's feedback_loop_threshold, the pass stops, the flags of the nodes caught in
+ *   the loop are cleared, the diagnostics callback receives
+ *   BRACE_DIAGNOSTIC_FEEDBACK_LOOP naming them, and the call returns
+ *   BRACE_E_FEEDBACK_LOOP. It never hangs.
+ */
+#ifndef BRACE_CYCLE_H
+#define BRACE_CYCLE_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The phases of a turn; also bits of brace_context_get_pending's answer. */
+typedef enum brace_phase {
+  BRACE_PHASE_CONSTRAINTS = 1,
+  BRACE_PHASE_LAYOUT = 2,
+  BRACE_PHASE_DISPLAY = 4
+} brace_phase;
+
+/* ---------------------------------------------------------------- flags */
+
+/* Flag `node` for the constraints pass (setNeedsUpdateConstraints). */
+brace_status brace_node_set_needs_update_constraints(brace_context *ctx, brace_node node);
+/* Flag `node` for the layout pass (setNeedsLayout). */
+brace_status brace_node_set_needs_layout(brace_context *ctx, brace_node node);
+/* Flag all of `node`'s bounds for display (setNeedsDisplay). */
+brace_status brace_node_set_needs_display(brace_context *ctx, brace_node node);
+/* Flag a rectangle of `node`'s bounds for display (setNeedsDisplayInRect); it is
+   united with what was flagged before. `rect` must be finite with sizes >= 0. */
+brace_status brace_node_set_needs_display_in_rect(brace_context *ctx, brace_node node, brace_rect rect);
+
+/* Read the flags. */
+brace_status brace_node_get_needs_update_constraints(brace_context *ctx, brace_node node, bool *out);
+brace_status brace_node_get_needs_layout(brace_context *ctx, brace_node node, bool *out);
+/* `needs` says whether display is flagged; `rect`, when not NULL, receives the union of
+   the flagged rectangles (a zero rect when not flagged). Either pointer may be NULL. */
+brace_status brace_node_get_needs_display(brace_context *ctx, brace_node node, bool *needs,
+                                          brace_rect *rect);
+
+/* ---------------------------------------------------------------- callbacks */
+
+/* The callbacks of a node, its "overrides". Every member may be NULL (the default
+   behavior then runs). Each receives the `user_data` of the struct untouched. */
+typedef struct brace_node_callbacks {
+  /* sizeof(brace_node_callbacks) as the caller compiled it. */
+  uint32_t struct_size;
+  void *user_data;
+  /* updateConstraints: the constraints pass reached this flagged node. Call
+     brace_node_super_update_constraints for the default behavior. */
+  void (*update_constraints)(brace_context *ctx, brace_node node, void *user_data);
+  /* viewWillLayoutSubviews, before layout_subviews. */
+  void (*will_layout_subviews)(brace_context *ctx, brace_node node, void *user_data);
+  /* layoutSubviews: position the subviews. Call brace_node_super_layout_subviews for
+     the default behavior (the node's strategy arranges them). */
+  void (*layout_subviews)(brace_context *ctx, brace_node node, void *user_data);
+  /* viewDidLayoutSubviews, after layout_subviews. */
+  void (*did_layout_subviews)(brace_context *ctx, brace_node node, void *user_data);
+  /* draw(rect): `dirty` is the union of the rectangles flagged since the last draw,
+     in the node's bounds coordinates. */
+  void (*draw)(brace_context *ctx, brace_node node, brace_rect dirty, void *user_data);
+  /* intrinsicContentSize: answer the natural size, -1 on an axis for none. Call
+     brace_node_super_intrinsic_content_size for the stored value. */
+  brace_size (*intrinsic_content_size)(brace_context *ctx, brace_node node, void *user_data);
+} brace_node_callbacks;
+
+/*
+ * brace_node_set_callbacks — install a copy of `callbacks` on `node`, replacing any
+ * before; NULL removes them all. struct_size must be at least the size of the first
+ * version of the struct. Brace does not own user_data.
+ */
+brace_status brace_node_set_callbacks(brace_context *ctx, brace_node node,
+                                      const brace_node_callbacks *callbacks);
+
+/*
+ * "Call super": run the default behavior from inside the node's own override.
+ * Each is BRACE_E_REENTRANCY unless the matching callback of `node` is running now.
+ *   brace_node_super_update_constraints — the strategy's constraints hook.
+ *   brace_node_super_layout_subviews — the strategy arranges the subviews.
+ *   brace_node_super_intrinsic_content_size — the stored intrinsic size.
+ */
+brace_status brace_node_super_update_constraints(brace_context *ctx, brace_node node);
+brace_status brace_node_super_layout_subviews(brace_context *ctx, brace_node node);
+brace_status brace_node_super_intrinsic_content_size(brace_context *ctx, brace_node node,
+                                                     brace_size *out);
+
+/* ---------------------------------------------------------------- running now */
+
+/*
+ * brace_node_update_constraints_if_needed — run the constraints pass now on `node`'s
+ * subtree, bottom-up, for the flagged nodes only. Does nothing when nothing there is
+ * flagged. BRACE_E_FEEDBACK_LOOP as described above.
+ */
+brace_status brace_node_update_constraints_if_needed(brace_context *ctx, brace_node node);
+
+/*
+ * brace_node_layout_if_needed — lay out now (layoutIfNeeded). Starts from the topmost
+ * ancestor-or-self of `node` that is flagged for layout and lays out that subtree, after
+ * running any pending constraints pass for that subtree first. Does nothing when
+ * nothing is flagged on the way up or below. A node whose own layout is running now
+ * is skipped (its flag stays for the running pass).
+ */
+brace_status brace_node_layout_if_needed(brace_context *ctx, brace_node node);
+
+/*
+ * brace_context_run_update_cycle — the end of a run-loop turn: the constraints, layout
+ * and display passes over every flagged tree of the context, in that order. Returns
+ * BRACE_OK, BRACE_E_FEEDBACK_LOOP (the turn was completed after breaking the loop), or
+ * BRACE_E_REENTRANCY when called from one of the context's callbacks.
+ */
+brace_status brace_context_run_update_cycle(brace_context *ctx);
+
+/*
+ * brace_context_run_phase — run one pass of the turn over the whole context: stepping
+ * the cycle by hand. `phase` is exactly one brace_phase value. Same returns as
+ * brace_context_run_update_cycle.
+ */
+brace_status brace_context_run_phase(brace_context *ctx, brace_phase phase);
+
+/*
+ * brace_context_get_pending — which passes have work waiting: an OR of brace_phase bits
+ * in `*out`, 0 when the next turn would do nothing. Costs O(number of root nodes with
+ * flagged subtrees).
+ */
+brace_status brace_context_get_pending(brace_context *ctx, uint32_t *out);
+
+/* ---------------------------------------------------------------- the trace */
+
+/* What a trace event reports. New kinds may be added. */
+typedef enum brace_trace_kind {
+  BRACE_TRACE_PHASE_BEGIN = 1,        /* a pass starts; node is 0 */
+  BRACE_TRACE_PHASE_END = 2,          /* a pass ends; node is 0 */
+  BRACE_TRACE_UPDATE_CONSTRAINTS = 3, /* a node's constraints are updated */
+  BRACE_TRACE_WILL_LAYOUT = 4,        /* before a node's layout_subviews */
+  BRACE_TRACE_LAYOUT = 5,             /* a node's subviews are laid out */
+  BRACE_TRACE_DID_LAYOUT = 6,         /* after a node's layout_subviews */
+  BRACE_TRACE_DRAW = 7                /* a node is drawn; rect is the dirty rect */
+} brace_trace_kind;
+
+/* One event, valid only during the callback. */
+typedef struct brace_trace_event {
+  uint32_t struct_size;
+  brace_trace_kind kind;
+  brace_phase phase;
+  brace_node node;
+  /* The dirty rectangle of a draw; zero otherwise. */
+  brace_rect rect;
+} brace_trace_event;
+
+/* Receives trace events, synchronously on the thread inside the context. It should only
+   record: calls back into the context from here are allowed but not traced. */
+typedef void (*brace_trace_fn)(brace_context *ctx, const brace_trace_event *event, void *user_data);
+
+/*
+ * brace_context_set_trace_callback — install (or with fn == NULL remove) the trace
+ * callback, which reports every pass event: phase begin/end and each node's update,
+ * layout and draw, in the order they run.
+ */
+brace_status brace_context_set_trace_callback(brace_context *ctx, brace_trace_fn fn, void *user_data);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BRACE_CYCLE_H */

@@ -1,0 +1,167 @@
+/*
+ * brace/strategy.h — layout strategies: loading plugins, listing what they offer,
+ * choosing a node's strategy and setting its properties.
+ * Included by brace/brace.h; include that instead. Writing a plugin: brace_plugin.h.
+ *
+ * A strategy arranges the subviews of the nodes that use it (a container strategy,
+ * such as "frame", the default, or "stack"), or solves constraints (the constraint
+ * solver). Strategies live in shared libraries, loaded once per process with
+ * RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE and never unloaded, and registered per context.
+ *
+ * WHERE PLUGINS ARE FOUND
+ *
+ *   A strategy NAME lives in a file libbrace_NAME.so (the built-in "frame" strategy in
+ *   libbrace_autoresizing.so). Loading by name searches, in order, each directory of
+ *   the BRACE_PLUGIN_PATH environment variable (colon-separated) and then the directory
+ *   holding libbrace.so itself, where the built-in strategies are installed.
+ *   brace_context_create registers the built-in strategies found there; the "frame"
+ *   strategy is required, so a context cannot be created without it.
+ *
+ * PROPERTIES
+ *
+ *   Each strategy declares typed properties with a default and a valid range. A
+ *   CONTAINER property lives on a node that uses the strategy (a stack's "spacing"); a
+ *   CHILD property lives on each subview of such a node (a flow layout's "break_before").
+ *   Setting one validates it against the declaration and flags the container for layout.
+ *
+ * Every function here follows the context's thread rule (BRACE_E_BUSY from a second
+ * thread). On failure nothing changes and brace_last_error() says why, naming the file,
+ * the strategy or the property.
+ */
+#ifndef BRACE_STRATEGY_H
+#define BRACE_STRATEGY_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a strategy does. */
+typedef enum brace_strategy_role {
+  BRACE_ROLE_CONTAINER = 1, /* arranges the subviews of the nodes that use it */
+  BRACE_ROLE_SOLVER = 2     /* solves the constraint system of the context */
+} brace_strategy_role;
+
+/* The type of a property value. */
+typedef enum brace_value_type {
+  BRACE_VALUE_BOOL = 1,   /* `integer` is 0 or 1 */
+  BRACE_VALUE_INT = 2,    /* `integer` */
+  BRACE_VALUE_DOUBLE = 3, /* `number`, finite */
+  BRACE_VALUE_ENUM = 4    /* `integer` is the index of one of the declared names */
+} brace_value_type;
+
+/* Where a property lives. */
+typedef enum brace_property_scope {
+  BRACE_SCOPE_CONTAINER = 1, /* on the node using the strategy */
+  BRACE_SCOPE_CHILD = 2      /* on each subview of such a node */
+} brace_property_scope;
+
+/* A typed value. Only the member named by `type` is meaningful. */
+typedef struct brace_value {
+  brace_value_type type;
+  int64_t integer;
+  double number;
+} brace_value;
+
+/* A property declaration, as a plugin declares it and as brace_context_get_property
+   answers it. Strings are owned by the plugin and live as long as the process. */
+typedef struct brace_property_desc {
+  const char *name;              /* [a-z0-9_]+, unique within the strategy */
+  brace_value_type type;
+  brace_property_scope scope;
+  brace_value default_value;     /* of `type`, within the range */
+  double minimum, maximum;       /* inclusive range of INT and DOUBLE values */
+  const char *const *enum_names; /* ENUM: the names of the values 0...enum_count-1 */
+  uint32_t enum_count;
+  const char *doc;               /* one line for humans; may be NULL */
+} brace_property_desc;
+
+/* What brace_context_get_strategy answers about a registered strategy. */
+typedef struct brace_strategy_info {
+  uint32_t struct_size;    /* set by the caller: sizeof(brace_strategy_info) */
+  const char *name;
+  brace_strategy_role role;
+  const char *path;        /* the file it was loaded from */
+  uint32_t abi_major;      /* the plugin ABI the plugin was built for */
+  uint32_t abi_minor;
+  size_t property_count;
+} brace_strategy_info;
+
+/*
+ * brace_context_load_plugin — load the plugin file at `path` and register its strategy
+ * in `ctx`. Loading a file already registered in this context is BRACE_OK and does
+ * nothing. Failures (BRACE_E_PLUGIN unless said otherwise), each naming the file and the
+ * reason: the file is missing; it is not a shared library (dlopen's message); it has no
+ * entry symbol; its entry refused (returned NULL); its descriptor is smaller than the
+ * first version's; its major ABI version differs from the host's or its minor version is
+ * newer; its descriptor or a property declaration is malformed; a strategy of the same
+ * name is registered already (BRACE_E_DUPLICATE); its per-context create hook failed.
+ * In every case the context is unchanged.
+ */
+brace_status brace_context_load_plugin(brace_context *ctx, const char *path);
+
+/*
+ * brace_context_load_strategy — make sure the strategy `name` is registered, loading
+ * libbrace_NAME.so from the search path (see above) when it is not. BRACE_E_NOT_FOUND
+ * when no directory holds that file (the message lists the directories searched).
+ */
+brace_status brace_context_load_strategy(brace_context *ctx, const char *name);
+
+/* brace_context_get_strategy_count — how many strategies `ctx` has registered. */
+brace_status brace_context_get_strategy_count(brace_context *ctx, size_t *out);
+
+/*
+ * brace_context_get_strategy — describe the strategy at `index` (0...count-1, in the
+ * order they were registered). `out->struct_size` must be set by the caller. The strings
+ * live as long as the context.
+ */
+brace_status brace_context_get_strategy(brace_context *ctx, size_t index, brace_strategy_info *out);
+
+/*
+ * brace_context_get_property — the declaration of property `index` of the strategy
+ * `strategy` (0...property_count-1). `*out` points into the context's copy, valid as long
+ * as the context. BRACE_E_NOT_FOUND for an unknown strategy.
+ */
+brace_status brace_context_get_property(brace_context *ctx, const char *strategy, size_t index,
+                                        const brace_property_desc **out);
+
+/*
+ * brace_node_set_layout_strategy — make the container strategy `name` arrange `node`'s
+ * subviews (loading it by name first if needed). The old strategy is detached (its
+ * per-node state freed) and the node flagged for layout and for the constraints pass.
+ * A solver is not a container strategy: BRACE_E_INVALID_ARGUMENT.
+ */
+brace_status brace_node_set_layout_strategy(brace_context *ctx, brace_node node, const char *name);
+
+/* brace_node_get_layout_strategy — the name of `node`'s strategy; the string lives as
+   long as the context. */
+brace_status brace_node_get_layout_strategy(brace_context *ctx, brace_node node, const char **out);
+
+/*
+ * brace_node_set_property — set the property `name`: first looked up among the
+ * CONTAINER properties of `node`'s own strategy, then among the CHILD properties of its
+ * superview's strategy. BRACE_E_NOT_FOUND for an unknown name (the message lists the
+ * known ones), BRACE_E_TYPE_MISMATCH when value->type differs from the declaration,
+ * BRACE_E_INVALID_ARGUMENT when the value is out of range or not finite. Flags the
+ * container for layout.
+ */
+brace_status brace_node_set_property(brace_context *ctx, brace_node node, const char *name,
+                                     const brace_value *value);
+
+/* brace_node_get_property — the value of `name` (looked up as above), or its default
+   when it was never set. */
+brace_status brace_node_get_property(brace_context *ctx, brace_node node, const char *name,
+                                     brace_value *out);
+
+/* Typed shortcuts for brace_node_set_property. The _enum form takes the value's name. */
+brace_status brace_node_set_property_bool(brace_context *ctx, brace_node node, const char *name, bool value);
+brace_status brace_node_set_property_int(brace_context *ctx, brace_node node, const char *name, int64_t value);
+brace_status brace_node_set_property_double(brace_context *ctx, brace_node node, const char *name, double value);
+brace_status brace_node_set_property_enum(brace_context *ctx, brace_node node, const char *name, const char *value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BRACE_STRATEGY_H */
