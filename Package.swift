@@ -42,5 +42,6 @@ let package = Package(
     ),
 
     .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace"]),
+    .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace"]),
   ]
 )
