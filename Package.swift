@@ -19,6 +19,8 @@ let package = Package(
   products: [
     .library(name: "brace", type: .dynamic, targets: ["Brace"]),
     .library(name: "brace_autoresizing", type: .dynamic, targets: ["BraceAutoresizing"]),
+    .library(name: "brace_simplex", type: .dynamic, targets: ["BraceSimplex"]),
+    .executable(name: "brace-simplex-bench", targets: ["brace-simplex-bench"]),
   ],
   targets: [
     // The public headers (include/brace/*.h), as a module for the Swift code.
@@ -41,6 +43,17 @@ let package = Package(
       linkerSettings: sharedLibrary(exports: "Sources/BraceAutoresizing/exports.map")
     ),
 
+    // libbrace_simplex.so: the default constraint solver, a plugin wrapping the engine.
+    .target(name: "BraceSimplexSolver"),
+    .target(
+      name: "BraceSimplex",
+      dependencies: ["CBrace", "BraceSimplexSolver"],
+      exclude: ["exports.map"],
+      linkerSettings: sharedLibrary(exports: "Sources/BraceSimplex/exports.map")
+    ),
+    .executableTarget(name: "brace-simplex-bench", dependencies: ["BraceSimplexSolver"]),
+
+    .testTarget(name: "BraceSimplexSolverTests", dependencies: ["BraceSimplexSolver"]),
     .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace"]),
     .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace"]),
   ]

@@ -83,9 +83,11 @@ private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _
     var child: brace_node = 0
     var frame = brace_rect()
     var mask: UInt32 = 0
+    var driven = false
     guard h.get_subview!(ctx, node, k, &child) == BRACE_OK,
       h.get_frame!(ctx, child, &frame) == BRACE_OK,
-      h.get_autoresizing_mask!(ctx, child, &mask) == BRACE_OK
+      h.get_autoresizing_mask!(ctx, child, &mask) == BRACE_OK,
+      h.is_constraint_driven!(ctx, child, &driven) == BRACE_OK, !driven
     else { continue }
     // Continue from the exact frame when nobody moved the subview since we placed it.
     var base = frame

@@ -64,5 +64,6 @@
 #include "node.h"
 #include "cycle.h"
 #include "strategy.h"
+#include "constraint.h"
 
 #endif /* BRACE_BRACE_H */

@@ -41,6 +41,7 @@
 #define BRACE_PLUGIN_H
 
 #include "brace.h"
+#include "constraint.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -143,7 +144,37 @@ struct brace_host_api {
    */
   void (*report)(brace_context *ctx, brace_strategy_id self, const char *message,
                  const brace_node *nodes, size_t node_count);
+
+  /*
+   * Constraints owned by the calling strategy, as UIStackView generates its own. A
+   * container strategy adds them from its update_constraints hook (the constraints pass)
+   * for the nodes it manages. add_constraint creates AND activates the linear constraint
+   * sum(terms) REL constant (see brace/constraint.h for terms and the creation rules) with
+   * `priority` and an optional `identifier` (copied; may be NULL), owned by the strategy:
+   * users can read it and see it in diagnostics but not destroy it. remove_constraint
+   * deactivates and frees one the strategy owns; set_constraint_constant is the cheap
+   * change. Another owner's constraint is BRACE_E_INVALID_STATE. When a node the
+   * strategy manages stops using it (detach) or is destroyed, the host removes the
+   * strategy's constraints on that node for it.
+   */
+  brace_status (*add_constraint)(brace_context *ctx, brace_strategy_id self, brace_node owner,
+                                 const brace_term *terms, size_t count, brace_relation relation,
+                                 double constant, brace_priority priority, const char *identifier,
+                                 brace_constraint *out);
+  brace_status (*remove_constraint)(brace_context *ctx, brace_strategy_id self, brace_constraint constraint);
+  brace_status (*set_constraint_constant)(brace_context *ctx, brace_strategy_id self,
+                                          brace_constraint constraint, double constant);
+
+  /* Whether `node`'s frame comes from constraint layout (it takes part in constraints):
+     a container strategy leaves such subviews where the engine puts them. */
+  brace_status (*is_constraint_driven)(brace_context *ctx, brace_node node, bool *out);
 };
+
+/* One term of a solver row: coefficient * variable, variables being the solver's own ids. */
+typedef struct brace_solver_term {
+  uint32_t variable;
+  double coefficient;
+} brace_solver_term;
 
 /* "No limit" for a component of a measure proposal. */
 #define BRACE_PROPOSAL_UNBOUNDED (-1.0)
@@ -193,6 +224,46 @@ struct brace_strategy_desc {
   /* The layout pass reached `node`: position its subviews with host->set_frame. May be
      NULL (subviews keep their frames). */
   void (*arrange)(brace_context *ctx, void *state, brace_node node, void *node_data);
+
+  /* --- constraint solvers (role BRACE_ROLE_SOLVER; NULL for containers) ---
+   *
+   * A solver keeps instances: independent linear systems (the context's own, plus short-
+   * lived ones for fitting sizes). The host maps attributes to variables and constraints to
+   * rows; the solver only sees  sum(coefficient * variable) + constant  REL  0  at a
+   * priority in 1...1000, 1000 being required. Every function below must be present.
+   * Priorities must be strict (never trade a higher one for any number of lower ones).
+   * Statuses: BRACE_E_INVALID_HANDLE for an unknown id, BRACE_E_INVALID_ARGUMENT for a bad
+   * number, BRACE_E_UNSATISFIABLE for a required row that conflicts with the others (the
+   * instance must then be exactly as before the call), BRACE_E_DUPLICATE for a second edit
+   * on a variable. Calls come from the thread inside the context; an instance is used by
+   * one context only.
+   */
+  brace_status (*solver_create)(brace_context *ctx, void *state, void **instance);
+  void (*solver_destroy)(brace_context *ctx, void *state, void *instance);
+  /* Variables: ids are small integers the solver may reuse after release. */
+  brace_status (*new_variable)(void *instance, uint32_t *out);
+  void (*release_variable)(void *instance, uint32_t variable);
+  /* Adds a row; on BRACE_E_UNSATISFIABLE, writes up to conflict_capacity ids of the
+     required rows that conflict with it into `conflicts` and their number into
+     *conflict_count (either may be NULL/0). */
+  brace_status (*add)(void *instance, const brace_solver_term *terms, size_t count, brace_relation relation,
+                      double constant, double priority, uint32_t *out_id, uint32_t *conflicts,
+                      size_t conflict_capacity, size_t *conflict_count);
+  brace_status (*remove)(void *instance, uint32_t id);
+  brace_status (*set_constant)(void *instance, uint32_t id, double constant);
+  brace_status (*set_priority)(void *instance, uint32_t id, double priority);
+  brace_status (*add_edit)(void *instance, uint32_t variable, double priority);
+  brace_status (*remove_edit)(void *instance, uint32_t variable);
+  brace_status (*suggest)(void *instance, uint32_t variable, double value);
+  /* Changes between begin_batch and end_batch are optimized once, at end_batch. */
+  void (*begin_batch)(void *instance);
+  void (*end_batch)(void *instance);
+  double (*value)(void *instance, uint32_t variable);
+  /* Writes up to `capacity` variables whose value changed since the last call and returns
+     how many it wrote; the rest stay for the next call. */
+  size_t (*take_changed)(void *instance, uint32_t *buffer, size_t capacity);
+  /* Whether the variable could move without changing how well any row is satisfied. */
+  bool (*is_ambiguous)(void *instance, uint32_t variable);
 };
 
 #ifdef __cplusplus

@@ -108,7 +108,7 @@ public func brace_node_set_frame(_ ctx: OpaquePointer?, _ node: brace_node, _ fr
   withContext(ctx, "brace_node_set_frame") { c throws(BraceError) in
     let n = try c.node(node)
     try Check.rect(frame, "frame")
-    c.setFrame(n, frame)
+    c.userSetFrame(n, frame)
   }
 }
 
@@ -152,6 +152,7 @@ public func brace_node_set_alignment_rect_insets(_ ctx: OpaquePointer?, _ node: 
     try Check.insets(insets, "insets")
     c.nodes.alignmentInsets[Int(n)] = insets
     c.markConstraints(n)
+    c.refreshConstraints(touching: n)
     let p = c.nodes.parent[Int(n)]
     if p >= 0 { c.markLayout(p) }
   }
@@ -210,6 +211,7 @@ public func brace_node_set_layout_direction(_ ctx: OpaquePointer?, _ node: brace
     c.nodes.direction[Int(n)] = UInt8(direction.rawValue)
     c.markLayout(n)
     c.markConstraints(n)
+    c.refreshDirectionalConstraints()
   }
 }
 

@@ -26,6 +26,35 @@ final class Context {
   /// (strategy index << 32 | property index). Most nodes have none.
   var properties: [Int32: [UInt64: brace_value]] = [:]
 
+  // Constraint layout (Constraints/*.swift).
+  var constraints: [ConstraintRecord] = []
+  var freeConstraints: [Int32] = []
+  var variables: [VariableRecord] = []
+  var freeVariables: [Int32] = []
+  /// Nodes in the engine, by slot.
+  var engineNodes: [Int32: NodeEngineState] = [:]
+  /// Constraints whose terms or chains use a node, by node slot.
+  var nodeConstraints: [Int32: [Int32]] = [:]
+  /// For each solver variable id: node slot << 2 | component (x, y, w, h), or -1 (free).
+  var variableOwner: [Int64] = []
+  /// The solver strategy and the context's instance of it, once constraints are used.
+  var solver: LoadedStrategy? = nil
+  var solverInstance: UnsafeMutableRawPointer? = nil
+  /// The solver changed since frames were last taken from it.
+  var engineDirty = false
+  /// Solved frames waiting for their superview's layout pass, by superview slot.
+  var pendingFrames: [Int32: [Int32: brace_rect]] = [:]
+  /// Broken constraints, retried when constraints are removed or changed.
+  var brokenConstraints: [Int32] = []
+  /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
+  var baselines: [Int32: (first: Double, last: Double)] = [:]
+  /// Constraints strategies added for the nodes they manage, by node slot.
+  var strategyConstraints: [Int32: [Int32]] = [:]
+  /// Layout guides, by owner slot.
+  var guides: [Int32: [Int32]] = [:]
+  /// Edits: solver variable -> the node slot it belongs to (-1 for free variables).
+  var edits: [UInt32: Int32] = [:]
+
   var diagnosticCallback: brace_diagnostic_fn?
   var diagnosticUserData: UnsafeMutableRawPointer?
   var traceCallback: brace_trace_fn?

@@ -8,6 +8,13 @@ extension Context {
     if old.width != f.width || old.height != f.height { sizeChanged(n) }
   }
 
+  /// A frame set from outside the engine: a translating node in constraint layout gets
+  /// its translated constraints regenerated from it.
+  func userSetFrame(_ n: Int32, _ f: brace_rect) {
+    setFrame(n, f)
+    if nodes.flags[Int(n)].contains(.translatesMask), engineNodes[n] != nil { markConstraints(n) }
+  }
+
   /// A size change flags the node and its superview for layout (a pure move does not).
   func sizeChanged(_ n: Int32) {
     markLayout(n)
@@ -16,6 +23,7 @@ extension Context {
   }
 
   func setBounds(_ n: Int32, _ b: brace_rect) {
+    defer { if nodes.flags[Int(n)].contains(.translatesMask), engineNodes[n] != nil { markConstraints(n) } }
     let f = nodes.frame[Int(n)]
     let cx = f.x + f.width / 2, cy = f.y + f.height / 2
     let oldOrigin = nodes.boundsOrigin[Int(n)]
@@ -31,6 +39,7 @@ extension Context {
   }
 
   func setCenter(_ n: Int32, _ c: brace_point) {
+    if nodes.flags[Int(n)].contains(.translatesMask), engineNodes[n] != nil { markConstraints(n) }
     let f = nodes.frame[Int(n)]
     nodes.frame[Int(n)] = brace_rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)
   }
@@ -83,6 +92,7 @@ extension Context {
     if old.top != new.top || old.left != new.left || old.bottom != new.bottom || old.right != new.right || wasDirectional != directional {
       markLayout(n)
       markConstraints(n)
+      refreshConstraints(touching: n)
     }
   }
 

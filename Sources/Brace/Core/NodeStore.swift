@@ -25,6 +25,9 @@ struct NodeFlags: OptionSet {
   static let inUpdateConstraintsCallback = NodeFlags(rawValue: 1 << 14)
   static let inLayoutCallback = NodeFlags(rawValue: 1 << 15)
   static let inIntrinsicCallback = NodeFlags(rawValue: 1 << 16)
+  /// A layout guide: in constraint layout like a subview of its owner (its `parent`),
+  /// but not among the owner's subviews, never laid out or drawn.
+  static let guide = NodeFlags(rawValue: 1 << 17)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,

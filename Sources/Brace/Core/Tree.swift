@@ -20,6 +20,9 @@ extension Context {
   /// Inserts `child` under `parent` at `index` (nil appends). The index counts the
   /// subviews before the child is detached from its old place.
   func insert(_ child: Int32, into parent: Int32, at index: Int?) throws(BraceError) {
+    if nodes.flags[Int(child)].contains(.guide) || nodes.flags[Int(parent)].contains(.guide) {
+      throw .invalidArgument("layout guides are not views: \(describe(nodes.flags[Int(child)].contains(.guide) ? child : parent)) cannot take part in the subview tree")
+    }
     let count = nodes.children[Int(parent)].count
     if let index, index < 0 || index > count {
       throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(index) is out of range: \(describe(parent)) has \(count) subviews (0...\(count) allowed)")
@@ -36,6 +39,7 @@ extension Context {
     var target = index ?? count
     let old = nodes.parent[Int(child)]
     if old >= 0 {
+      if old != parent { engineWillDetach(child) }
       let k = detach(child)
       if old == parent, let k, k < target || index == nil { target -= 1 }
       if old != parent { markLayout(old) }
@@ -66,6 +70,7 @@ extension Context {
   func removeFromSuperview(_ node: Int32) {
     let p = nodes.parent[Int(node)]
     guard p >= 0 else { return }
+    engineWillDetach(node)
     detach(node)
     markLayout(p)
     strategyChildrenChanged(p)
@@ -86,15 +91,18 @@ extension Context {
         x = nodes.parent[Int(x)]
       }
     }
-    removeFromSuperview(node)
-    // Depth first, children before parents, without recursion.
-    var stack: [Int32] = [node]
-    var order: [Int32] = []
-    while let n = stack.popLast() {
-      order.append(n)
-      stack.append(contentsOf: nodes.children[Int(n)])
+    if nodes.flags[Int(node)].contains(.guide) {
+      let owner = nodes.parent[Int(node)]
+      guides[owner]?.removeAll { $0 == node }
+      if guides[owner]?.isEmpty == true { guides[owner] = nil }
+    } else {
+      removeFromSuperview(node)
     }
+    // Depth first, children before parents, without recursion.
+    let order = subtreeNodes(node)
+    for n in order.reversed() { engineWillDestroy(n) }
     for n in order.reversed() {
+      guides[n] = nil
       detachStrategy(n)
       releaseCallbacks(n)
       properties[n] = nil

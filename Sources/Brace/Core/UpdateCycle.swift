@@ -71,7 +71,7 @@ extension Context {
   }
 
   var pendingPhases: UInt32 {
-    var bits: UInt32 = 0
+    var bits: UInt32 = engineDirty ? BRACE_PHASE_LAYOUT.rawValue : 0
     for r in dirtyRoots where nodes.isLive(r) && nodes.parent[Int(r)] < 0 {
       let f = nodes.flags[Int(r)]
       if !f.isDisjoint(with: PassFlags.constraints.either) { bits |= BRACE_PHASE_CONSTRAINTS.rawValue }
@@ -123,6 +123,28 @@ extension Context {
   }
 
   func layoutIfNeeded(_ n: Int32) throws(BraceError) {
+    let outermost = passDepth == 0
+    var began = false
+    func begin() {
+      if outermost && !began {
+        beginTurn()
+        began = true
+      }
+    }
+    defer {
+      if outermost && began { compactDirtyRoots() }
+    }
+    // Constraints belong to the whole tree (one engine per context, as UIKit's per
+    // window): a pending constraints pass of the tree runs first, and the frames it
+    // changes flag their superviews before the layout starts.
+    var root = n
+    while nodes.parent[Int(root)] >= 0 { root = nodes.parent[Int(root)] }
+    if !nodes.flags[Int(root)].isDisjoint(with: PassFlags.constraints.either) {
+      begin()
+      runPass(.constraints, roots: [root])
+      if stopPass { return try reportLoopIfAny() }
+    }
+    applyEngineChanges()
     var start: Int32 = -1
     var x = n
     while x >= 0 {
@@ -130,16 +152,12 @@ extension Context {
       x = nodes.parent[Int(x)]
     }
     if start < 0 {
-      guard nodes.flags[Int(n)].contains(.subtreeNeedsLayout) else { return }
+      guard nodes.flags[Int(n)].contains(.subtreeNeedsLayout) else { return try reportLoopIfAny() }
       start = n
     }
-    let outermost = passDepth == 0
-    if outermost { beginTurn() }
-    if !nodes.flags[Int(start)].isDisjoint(with: PassFlags.constraints.either) {
-      runPass(.constraints, roots: [start])
-    }
-    if !stopPass { runPass(.layout, roots: [start]) }
-    if outermost { try endTurn() } else { try reportLoopIfAny() }
+    begin()
+    runPass(.layout, roots: [start])
+    try reportLoopIfAny()
   }
 
   private func beginTurn() {
@@ -175,6 +193,8 @@ extension Context {
     defer { passDepth -= 1 }
     trace(BRACE_TRACE_PHASE_BEGIN, phase)
     if outermost { stopPass = false }
+    // Solved frames that changed flag their superviews before the layout pass looks.
+    if pass.own == .needsLayout { applyEngineChanges() }
     while !stopPass {
       let targets: [Int32] = roots ?? dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
       var worked = false
@@ -188,6 +208,7 @@ extension Context {
       }
       if !worked || !outermost { break }
     }
+    if pass.own == .needsUpdateConstraints { applyEngineChanges() }
     trace(BRACE_TRACE_PHASE_END, phase)
   }
 

@@ -1,4 +1,7 @@
 import CBrace
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The function table every plugin receives. Built once per process; most entries are
 /// the public functions themselves, so a plugin gets exactly the checks a C caller gets.
@@ -29,6 +32,10 @@ enum HostTable {
     t.pointee.measure = hostMeasure
     t.pointee.get_property = hostGetProperty
     t.pointee.report = hostReport
+    t.pointee.add_constraint = hostAddConstraint
+    t.pointee.remove_constraint = hostRemoveConstraint
+    t.pointee.set_constraint_constant = hostSetConstraintConstant
+    t.pointee.is_constraint_driven = hostIsConstraintDriven
     return UnsafePointer(t)
   }()
 }
@@ -74,5 +81,62 @@ private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ 
       for k in 0..<count { if let s = try? c.node(nodes[k]) { slots.append(s) } }
     }
     c.emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "[\(name)] \(text)", nodes: slots)
+  }
+}
+
+private func ownedConstraint(_ c: Context, _ strategy: brace_strategy_id, _ h: brace_constraint) throws(BraceError) -> Int32 {
+  let k = try c.constraint(h)
+  guard c.constraints[Int(k)].owner == .strategy(Int32(bitPattern: strategy)) else {
+    throw .invalidState("\(c.describeConstraint(k)) is not owned by strategy #\(strategy)")
+  }
+  return k
+}
+
+private func hostAddConstraint(
+  _ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ owner: brace_node, _ terms: UnsafePointer<brace_term>?, _ count: Int,
+  _ relation: brace_relation, _ constant: Double, _ priority: Float, _ identifier: UnsafePointer<CChar>?,
+  _ out: UnsafeMutablePointer<brace_constraint>?
+) -> brace_status {
+  withContext(ctx, "host->add_constraint") { c throws(BraceError) in
+    guard Int(strategy) < c.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
+    let o = try c.node(owner, "owner")
+    let out = try requireOut(out)
+    guard let terms else { throw .invalidArgument("terms is NULL") }
+    guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms") }
+    try Check.priority(priority, "priority")
+    let k = try c.createLinearConstraint(UnsafeBufferPointer(start: terms, count: count), relation, constant, owner: .strategy(Int32(strategy)))
+    c.constraints[Int(k)].priority = priority
+    c.constraints[Int(k)].identifier = identifier.map { strdup($0) }
+    c.strategyConstraints[o, default: []].append(k)
+    do throws(BraceError) {
+      try c.activate([k])
+    } catch {
+      c.strategyConstraints[o]?.removeAll { $0 == k }
+      c.destroyConstraint(k)
+      throw error
+    }
+    out.pointee = c.handle(ofConstraint: k)
+  }
+}
+
+private func hostRemoveConstraint(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ h: brace_constraint) -> brace_status {
+  withContext(ctx, "host->remove_constraint") { c throws(BraceError) in
+    let k = try ownedConstraint(c, strategy, h)
+    for (n, list) in c.strategyConstraints where list.contains(k) {
+      c.strategyConstraints[n]?.removeAll { $0 == k }
+    }
+    c.destroyConstraint(k)
+  }
+}
+
+private func hostSetConstraintConstant(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ h: brace_constraint, _ constant: Double) -> brace_status {
+  withContext(ctx, "host->set_constraint_constant") { c throws(BraceError) in
+    try c.setConstant(try ownedConstraint(c, strategy, h), constant)
+  }
+}
+
+private func hostIsConstraintDriven(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
+  withContext(ctx, "host->is_constraint_driven") { c throws(BraceError) in
+    try store(c.isInEngine(try c.node(node)), out)
   }
 }

@@ -29,6 +29,9 @@ extension Context {
   func detachStrategy(_ n: Int32) {
     let k = nodes.strategy[Int(n)]
     guard k >= 0 else { return }
+    if let owned = strategyConstraints.removeValue(forKey: n) {
+      for c in owned { destroyConstraint(c) }
+    }
     let s = strategies[Int(k)]
     let data = nodes.strategyData[Int(n)]
     nodes.strategy[Int(n)] = -1
@@ -57,6 +60,9 @@ extension Context {
       nodes.strategyData[Int(n)] = oldData
       throw error
     }
+    if let owned = strategyConstraints.removeValue(forKey: n) {
+      for c in owned { destroyConstraint(c) }
+    }
     if old >= 0 {
       let o = strategies[Int(old)]
       o.desc.detach?(opaque, o.state, handle(ofNode: n), oldData)
@@ -67,16 +73,20 @@ extension Context {
 
   func strategyChildrenChanged(_ n: Int32) {}
 
-  /// The default layout_subviews: the node's strategy arranges its subviews.
+  /// The default layout_subviews: the solved frames of constraint-driven subviews are
+  /// applied, then the node's strategy arranges its subviews.
   func defaultLayoutSubviews(_ n: Int32) {
+    applyPendingFrames(n)
     let k = nodes.strategy[Int(n)]
     guard k >= 0 else { return }
     let s = strategies[Int(k)]
     s.desc.arrange?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
   }
 
-  /// The default update_constraints: the node's strategy's constraints hook.
+  /// The default update_constraints: the node's generated constraints are brought up to
+  /// date, then its strategy's constraints hook runs.
   func defaultUpdateConstraints(_ n: Int32) {
+    regenerate(n)
     let k = nodes.strategy[Int(n)]
     guard k >= 0 else { return }
     let s = strategies[Int(k)]
@@ -105,6 +115,7 @@ extension Context {
 
   /// Frees every node's strategy data and every strategy's per-context state.
   func teardown() {
+    teardownEngine()
     for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) {
       detachStrategy(Int32(s))
     }

@@ -1,0 +1,61 @@
+import CBrace
+
+/// From solved variables to frames: the superview of each node whose solved frame
+/// changed is flagged for layout, and its default layout_subviews applies the frames.
+extension Context {
+  /// Reads the variables the solver changed and queues the frames that change.
+  func applyEngineChanges() {
+    guard engineDirty, let s = solver, let i = solverInstance else { return }
+    engineDirty = false
+    var changed: [Int32] = []
+    var buffer = [UInt32](repeating: 0, count: 256)
+    while true {
+      let n = buffer.withUnsafeMutableBufferPointer { s.desc.take_changed!(i, $0.baseAddress, $0.count) }
+      for v in buffer.prefix(n) where Int(v) < variableOwner.count {
+        let owner = variableOwner[Int(v)]
+        guard owner >= 0 else { continue }
+        let node = Int32(owner >> 2)
+        if !changed.contains(node) { changed.append(node) }
+      }
+      if n < buffer.count { break }
+    }
+    for n in changed where nodes.isLive(n) && engineNodes[n] != nil {
+      let f = solvedFrame(n)
+      guard !(f == nodes.frame[Int(n)]) else { continue }
+      let p = nodes.parent[Int(n)]
+      if p < 0 {
+        applyFrame(n, f)
+      } else {
+        pendingFrames[p, default: [:]][n] = f
+        markLayout(p)
+      }
+    }
+  }
+
+  /// The frame from the solved alignment rect: outset by the insets, edges rounded to
+  /// the pixel grid of the context's scale.
+  func solvedFrame(_ n: Int32) -> brace_rect {
+    guard let v = engineNodes[n]?.vars else { return nodes.frame[Int(n)] }
+    let a = brace_rect(x: solverValue(v.0), y: solverValue(v.1), width: solverValue(v.2), height: solverValue(v.3))
+    let f = frame(forAlignmentRect: a, of: n)
+    let s = options.scale
+    func px(_ x: Double) -> Double { (x * s).rounded(.toNearestOrAwayFromZero) / s }
+    let x0 = px(f.x), y0 = px(f.y)
+    return brace_rect(x: x0, y: y0, width: max(0, px(f.x + f.width) - x0), height: max(0, px(f.y + f.height) - y0))
+  }
+
+  /// Sets a frame the engine computed: the size-change triggers apply, but a translating
+  /// node's constraints are not regenerated from it (they produced it).
+  func applyFrame(_ n: Int32, _ f: brace_rect) {
+    guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite else { return }
+    setFrame(n, f)
+  }
+
+  /// Applies the solved frames queued for the subviews (and guides) of `p`.
+  func applyPendingFrames(_ p: Int32) {
+    guard let queued = pendingFrames.removeValue(forKey: p) else { return }
+    for (n, f) in queued where nodes.isLive(n) && nodes.parent[Int(n)] == p {
+      applyFrame(n, f)
+    }
+  }
+}

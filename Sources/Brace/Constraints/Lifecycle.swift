@@ -1,0 +1,397 @@
+import CBrace
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Constraints from creation to destruction: the creation rules, activation (installing
+/// rows in the solver), changes, broken constraints and their reports.
+extension Context {
+  // MARK: Handles
+
+  func handle(ofConstraint c: Int32) -> brace_constraint {
+    Handle.make(.constraint, tag: tag, generation: constraints[Int(c)].generation, slot: c)
+  }
+
+  func constraint(_ h: brace_constraint) throws(BraceError) -> Int32 {
+    let slot = Handle.slot(h)
+    if Handle.kind(h) == HandleKind.constraint.rawValue, Handle.tag(h) == tag, Int(slot) < constraints.count,
+      constraints[Int(slot)].generation == Handle.generation(h), constraints[Int(slot)].live
+    {
+      return slot
+    }
+    let name = Handle.describe(h, as: .constraint)
+    if h == 0 { throw BraceError(BRACE_E_INVALID_HANDLE, "constraint is the null handle 0") }
+    if Handle.kind(h) != HandleKind.constraint.rawValue { throw BraceError(BRACE_E_INVALID_HANDLE, "0x\(String(h, radix: 16)) is not a constraint handle") }
+    if Handle.tag(h) != tag { throw BraceError(BRACE_E_FOREIGN_HANDLE, "\(name) belongs to another context") }
+    if Int(slot) >= constraints.count || Handle.generation(h) > constraints[Int(slot)].generation {
+      throw BraceError(BRACE_E_INVALID_HANDLE, "\(name) was never created in this context")
+    }
+    throw BraceError(BRACE_E_STALE_HANDLE, "\(name) is stale: it was destroyed")
+  }
+
+  func handle(ofVariable v: Int32) -> brace_variable {
+    Handle.make(.variable, tag: tag, generation: variables[Int(v)].generation, slot: v)
+  }
+
+  func variable(_ h: brace_variable) throws(BraceError) -> Int32 {
+    let slot = Handle.slot(h)
+    if Handle.kind(h) == HandleKind.variable.rawValue, Handle.tag(h) == tag, Int(slot) < variables.count,
+      variables[Int(slot)].generation == Handle.generation(h), variables[Int(slot)].live
+    {
+      return slot
+    }
+    let name = Handle.describe(h, as: .variable)
+    if Handle.tag(h) != tag && h != 0 { throw BraceError(BRACE_E_FOREIGN_HANDLE, "\(name) belongs to another context") }
+    if Int(slot) < variables.count && Handle.generation(h) <= variables[Int(slot)].generation && Handle.generation(h) > 0 {
+      throw BraceError(BRACE_E_STALE_HANDLE, "\(name) is stale: it was destroyed")
+    }
+    throw BraceError(BRACE_E_INVALID_HANDLE, "\(name) is not a live variable of this context")
+  }
+
+  private func allocateConstraint(_ r: ConstraintRecord) -> Int32 {
+    var r = r
+    r.live = true
+    if let slot = freeConstraints.popLast() {
+      r.generation = constraints[Int(slot)].generation + 1
+      constraints[Int(slot)] = r
+      return slot
+    }
+    r.generation = 1
+    constraints.append(r)
+    return Int32(constraints.count - 1)
+  }
+
+  // MARK: Creation rules
+
+  /// Resolves a term's item: a node or guide with an attribute, or a variable without.
+  func term(_ item: UInt64, _ a: brace_attribute, _ coefficient: Double, _ what: String) throws(BraceError) -> ConstraintTerm {
+    guard coefficient.isFinite else { throw .invalidArgument("the coefficient of \(what) must be finite, got \(coefficient) (rule: finite numbers only)") }
+    if Handle.kind(item) == HandleKind.variable.rawValue {
+      let v = try variable(item)
+      guard a == BRACE_ATTR_NONE else { throw .invalidArgument("\(what) is a variable, so its attribute must be BRACE_ATTR_NONE, got \(a.name)") }
+      return ConstraintTerm(item: item, slot: v, isVariable: true, attribute: a, coefficient: coefficient)
+    }
+    let n = try node(item, what)
+    guard a.isKnown else { throw .invalidArgument("\(what) has an unknown attribute \(a.rawValue) (rule: attributes are BRACE_ATTR_LEFT...BRACE_ATTR_CENTER_Y_WITHIN_MARGINS)") }
+    return ConstraintTerm(item: item, slot: n, isVariable: false, attribute: a, coefficient: coefficient)
+  }
+
+  func createLayoutConstraint(
+    _ item1: brace_node, _ attr1: brace_attribute, _ relation: brace_relation,
+    _ item2: brace_node, _ attr2: brace_attribute, _ multiplier: Double, _ constant: Double
+  ) throws(BraceError) -> Int32 {
+    guard relation.isKnown else { throw .invalidArgument("relation must be BRACE_RELATION_LESS_EQUAL (-1), _EQUAL (0) or _GREATER_EQUAL (1), got \(relation.rawValue)") }
+    guard attr1 != BRACE_ATTR_NONE else { throw .invalidArgument("attr1 is BRACE_ATTR_NONE (rule: the first item needs an attribute)") }
+    guard multiplier.isFinite else { throw .invalidArgument("the multiplier must be finite, got \(multiplier) (rule: finite numbers only)") }
+    guard constant.isFinite else { throw .invalidArgument("the constant must be finite, got \(constant) (rule: finite numbers only)") }
+    guard Handle.kind(item1) == HandleKind.node.rawValue || item1 == 0 else { throw .invalidArgument("item1 must be a view or a layout guide") }
+    let t1 = try term(item1, attr1, 1, "item1")
+    var terms = [t1]
+    if item2 == 0 {
+      guard attr2 == BRACE_ATTR_NONE else { throw .invalidArgument("item2 is 0 but attr2 is \(attr2.name) (rule: a constant constraint has no second attribute)") }
+      guard attr1.kind == .size else {
+        throw .invalidArgument("a location attribute (\(attr1.name)) cannot be set equal to a constant (rule: a location needs a second item)")
+      }
+    } else {
+      guard Handle.kind(item2) == HandleKind.node.rawValue else { throw .invalidArgument("item2 must be a view or a layout guide") }
+      guard attr2 != BRACE_ATTR_NONE else { throw .invalidArgument("item2 is given but attr2 is BRACE_ATTR_NONE (rule: the second item needs an attribute)") }
+      let t2 = try term(item2, attr2, -multiplier, "item2")
+      try Context.checkPair(attr1, attr2)
+      if attr1.kind == .location && multiplier == 0 {
+        throw .invalidArgument("a multiplier of 0 sets the location attribute \(attr1.name) equal to a constant (rule: a location cannot equal a constant)")
+      }
+      terms.append(t2)
+    }
+    var r = ConstraintRecord()
+    r.terms = terms
+    r.relation = relation
+    r.constant = constant
+    r.layoutForm = true
+    return allocateConstraint(r)
+  }
+
+  static func checkPair(_ a: brace_attribute, _ b: brace_attribute) throws(BraceError) {
+    if a.kind != b.kind {
+      throw .invalidArgument("a size attribute cannot be paired with a location attribute (\(a.name) with \(b.name)) (rule: size with size, location with location)")
+    }
+    if a.kind == .location && a.axis != b.axis {
+      throw .invalidArgument("an \(a.axis == .horizontal ? "x" : "y")-axis location cannot be paired with a\(b.axis == .horizontal ? "n x" : " y")-axis location (\(a.name) with \(b.name)) (rule: locations on the same axis)")
+    }
+    if (a.family == .directional && b.family == .physical) || (a.family == .physical && b.family == .directional) {
+      throw .invalidArgument("leading/trailing cannot be mixed with left/right (\(a.name) with \(b.name)) (rule: one horizontal family per constraint)")
+    }
+  }
+
+  func createLinearConstraint(_ raw: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, owner: ConstraintOwner = .user) throws(BraceError) -> Int32 {
+    guard relation.isKnown else { throw .invalidArgument("relation must be BRACE_RELATION_LESS_EQUAL (-1), _EQUAL (0) or _GREATER_EQUAL (1), got \(relation.rawValue)") }
+    guard raw.count >= 1, raw.count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms, got \(raw.count)") }
+    guard constant.isFinite else { throw .invalidArgument("the constant must be finite, got \(constant) (rule: finite numbers only)") }
+    var terms: [ConstraintTerm] = []
+    for (k, t) in raw.enumerated() { terms.append(try term(t.item, t.attribute, t.coefficient, "terms[\(k)]")) }
+    guard terms.contains(where: { $0.coefficient != 0 }) else { throw .invalidArgument("every coefficient is 0 (rule: a constraint must relate something)") }
+    let families = Set(terms.map { $0.attribute.family })
+    if families.contains(.directional) && families.contains(.physical) {
+      throw .invalidArgument("leading/trailing cannot be mixed with left/right in one constraint (rule: one horizontal family per constraint)")
+    }
+    var r = ConstraintRecord()
+    r.terms = terms
+    r.relation = relation
+    r.constant = constant
+    r.owner = owner
+    return allocateConstraint(r)
+  }
+
+  // MARK: Activation
+
+  /// Activates constraints as one solver batch. Every check runs before anything changes.
+  func activate(_ list: [Int32]) throws(BraceError) {
+    for c in list where !constraints[Int(c)].active {
+      for t in constraints[Int(c)].terms {
+        if t.isVariable {
+          guard variables[Int(t.slot)].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
+        } else {
+          _ = try node(t.item, "an item of \(describeConstraint(c))")
+        }
+      }
+      _ = try container(of: constraints[Int(c)].terms)
+    }
+    let (s, i) = try ensureSolver()
+    s.desc.begin_batch!(i)
+    defer { s.desc.end_batch!(i) }
+    for c in list where !constraints[Int(c)].active {
+      constraints[Int(c)].active = true
+      install(c)
+    }
+  }
+
+  func deactivate(_ list: [Int32]) {
+    guard let s = solver, let i = solverInstance else {
+      for c in list { constraints[Int(c)].active = false }
+      return
+    }
+    s.desc.begin_batch!(i)
+    for c in list where constraints[Int(c)].active {
+      uninstall(c)
+      constraints[Int(c)].active = false
+      constraints[Int(c)].broken = false
+      brokenConstraints.removeAll { $0 == c }
+    }
+    retryBroken()
+    s.desc.end_batch!(i)
+  }
+
+  /// Puts an active constraint's row in the solver. A required row that conflicts is
+  /// kept out, marked broken and reported; the solver is then as it was.
+  func install(_ c: Int32) {
+    guard let s = solver, let i = solverInstance else { return }
+    var r = constraints[Int(c)]
+    guard r.row == nil else { return }
+    guard let holder = try? container(of: r.terms) else { return }
+    let own: Int32? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
+    let touched = touchedNodes(r.terms, container: holder)
+    do throws(BraceError) {
+      for n in touched where n != own { try retainNode(n) }
+      if let own { _ = try engineVars(own) }
+    } catch {
+      for n in touched where n != own { releaseNode(n) }
+      return
+    }
+    let row: LinearExpression
+    do throws(BraceError) {
+      row = try buildRow(r, container: holder, varsOf: { n throws(BraceError) in try engineVars(n) },
+                         variable: { v in variables[Int(v)].solverVariable })
+    } catch {
+      for n in touched where n != own { releaseNode(n) }
+      return
+    }
+    var id: UInt32 = 0
+    var conflicts = [UInt32](repeating: 0, count: 64)
+    var conflictCount = 0
+    let status = row.terms.withUnsafeBufferPointer { terms in
+      conflicts.withUnsafeMutableBufferPointer { buf in
+        s.desc.add!(i, terms.baseAddress, terms.count, r.relation, row.constant, Double(r.priority), &id,
+                    buf.baseAddress, buf.count, &conflictCount)
+      }
+    }
+    engineDirty = true
+    if status == BRACE_OK {
+      r.row = id
+      r.rowOffset = row.constant + r.constant
+      r.container = holder
+      r.touched = touched
+      r.broken = false
+      constraints[Int(c)] = r
+      for n in touched { nodeConstraints[n, default: []].append(c) }
+      return
+    }
+    for n in touched where n != own { releaseNode(n) }
+    constraints[Int(c)].broken = true
+    constraints[Int(c)].container = holder
+    if !brokenConstraints.contains(c) { brokenConstraints.append(c) }
+    if status == BRACE_E_UNSATISFIABLE {
+      let rows = Set(conflicts.prefix(min(conflictCount, conflicts.count)))
+      let others = constraints.indices.filter { k in constraints[k].live && constraints[k].row.map { rows.contains($0) } == true }
+      reportUnsatisfiable(broken: c, conflicting: others.map { Int32($0) })
+    } else {
+      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [])
+    }
+  }
+
+  /// Takes an active constraint's row out of the solver.
+  func uninstall(_ c: Int32) {
+    let r = constraints[Int(c)]
+    guard let row = r.row else { return }
+    if let s = solver, let i = solverInstance { _ = s.desc.remove!(i, row) }
+    engineDirty = true
+    constraints[Int(c)].row = nil
+    let own: Int32? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
+    for n in r.touched {
+      nodeConstraints[n]?.removeAll { $0 == c }
+      if nodeConstraints[n]?.isEmpty == true { nodeConstraints[n] = nil }
+    }
+    for n in r.touched where n != own { releaseNode(n) }
+    constraints[Int(c)].touched = []
+  }
+
+  /// Broken constraints may fit once others are gone or changed.
+  func retryBroken() {
+    guard !brokenConstraints.isEmpty else { return }
+    let pending = brokenConstraints
+    brokenConstraints = []
+    for c in pending where constraints[Int(c)].live && constraints[Int(c)].active {
+      constraints[Int(c)].broken = false
+      installQuietly(c)
+    }
+  }
+
+  /// Reinstalls without reporting again a conflict that was already reported.
+  private func installQuietly(_ c: Int32) {
+    let saved = diagnosticCallback
+    diagnosticCallback = nil
+    install(c)
+    diagnosticCallback = saved
+  }
+
+  func destroyConstraint(_ c: Int32) {
+    guard constraints[Int(c)].live else { return }
+    if constraints[Int(c)].active { deactivate([c]) }
+    if case .engine(let n) = constraints[Int(c)].owner { engineNodes[n]?.generated.removeAll { $0 == c } }
+    free(constraints[Int(c)].identifier)
+    let g = constraints[Int(c)].generation
+    constraints[Int(c)] = ConstraintRecord()
+    constraints[Int(c)].generation = g
+    if g < Handle.maxGeneration { freeConstraints.append(c) }
+  }
+
+  // MARK: Changes
+
+  func setConstant(_ c: Int32, _ value: Double) throws(BraceError) {
+    guard value.isFinite else { throw .invalidArgument("the constant must be finite, got \(value)") }
+    let old = constraints[Int(c)].constant
+    guard old != value else { return }
+    constraints[Int(c)].constant = value
+    guard constraints[Int(c)].active else { return }
+    if let row = constraints[Int(c)].row, let s = solver, let i = solverInstance {
+      // The row holds sum(terms) - constant: a constant change shifts it by the difference.
+      let status = s.desc.set_constant!(i, row, constraints[Int(c)].rowOffset - value)
+      engineDirty = true
+      if status != BRACE_OK {
+        // A required equality moved into conflict: the solver refused; reinstall reports it.
+        uninstall(c)
+        install(c)
+      } else if !brokenConstraints.isEmpty {
+        retryBroken()
+      }
+    } else if constraints[Int(c)].broken {
+      brokenConstraints.removeAll { $0 == c }
+      constraints[Int(c)].broken = false
+      install(c)
+    }
+  }
+
+  func setPriority(_ c: Int32, _ p: Float) throws(BraceError) {
+    try Check.priority(p, "priority")
+    let old = constraints[Int(c)].priority
+    guard old != p else { return }
+    if constraints[Int(c)].active && (old == 1000) != (p == 1000) {
+      throw .invalidState("cannot switch the active \(describeConstraint(c)) between required and optional (UIKit's rule); deactivate it first")
+    }
+    constraints[Int(c)].priority = p
+    if let row = constraints[Int(c)].row, let s = solver, let i = solverInstance {
+      _ = s.desc.set_priority!(i, row, Double(p))
+      engineDirty = true
+    }
+  }
+
+  /// Rebuilds the rows of constraints whose coefficients or constants come from a node's
+  /// geometry (insets, margins, direction, baselines, its place in the tree).
+  func refreshConstraints(touching n: Int32) {
+    guard let list = nodeConstraints[n], let s = solver, let i = solverInstance else { return }
+    s.desc.begin_batch!(i)
+    for c in list where constraints[Int(c)].live && constraints[Int(c)].row != nil {
+      uninstall(c)
+      install(c)
+    }
+    s.desc.end_batch!(i)
+  }
+
+  // MARK: Reports
+
+  func describeItem(_ t: ConstraintTerm) -> String {
+    if t.isVariable { return Handle.describe(t.item, as: .variable) }
+    return "\(describe(t.slot))\(nodes.flags[Int(t.slot)].contains(.guide) ? " (guide)" : "").\(t.attribute.name)"
+  }
+
+  func number(_ v: Double) -> String {
+    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    return String(v)
+  }
+
+  /// "<constraint 4:1 'id' node 2:1.leading == node 1:1.leading + 20 @1000>"
+  func describeConstraint(_ c: Int32) -> String {
+    let r = constraints[Int(c)]
+    var text = "<\(Handle.describe(handle(ofConstraint: c), as: .constraint)) "
+    if let id = r.identifier { text += "'\(String(cString: id))' " }
+    if r.layoutForm, let first = r.terms.first {
+      text += "\(describeItem(first)) \(r.relation.symbol) "
+      if r.terms.count > 1 {
+        let m = -r.terms[1].coefficient
+        text += (m == 1 ? "" : "\(number(m)) * ") + describeItem(r.terms[1])
+        if r.constant != 0 { text += r.constant > 0 ? " + \(number(r.constant))" : " - \(number(-r.constant))" }
+      } else {
+        text += number(r.constant)
+      }
+    } else {
+      text += r.terms.enumerated().map { k, t in
+        let sign = t.coefficient < 0 ? (k == 0 ? "-" : " - ") : (k == 0 ? "" : " + ")
+        let m = abs(t.coefficient)
+        return sign + (m == 1 ? "" : "\(number(m)) * ") + describeItem(t)
+      }.joined()
+      text += " \(r.relation.symbol) \(number(r.constant))"
+    }
+    text += " @\(number(Double(r.priority)))>"
+    return text
+  }
+
+  func reportUnsatisfiable(broken c: Int32, conflicting: [Int32]) {
+    var lines = [
+      "Unable to simultaneously satisfy constraints.",
+      "\tProbably at least one of the constraints in the following list is one you don't want.",
+      "(",
+    ]
+    for k in conflicting + [c] { lines.append("    \"\(describeConstraint(k))\"") }
+    lines.append(")")
+    lines.append("")
+    lines.append("Will attempt to recover by breaking constraint")
+    lines.append(describeConstraint(c))
+    lines.append("")
+    lines.append("The broken constraint stays active but is not enforced (brace_constraint_is_broken); it is the one being activated, the others were there first.")
+    var involved: [Int32] = []
+    for k in conflicting + [c] {
+      for t in constraints[Int(k)].terms where !t.isVariable && !involved.contains(t.slot) && nodes.isLive(t.slot) {
+        involved.append(t.slot)
+      }
+    }
+    emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, lines.joined(separator: "\n"), nodes: involved)
+  }
+}

@@ -1,0 +1,103 @@
+import CBrace
+
+/// Fitting sizes, ambiguity and the tree dump.
+extension Context {
+  /// systemLayoutSizeFitting, solved in a temporary solver instance that holds the
+  /// constraints of the node's subtree and the two target constraints.
+  func fittingSize(_ n: Int32, _ target: brace_size, _ hp: Float, _ vp: Float) throws(BraceError) -> brace_size {
+    let (s, _) = try ensureSolver()
+    if passDepth == 0 && !isNested { try updateConstraintsIfNeeded(n) }
+    var temp: UnsafeMutableRawPointer? = nil
+    guard s.desc.solver_create!(opaque, s.state, &temp) == BRACE_OK, let t = temp else {
+      throw BraceError(BRACE_E_PLUGIN, "the solver could not create a temporary instance")
+    }
+    defer { s.desc.solver_destroy?(opaque, s.state, t) }
+    var map: [Int32: (UInt32, UInt32, UInt32, UInt32)] = [:]
+    var freeMap: [Int32: UInt32] = [:]
+    func fresh() throws(BraceError) -> UInt32 {
+      var v: UInt32 = 0
+      guard s.desc.new_variable!(t, &v) == BRACE_OK else { throw BraceError(BRACE_E_NO_MEMORY, "the solver could not make a variable") }
+      return v
+    }
+    let varsOf: (Int32) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32) = { node throws(BraceError) in
+      if let v = map[node] { return v }
+      let v = (try fresh(), try fresh(), try fresh(), try fresh())
+      map[node] = v
+      return v
+    }
+    let variableOf: (Int32) throws(BraceError) -> UInt32 = { k throws(BraceError) in
+      if let v = freeMap[k] { return v }
+      let v = try fresh()
+      freeMap[k] = v
+      return v
+    }
+    func add(_ row: LinearExpression, _ relation: brace_relation, _ priority: Double) {
+      var id: UInt32 = 0
+      var count = 0
+      _ = row.terms.withUnsafeBufferPointer { terms in
+        s.desc.add!(t, terms.baseAddress, terms.count, relation, row.constant, priority, &id, nil, 0, &count)
+      }
+    }
+    s.desc.begin_batch!(t)
+    for (k, r) in constraints.enumerated() where r.live && r.active && r.row != nil && r.container >= 0 && isInSubtree(r.container, of: n) {
+      add(try buildRow(r, container: r.container, varsOf: varsOf, variable: variableOf), r.relation, Double(r.priority))
+      _ = k
+    }
+    for spec in intrinsicSpecs(n) {
+      var r = ConstraintRecord()
+      r.terms = spec.terms
+      r.constant = spec.constant
+      add(try buildRow(r, container: nodes.parent[Int(n)], varsOf: varsOf, variable: variableOf), spec.relation, Double(spec.priority))
+    }
+    let v = try varsOf(n)
+    var w = LinearExpression(), h = LinearExpression()
+    w.add(v.2, 1)
+    w.constant = -target.width
+    h.add(v.3, 1)
+    h.constant = -target.height
+    add(w, BRACE_RELATION_EQUAL, Double(hp))
+    add(h, BRACE_RELATION_EQUAL, Double(vp))
+    s.desc.end_batch!(t)
+    let width = s.desc.value!(t, v.2), height = s.desc.value!(t, v.3)
+    return brace_size(width: max(0, width), height: max(0, height))
+  }
+
+  /// The attributes of `n` that the constraints leave free ("x", "y", "width", "height").
+  func ambiguousAttributes(_ n: Int32) -> [String] {
+    guard let st = engineNodes[n], let s = solver, let i = solverInstance else { return [] }
+    applyEngineChangesIfIdle()
+    var out: [String] = []
+    for (v, name) in [(st.vars.0, "minX"), (st.vars.1, "minY"), (st.vars.2, "Width"), (st.vars.3, "Height")] where s.desc.is_ambiguous!(i, v) {
+      out.append(name)
+    }
+    return out
+  }
+
+  private func applyEngineChangesIfIdle() {}
+
+  /// A dump of the subtree in the spirit of UIKit's _autolayoutTrace.
+  func treeDescription(_ root: Int32) -> String {
+    var lines: [String] = []
+    var stack: [(Int32, Int)] = [(root, 0)]
+    func fmt(_ v: Double) -> String { number(v) }
+    while let (n, depth) = stack.popLast() {
+      let f = nodes.frame[Int(n)]
+      let flags = nodes.flags[Int(n)]
+      var line = String(repeating: "|   ", count: depth)
+      line += engineNodes[n] != nil ? "*" : "•"
+      line += "<\(describe(n))\(flags.contains(.guide) ? " guide" : "")> frame = (\(fmt(f.x)) \(fmt(f.y)); \(fmt(f.width)) \(fmt(f.height)))"
+      if flags.contains(.hidden) { line += " hidden" }
+      let k = nodes.strategy[Int(n)]
+      if k >= 0 && !nodes.children[Int(n)].isEmpty { line += " [\(strategies[Int(k)].name)]" }
+      if engineNodes[n] != nil && flags.contains(.translatesMask) { line += " translatesAutoresizingMask" }
+      let amb = ambiguousAttributes(n)
+      if !amb.isEmpty { line += " - AMBIGUOUS LAYOUT for \(describe(n)).\(amb.joined(separator: ", "))" }
+      lines.append(line)
+      let kids = nodes.children[Int(n)] + (guides[n] ?? [])
+      for c in kids.reversed() { stack.append((c, depth + 1)) }
+    }
+    lines.append("")
+    lines.append("Legend: * - is laid out with constraints, • - is laid out with its superview's strategy")
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,116 @@
+import CBrace
+
+/// What tree changes do to constraint layout, as in UIKit: a view leaving its superview
+/// takes out the constraints that tie its subtree to views outside it; a destroyed view
+/// takes out every constraint that uses it.
+extension Context {
+  /// All nodes of a subtree, guides included.
+  func subtreeNodes(_ root: Int32) -> [Int32] {
+    var out: [Int32] = []
+    var stack: [Int32] = [root]
+    while let n = stack.popLast() {
+      out.append(n)
+      stack.append(contentsOf: nodes.children[Int(n)])
+      if let g = guides[n] { stack.append(contentsOf: g) }
+    }
+    return out
+  }
+
+  func isInSubtree(_ n: Int32, of root: Int32) -> Bool {
+    var x = n
+    while x >= 0 {
+      if x == root { return true }
+      x = nodes.parent[Int(x)]
+    }
+    return false
+  }
+
+  /// `root` is about to leave its superview: deactivate the constraints between its
+  /// subtree and the rest (their rows would span trees that no longer meet).
+  func engineWillDetach(_ root: Int32) {
+    guard solver != nil, !nodeConstraints.isEmpty else { return }
+    var affected: [Int32] = []
+    for n in subtreeNodes(root) {
+      for c in nodeConstraints[n] ?? [] where !affected.contains(c) {
+        let holder = constraints[Int(c)].container
+        if holder < 0 || !isInSubtree(holder, of: root) || holder == root && constraints[Int(c)].terms.contains(where: { !$0.isVariable && !isInSubtree($0.slot, of: root) }) {
+          affected.append(c)
+        }
+      }
+    }
+    let user = affected.filter { constraints[Int($0)].owner == .user }
+    let generatedOrOwned = affected.filter { constraints[Int($0)].owner != .user }
+    deactivate(user)
+    // Generated constraints are remade for the new place in the next constraints pass.
+    for c in generatedOrOwned where constraints[Int(c)].live {
+      uninstall(c)
+      constraints[Int(c)].active = false
+    }
+    if isInEngine(root) { markConstraints(root) }
+  }
+
+  /// `n` is being destroyed: every constraint that uses it goes, its edits too.
+  func engineWillDestroy(_ n: Int32) {
+    guard solver != nil else { return }
+    if let list = nodeConstraints[n] {
+      let user = list.filter { constraints[Int($0)].owner == .user }
+      deactivate(user)
+      for c in list where constraints[Int(c)].live && constraints[Int(c)].owner != .user {
+        if case .engine(let owner) = constraints[Int(c)].owner, owner != n {
+          // Another node's generated constraint used this one (its superview): remake later.
+          uninstall(c)
+          constraints[Int(c)].active = false
+          markConstraints(owner)
+        } else {
+          destroyConstraint(c)
+        }
+      }
+    }
+    // Inactive user constraints that name the node stay; activating them again fails.
+    for (v, owner) in edits where owner == n {
+      if let s = solver, let i = solverInstance { _ = s.desc.remove_edit!(i, v) }
+      edits[v] = nil
+      releaseNode(n)
+    }
+    if let st = engineNodes[n] {
+      for c in st.generated { destroyConstraint(c) }
+      if let left = engineNodes[n] {
+        engineNodes[n] = nil
+        releaseSolverVariable(left.vars.0)
+        releaseSolverVariable(left.vars.1)
+        releaseSolverVariable(left.vars.2)
+        releaseSolverVariable(left.vars.3)
+      }
+    }
+    for k in Array(pendingFrames.keys) where pendingFrames[k]?[n] != nil { pendingFrames[k]?[n] = nil }
+    pendingFrames[n] = nil
+    baselines[n] = nil
+  }
+
+  /// A layout direction changed: rows that use leading/trailing are mirrored or not.
+  func refreshDirectionalConstraints() {
+    guard let s = solver, let i = solverInstance else { return }
+    s.desc.begin_batch!(i)
+    for c in constraints.indices where constraints[c].live && constraints[c].row != nil
+      && constraints[c].terms.contains(where: { $0.attribute.family == .directional })
+    {
+      uninstall(Int32(c))
+      install(Int32(c))
+    }
+    s.desc.end_batch!(i)
+  }
+
+  /// Frees the solver instance (before the strategies' per-context state).
+  func teardownEngine() {
+    if let s = solver, let i = solverInstance { s.desc.solver_destroy?(opaque, s.state, i) }
+    solverInstance = nil
+    solver = nil
+    for c in constraints.indices { free(constraints[c].identifier) }
+    constraints = []
+    engineNodes = [:]
+  }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

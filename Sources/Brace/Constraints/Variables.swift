@@ -1,0 +1,103 @@
+import CBrace
+
+/// Free variables, layout guides and edit variables.
+extension Context {
+  func createVariable() throws(BraceError) -> Int32 {
+    var r = VariableRecord()
+    r.live = true
+    let slot: Int32
+    if let free = freeVariables.popLast() {
+      r.generation = variables[Int(free)].generation + 1
+      slot = free
+    } else {
+      r.generation = 1
+      slot = Int32(variables.count)
+      variables.append(VariableRecord())
+    }
+    r.solverVariable = try newSolverVariable(owner: -1)
+    variables[Int(slot)] = r
+    return slot
+  }
+
+  func destroyVariable(_ v: Int32) throws(BraceError) {
+    let users = constraints.indices.filter { k in
+      constraints[k].live && constraints[k].terms.contains { $0.isVariable && $0.slot == v }
+    }
+    if let first = users.first {
+      throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(users.count) constraint(s), for example \(describeConstraint(Int32(first))); destroy them first")
+    }
+    let sv = variables[Int(v)].solverVariable
+    if edits[sv] != nil {
+      if let s = solver, let i = solverInstance { _ = s.desc.remove_edit!(i, sv) }
+      edits[sv] = nil
+    }
+    releaseSolverVariable(sv)
+    let g = variables[Int(v)].generation
+    variables[Int(v)] = VariableRecord()
+    variables[Int(v)].generation = g
+    if g < Handle.maxGeneration { freeVariables.append(v) }
+  }
+
+  func createGuide(owner: Int32) throws(BraceError) -> Int32 {
+    if nodes.flags[Int(owner)].contains(.guide) { throw .invalidArgument("a layout guide cannot own a layout guide") }
+    let g = try createNode()
+    detachStrategy(g)
+    nodes.flags[Int(g)].insert(.guide)
+    nodes.flags[Int(g)].remove([.needsLayout, .needsDisplay, .displayWholeBounds, .translatesMask])
+    nodes.parent[Int(g)] = owner
+    guides[owner, default: []].append(g)
+    return g
+  }
+
+  /// The solver variable an edit acts on.
+  func editVariable(_ item: UInt64, _ a: brace_attribute) throws(BraceError) -> (UInt32, Int32) {
+    if Handle.kind(item) == HandleKind.variable.rawValue {
+      let v = try variable(item)
+      guard a == BRACE_ATTR_NONE else { throw .invalidArgument("a variable's edit takes BRACE_ATTR_NONE, got \(a.name)") }
+      return (variables[Int(v)].solverVariable, -1)
+    }
+    let n = try node(item, "item")
+    let vars = try engineVars(n)
+    switch a {
+    case BRACE_ATTR_LEFT: return (vars.0, n)
+    case BRACE_ATTR_TOP: return (vars.1, n)
+    case BRACE_ATTR_WIDTH: return (vars.2, n)
+    case BRACE_ATTR_HEIGHT: return (vars.3, n)
+    default:
+      throw .invalidArgument("an edit needs an attribute that is one solver variable: width, height, left or top (relative to the superview); got \(a.name)")
+    }
+  }
+
+  func addEdit(_ item: UInt64, _ a: brace_attribute, _ p: Float) throws(BraceError) {
+    guard p.isFinite, p >= 1, p < 1000 else { throw .invalidArgument("an edit's priority must be in 1...999 (never required), got \(p)") }
+    let (s, i) = try ensureSolver()
+    let (v, n) = try editVariable(item, a)
+    guard edits[v] == nil else { throw BraceError(BRACE_E_DUPLICATE, "that item and attribute already has an edit") }
+    let status = s.desc.add_edit!(i, v, Double(p))
+    guard status == BRACE_OK else { throw BraceError(status, "the solver refused the edit (\(statusName(status)))") }
+    edits[v] = n
+    if n >= 0 { try retainNode(n) }
+  }
+
+  func suggest(_ item: UInt64, _ a: brace_attribute, _ value: Double) throws(BraceError) {
+    guard value.isFinite else { throw .invalidArgument("value must be finite, got \(value)") }
+    let (v, _) = try editVariable(item, a)
+    guard edits[v] != nil, let s = solver, let i = solverInstance else {
+      throw .invalidState("there is no edit on that item and attribute; call brace_context_add_edit first")
+    }
+    let status = s.desc.suggest!(i, v, value)
+    guard status == BRACE_OK else { throw BraceError(status, "the solver refused the suggestion (\(statusName(status)))") }
+    engineDirty = true
+  }
+
+  func removeEdit(_ item: UInt64, _ a: brace_attribute) throws(BraceError) {
+    let (v, n) = try editVariable(item, a)
+    guard edits[v] != nil, let s = solver, let i = solverInstance else {
+      throw .invalidState("there is no edit on that item and attribute")
+    }
+    _ = s.desc.remove_edit!(i, v)
+    edits[v] = nil
+    engineDirty = true
+    if n >= 0 { releaseNode(n) }
+  }
+}

@@ -1,0 +1,245 @@
+import BraceSimplexSolver
+import CBrace
+
+// The "simplex" strategy: Brace's default constraint solver, as a plugin. It adapts the
+// incremental simplex of BraceSimplexSolver to the solver hooks of brace_plugin.h. The
+// ids the host sees are the solver's storage slots (small, dense, reused after release);
+// each instance keeps the full handles (slot + generation) to call the solver with.
+
+/// One linear system: the context's own, or a temporary one for fitting sizes.
+final class Instance {
+  let solver = SimplexSolver()
+  var variables: [SolverVariable?] = []
+  var rows: [SolverConstraint?] = []
+  /// Changed variables not yet handed to the host.
+  var changed: [UInt32] = []
+
+  static let slotMask: Int32 = (1 << 24) - 1
+
+  func slot(_ id: Int32) -> Int { Int(id & Instance.slotMask) }
+
+  func variable(_ k: UInt32) -> SolverVariable? {
+    Int(k) < variables.count ? variables[Int(k)] : nil
+  }
+
+  func row(_ k: UInt32) -> SolverConstraint? {
+    Int(k) < rows.count ? rows[Int(k)] : nil
+  }
+
+  func remember(_ v: SolverVariable) -> UInt32 {
+    let k = slot(v.id)
+    while variables.count <= k { variables.append(nil) }
+    variables[k] = v
+    return UInt32(k)
+  }
+
+  func remember(_ c: SolverConstraint) -> UInt32 {
+    let k = slot(c.id)
+    while rows.count <= k { rows.append(nil) }
+    rows[k] = c
+    return UInt32(k)
+  }
+}
+
+private func instance(_ raw: UnsafeMutableRawPointer?) -> Instance? {
+  raw.map { Unmanaged<Instance>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private func status(_ e: SolverError) -> brace_status {
+  switch e {
+  case .unsatisfiable: BRACE_E_UNSATISFIABLE
+  case .unknownConstraint, .unknownVariable, .unknownEditVariable: BRACE_E_INVALID_HANDLE
+  case .duplicateEditVariable: BRACE_E_DUPLICATE
+  case .badPriority, .nonFinite: BRACE_E_INVALID_ARGUMENT
+  case .capacityExceeded: BRACE_E_NO_MEMORY
+  }
+}
+
+private func solverCreate(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> brace_status {
+  guard let out else { return BRACE_E_INVALID_ARGUMENT }
+  out.pointee = Unmanaged.passRetained(Instance()).toOpaque()
+  return BRACE_OK
+}
+
+private func solverDestroy(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ raw: UnsafeMutableRawPointer?) {
+  if let raw { Unmanaged<Instance>.fromOpaque(raw).release() }
+}
+
+private func newVariable(_ raw: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UInt32>?) -> brace_status {
+  guard let s = instance(raw), let out else { return BRACE_E_INVALID_ARGUMENT }
+  let v = s.solver.makeVariable()
+  guard s.solver.isValid(v) else { return BRACE_E_NO_MEMORY }
+  out.pointee = s.remember(v)
+  return BRACE_OK
+}
+
+private func releaseVariable(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) {
+  guard let s = instance(raw), let v = s.variable(k) else { return }
+  s.solver.releaseVariable(v)
+  if !s.solver.isValid(v) { s.variables[Int(k)] = nil }
+}
+
+private func relation(_ r: brace_relation) -> SolverRelation? {
+  switch r {
+  case BRACE_RELATION_LESS_EQUAL: .lessOrEqual
+  case BRACE_RELATION_EQUAL: .equal
+  case BRACE_RELATION_GREATER_EQUAL: .greaterOrEqual
+  default: nil
+  }
+}
+
+private func add(
+  _ raw: UnsafeMutableRawPointer?, _ terms: UnsafePointer<brace_solver_term>?, _ count: Int, _ rel: brace_relation,
+  _ constant: Double, _ priority: Double, _ out: UnsafeMutablePointer<UInt32>?, _ conflicts: UnsafeMutablePointer<UInt32>?,
+  _ capacity: Int, _ conflictCount: UnsafeMutablePointer<Int>?
+) -> brace_status {
+  guard let s = instance(raw), let out, let r = relation(rel), count >= 0, count == 0 || terms != nil else {
+    return BRACE_E_INVALID_ARGUMENT
+  }
+  var list: [SolverTerm] = []
+  list.reserveCapacity(count)
+  for k in 0..<count {
+    guard let v = s.variable(terms![k].variable) else { return BRACE_E_INVALID_HANDLE }
+    list.append(SolverTerm(v, terms![k].coefficient))
+  }
+  conflictCount?.pointee = 0
+  do {
+    let c = try s.solver.addConstraint(list, constant: constant, relation: r, priority: priority)
+    out.pointee = s.remember(c)
+    return BRACE_OK
+  } catch {
+    if case .unsatisfiable(let others) = error {
+      let ids = others.map { UInt32(s.slot($0.id)) }
+      if let conflicts {
+        for k in 0..<min(ids.count, capacity) { conflicts[k] = ids[k] }
+      }
+      conflictCount?.pointee = ids.count
+    }
+    return status(error)
+  }
+}
+
+private func remove(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> brace_status {
+  guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
+  guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
+  do {
+    try s.solver.removeConstraint(c)
+    s.rows[Int(k)] = nil
+    return BRACE_OK
+  } catch {
+    return status(error)
+  }
+}
+
+private func setConstant(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ constant: Double) -> brace_status {
+  guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
+  guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
+  do {
+    try s.solver.setConstant(c, constant)
+    return BRACE_OK
+  } catch {
+    return status(error)
+  }
+}
+
+private func setPriority(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priority: Double) -> brace_status {
+  guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
+  guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
+  do {
+    try s.solver.setPriority(c, priority)
+    return BRACE_OK
+  } catch {
+    return status(error)
+  }
+}
+
+private func addEdit(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priority: Double) -> brace_status {
+  guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
+  guard let v = s.variable(k) else { return BRACE_E_INVALID_HANDLE }
+  do {
+    try s.solver.addEditVariable(v, priority: priority)
+    return BRACE_OK
+  } catch {
+    return status(error)
+  }
+}
+
+private func removeEdit(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> brace_status {
+  guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
+  guard let v = s.variable(k) else { return BRACE_E_INVALID_HANDLE }
+  do {
+    try s.solver.removeEditVariable(v)
+    return BRACE_OK
+  } catch {
+    return status(error)
+  }
+}
+
+private func suggest(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ value: Double) -> brace_status {
+  guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
+  guard let v = s.variable(k) else { return BRACE_E_INVALID_HANDLE }
+  do {
+    try s.solver.suggestValue(v, value)
+    return BRACE_OK
+  } catch {
+    return status(error)
+  }
+}
+
+private func beginBatch(_ raw: UnsafeMutableRawPointer?) { instance(raw)?.solver.beginBatch() }
+private func endBatch(_ raw: UnsafeMutableRawPointer?) { instance(raw)?.solver.endBatch() }
+
+private func value(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> Double {
+  guard let s = instance(raw), let v = s.variable(k) else { return 0 }
+  return s.solver.value(of: v)
+}
+
+private func takeChanged(_ raw: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt32>?, _ capacity: Int) -> Int {
+  guard let s = instance(raw), let buffer, capacity > 0 else { return 0 }
+  if s.changed.isEmpty {
+    s.changed = s.solver.takeChangedVariables().map { UInt32(s.slot($0.id)) }
+  }
+  let n = min(capacity, s.changed.count)
+  for k in 0..<n { buffer[k] = s.changed[k] }
+  s.changed.removeFirst(n)
+  return n
+}
+
+private func isAmbiguous(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> Bool {
+  guard let s = instance(raw), let v = s.variable(k) else { return false }
+  return s.solver.isAmbiguous(v)
+}
+
+nonisolated(unsafe) private let descriptor: UnsafePointer<brace_strategy_desc> = {
+  let d = UnsafeMutablePointer<brace_strategy_desc>.allocate(capacity: 1)
+  d.initialize(to: brace_strategy_desc())
+  d.pointee.struct_size = UInt32(MemoryLayout<brace_strategy_desc>.size)
+  d.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
+  d.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
+  d.pointee.name = UnsafeRawPointer(("simplex" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
+  d.pointee.role = BRACE_ROLE_SOLVER
+  d.pointee.property_desc_size = UInt32(MemoryLayout<brace_property_desc>.size)
+  d.pointee.solver_create = solverCreate
+  d.pointee.solver_destroy = solverDestroy
+  d.pointee.new_variable = newVariable
+  d.pointee.release_variable = releaseVariable
+  d.pointee.add = add
+  d.pointee.remove = remove
+  d.pointee.set_constant = setConstant
+  d.pointee.set_priority = setPriority
+  d.pointee.add_edit = addEdit
+  d.pointee.remove_edit = removeEdit
+  d.pointee.suggest = suggest
+  d.pointee.begin_batch = beginBatch
+  d.pointee.end_batch = endBatch
+  d.pointee.value = value
+  d.pointee.take_changed = takeChanged
+  d.pointee.is_ambiguous = isAmbiguous
+  return UnsafePointer(d)
+}()
+
+@c(brace_plugin_entry)
+public func braceSimplexEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {
+  guard let h, h.pointee.abi_major == BRACE_PLUGIN_ABI_MAJOR else { return nil }
+  return descriptor
+}

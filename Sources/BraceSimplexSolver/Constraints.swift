@@ -1,0 +1,470 @@
+// Adding, removing and changing constraints, and edit variables (which are
+// optional equalities `v == value` whose constant is moved by suggestions).
+//
+// Row construction follows kiwi (inequalities get a slack marker, optional ones an
+// error; optional equalities get a plus and a minus error; required equalities a
+// dummy marker; the row is flipped so its constant is >= 0), then the subject is:
+// an external, else the constraint's own slack/error with a negative coefficient,
+// else (all dummies) redundant or contradictory, else phase one.
+
+struct ConstraintRecord {
+  var marker = -1
+  var other = -1
+  /// Coefficient of the marker in the stored (flipped) original row: what a
+  /// constant change is divided by to become a marker shift.
+  var markerCoeff = 1.0
+  /// +1 or -1: the original row is `flip * (sum(terms) + constant + markers)`.
+  var flip = 1.0
+  var constant = 0.0
+  var priority = 1000.0
+  /// Objective level slot, -1 for required constraints.
+  var level = -1
+  var relation = SolverRelation.equal
+  /// Distinct variable slots used (each holds one reference).
+  var vars = ContiguousArray<Int32>()
+  var generation: UInt8 = 1
+  var live = false
+  var isEdit = false
+}
+
+extension Engine {
+  @inline(__always)
+  func constraintSlot(_ h: SolverConstraint) -> Int? {
+    let c = HandleCodec.slot(h.id)
+    guard h.id >= 0, c < cons.count, cons[c].live, !cons[c].isEdit,
+          cons[c].generation == HandleCodec.generation(h.id) else { return nil }
+    return c
+  }
+
+  func handle(_ c: Int) -> SolverConstraint {
+    SolverConstraint(id: HandleCodec.encode(slot: c, generation: cons[c].generation))
+  }
+
+  // MARK: Pending work (batching)
+  //
+  // Two kinds of pending work exist: a structural change leaves the objective
+  // possibly non-optimal (primal simplex pending); a constant shift leaves rows
+  // possibly infeasible (dual simplex pending). The dual simplex needs an optimal
+  // objective, so only one kind is ever pending: switching kinds settles the other.
+
+  /// Before a structural change: restore the feasibility that shifts left pending.
+  mutating func prepareStructural() {
+    if !infeasible.isEmpty { _ = dualOptimize() }
+  }
+
+  mutating func finishStructural() {
+    // Structural steps keep feasibility (ratio tests); anything queued is rounding noise.
+    infeasible.removeAll(keepingCapacity: true)
+    needsPrimal = true
+    if batchDepth == 0 { optimize() }
+  }
+
+  /// Before a constant shift: the dual simplex needs an optimal objective.
+  mutating func prepareShift() {
+    if needsPrimal {
+      optimize()
+      infeasible.removeAll(keepingCapacity: true)
+    }
+  }
+
+  mutating func finishShift() {
+    if batchDepth == 0 { _ = dualOptimize() }
+  }
+
+  /// Settles everything pending.
+  mutating func flush() {
+    if !infeasible.isEmpty { _ = dualOptimize() }
+    if needsPrimal {
+      optimize()
+      infeasible.removeAll(keepingCapacity: true)
+    }
+  }
+
+  // MARK: Adding
+
+  @inline(__always)
+  mutating func accumulate(_ t: Int, _ v: Double) {
+    if mark[t] == 0 {
+      mark[t] = 1
+      accList.append(Int32(t))
+      acc[t] = v
+    } else {
+      acc[t] += v
+    }
+  }
+
+  mutating func allocConstraint() -> Int? {
+    if let f = freeCons.popLast() {
+      let c = Int(f)
+      cons[c].generation = HandleCodec.bump(cons[c].generation)
+      return c
+    }
+    if cons.count >= HandleCodec.maxSlots { return nil }
+    cons.append(ConstraintRecord())
+    return cons.count - 1
+  }
+
+  /// Adds `sum(terms) + constant REL 0` at `priority`; returns the constraint slot.
+  mutating func addConstraint(
+    _ terms: [SolverTerm], constant: Double, relation: SolverRelation, priority: Double, isEdit: Bool
+  ) throws(SolverError) -> Int {
+    guard priority.isFinite, priority >= 1, priority <= 1000 else { throw .badPriority }
+    guard constant.isFinite else { throw .nonFinite }
+    for t in terms {
+      guard t.coefficient.isFinite else { throw .nonFinite }
+      guard variableSlot(t.variable) != nil else { throw .unknownVariable }
+    }
+    guard let c = allocConstraint() else { throw .capacityExceeded }
+    prepareStructural()
+    let required = priority >= 1000
+
+    var used = ContiguousArray<Int32>()
+    used.reserveCapacity(terms.count)
+    for t in terms {
+      let v = Int32(HandleCodec.slot(t.variable.id))
+      if !used.contains(v) {
+        used.append(v)
+        vars[Int(v)].refs += 1
+      }
+    }
+    cons[c].vars = used
+    cons[c].constant = constant
+    cons[c].priority = priority
+    cons[c].relation = relation
+    cons[c].live = true
+    cons[c].isEdit = isEdit
+    cons[c].level = -1
+    cons[c].marker = -1
+    cons[c].other = -1
+    liveConstraints += 1
+
+    // The expression over current nonbasic symbols: basic variables are replaced by their rows.
+    var k = constant
+    // Magnitude of what was summed into k: rounding in k is relative to it.
+    var scale = abs(constant)
+    accList.removeAll(keepingCapacity: true)
+    for t in terms where t.coefficient != 0 {
+      let s = ensureSymbol(HandleCodec.slot(t.variable.id))
+      let rb = syms[s].row
+      if rb >= 0 {
+        k += t.coefficient * rows[rb].constant
+        scale += abs(t.coefficient * rows[rb].constant)
+        let cells = rows[rb].cells
+        for i in 0..<rows[rb].count { accumulate(Int(cells[i].sym), t.coefficient * cells[i].coeff) }
+      } else {
+        accumulate(s, t.coefficient)
+      }
+    }
+
+    var marker = -1, other = -1, level = -1
+    switch relation {
+    case .lessOrEqual, .greaterOrEqual:
+      let sign: Double = relation == .lessOrEqual ? 1 : -1
+      marker = newSymbol(.slack, owner: c)
+      accumulate(marker, sign)
+      if !required {
+        level = retainLevel(priority)
+        other = newSymbol(.error, owner: c, level: level)
+        accumulate(other, -sign)
+        addObjective(level, other, 1)
+      }
+    case .equal:
+      if required {
+        marker = newSymbol(.dummy, owner: c)
+        accumulate(marker, 1)
+      } else {
+        level = retainLevel(priority)
+        marker = newSymbol(.error, owner: c, level: level)
+        other = newSymbol(.error, owner: c, level: level)
+        accumulate(marker, -1)
+        accumulate(other, 1)
+        addObjective(level, marker, 1)
+        addObjective(level, other, 1)
+      }
+    }
+    var flip = 1.0
+    if k < 0 {
+      flip = -1
+      k = -k
+      for t in accList { acc[Int(t)] = -acc[Int(t)] }
+    }
+    cons[c].marker = marker
+    cons[c].other = other
+    cons[c].level = level
+    cons[c].flip = flip
+    cons[c].markerCoeff = acc[marker]
+
+    var subject = -1
+    for t32 in accList {
+      let t = Int(t32)
+      if syms[t].kind == .external && abs(acc[t]) >= Tolerance.zero { subject = t; break }
+    }
+    if subject < 0 {
+      if syms[marker].kind != .dummy && acc[marker] < 0 {
+        subject = marker
+      } else if other >= 0 && acc[other] < 0 {
+        subject = other
+      }
+    }
+
+    let r = allocRow(constant: k)
+    var allDummies = true
+    for t32 in accList {
+      let t = Int(t32)
+      let v = acc[t]
+      acc[t] = 0
+      mark[t] = 0
+      if abs(v) >= Tolerance.zero {
+        insertCell(r, t, v)
+        if syms[t].kind != .dummy { allDummies = false }
+      }
+    }
+    accList.removeAll(keepingCapacity: true)
+
+    let zeroTolerance = Tolerance.feasibility * max(1, scale)
+    if subject < 0 && allDummies {
+      if k > zeroTolerance {
+        // The other required equalities fix this combination to a different value.
+        let conflicts = conflictSet(row: r, excluding: c)
+        freeRow(r)
+        discardConstraint(c)
+        throw .unsatisfiable(conflicts: conflicts)
+      }
+      // Redundant with other required equalities: keep it as an all-dummy row so that
+      // removing one of them later hands the duty over to this one.
+      subject = marker
+    }
+
+    if subject >= 0 {
+      solveRow(r, for: subject, leaving: -1)
+      substituteOut(subject, using: r)
+    } else {
+      try attachWithArtificial(row: r, constraint: c, tolerance: zeroTolerance)
+    }
+    finishStructural()
+    return c
+  }
+
+  /// Phase one: attach `r` with an artificial basic and drive it to zero. On failure
+  /// the pivots are undone and the constraint is discarded, so the tableau is the one
+  /// before the call (kiwi #52 leaves the row behind).
+  mutating func attachWithArtificial(row r: Int, constraint c: Int, tolerance: Double) throws(SolverError) {
+    let art = newSymbol(.artificial, owner: -1)
+    rows[r].basic = art
+    syms[art].row = r
+    journal.removeAll(keepingCapacity: true)
+    journaling = true
+    let ok = phaseOne(art, tolerance: tolerance)
+    journaling = false
+    if !ok {
+      // Farkas row: art = K + sum(d*y) with K > 0 and d >= 0 on every restricted symbol.
+      // Its required markers are exactly the constraints combined into the contradiction.
+      let ar = syms[art].row
+      let conflicts = ar >= 0 ? conflictSet(row: ar, excluding: c) : []
+      undoJournal()
+      journal.removeAll(keepingCapacity: true)
+      infeasible.removeAll(keepingCapacity: true)
+      freeSymbol(art)  // basic again in the original row: drops it
+      discardConstraint(c)
+      throw .unsatisfiable(conflicts: conflicts)
+    }
+    journal.removeAll(keepingCapacity: true)
+    let ar = syms[art].row
+    if ar >= 0 {
+      // Basic at zero: pivot it out on any symbol (all are zero, values do not move),
+      // preferring a non-dummy so that dummies stay out of the basis.
+      if rows[ar].count == 0 {
+        freeRow(ar)
+      } else {
+        let cells = rows[ar].cells
+        var e = Int(cells[0].sym)
+        for i in 0..<rows[ar].count {
+          let kind = syms[Int(cells[i].sym)].kind
+          if kind == .slack || kind == .error { e = Int(cells[i].sym); break }
+        }
+        pivot(row: ar, entering: e)
+      }
+    }
+    freeSymbol(art)  // nonbasic at zero: deleting its column keeps every value
+  }
+
+  /// Required constraints (other than `c`) whose marker appears in row `r`,
+  /// including the row's own basic symbol.
+  func conflictSet(row r: Int, excluding c: Int) -> [SolverConstraint] {
+    var out: [SolverConstraint] = []
+    func consider(_ s: Int) {
+      let kind = syms[s].kind
+      guard kind == .slack || kind == .dummy else { return }
+      let o = syms[s].owner
+      guard o >= 0, o != c, cons[o].live, cons[o].level < 0, !cons[o].isEdit else { return }
+      let h = handle(o)
+      if !out.contains(h) { out.append(h) }
+    }
+    if rows[r].basic >= 0 { consider(rows[r].basic) }
+    let cells = rows[r].cells
+    for i in 0..<rows[r].count { consider(Int(cells[i].sym)) }
+    out.sort { $0.id < $1.id }
+    return out
+  }
+
+  /// Forgets constraint `c`: frees its symbols (scrubbing any leftovers), its level
+  /// use and its variable references, and retires the handle.
+  mutating func discardConstraint(_ c: Int) {
+    if cons[c].marker >= 0 { freeSymbol(cons[c].marker) }
+    if cons[c].other >= 0 { freeSymbol(cons[c].other) }
+    if cons[c].level >= 0 { releaseLevel(cons[c].level) }
+    let used = cons[c].vars
+    cons[c].vars = []
+    for v in used { releaseVariableReference(Int(v)) }
+    cons[c].live = false
+    cons[c].marker = -1
+    cons[c].other = -1
+    cons[c].level = -1
+    freeCons.append(Int32(c))
+    liveConstraints -= 1
+  }
+
+  // MARK: Removing
+
+  mutating func removeConstraint(slot c: Int) {
+    prepareStructural()
+    let level = cons[c].level
+    let marker = cons[c].marker
+    let other = cons[c].other
+    if level >= 0 {
+      // Remove the error terms before pivoting, or the pivot would fold them back in.
+      if cons[c].relation == .equal { addSymbolToObjective(level, marker, -1) }
+      addSymbolToObjective(level, other, -1)
+    }
+    if syms[marker].row >= 0 {
+      freeRow(syms[marker].row)
+    } else {
+      let r = markerLeavingRow(marker)
+      if r >= 0 {
+        pivot(row: r, entering: marker)
+        freeRow(r)
+      }
+    }
+    discardConstraint(c)
+    finishStructural()
+  }
+
+  // MARK: Constants
+
+  /// Moves constraint `c`'s constant by `delta` as a shift of its marker (Rhea's
+  /// set_constant): the marker occurs in no other original row, so the change is
+  /// `marker -> marker - delta*flip/markerCoeff` applied to the rows of its column.
+  /// Returns a row whose basic is a dummy and whose constant left zero (a required
+  /// equality contradiction), or -1.
+  mutating func shiftConstant(_ c: Int, by delta: Double) -> Int {
+    let f = cons[c].flip * delta / cons[c].markerCoeff
+    let tolerance = Tolerance.feasibility * max(1, abs(cons[c].constant), abs(cons[c].constant + delta))
+    let m = cons[c].marker
+    var broken = -1
+    let mr = syms[m].row
+    if mr >= 0 {
+      rows[mr].constant -= f
+      afterShift(mr, tolerance, &broken)
+    } else {
+      let col = syms[m].col
+      for i in 0..<syms[m].colCount {
+        let r = Int(col[i].row)
+        rows[r].constant += rows[r].cells[Int(col[i].cellPos)].coeff * f
+        afterShift(r, tolerance, &broken)
+      }
+    }
+    return broken
+  }
+
+  @inline(__always)
+  mutating func afterShift(_ r: Int, _ tolerance: Double, _ broken: inout Int) {
+    let b = rows[r].basic
+    switch syms[b].kind {
+    case .external: noteSymbolValueChanged(b)
+    case .dummy: if abs(rows[r].constant) > tolerance && broken < 0 { broken = r }
+    default: if rows[r].constant < 0 { infeasible.append(Int32(b)) }
+    }
+  }
+
+  mutating func setConstant(slot c: Int, _ value: Double) throws(SolverError) {
+    guard value.isFinite else { throw .nonFinite }
+    let old = cons[c].constant
+    if value == old { return }
+    if cons[c].level >= 0 {
+      // Optional: always satisfiable (errors absorb it); dual simplex, lazily in a batch.
+      prepareShift()
+      _ = shiftConstant(c, by: value - old)
+      cons[c].constant = value
+      finishShift()
+      return
+    }
+    // Required: may contradict other required constraints, so settle now and be
+    // ready to undo exactly.
+    flush()
+    journal.removeAll(keepingCapacity: true)
+    journaling = true
+    var failed = shiftConstant(c, by: value - old)
+    cons[c].constant = value
+    if failed < 0 { failed = dualOptimize() }
+    journaling = false
+    if failed >= 0 {
+      let conflicts = conflictSet(row: failed, excluding: c)
+      undoJournal()
+      _ = shiftConstant(c, by: old - value)
+      cons[c].constant = old
+      infeasible.removeAll(keepingCapacity: true)
+      journal.removeAll(keepingCapacity: true)
+      throw .unsatisfiable(conflicts: conflicts)
+    }
+    journal.removeAll(keepingCapacity: true)
+  }
+
+  // MARK: Priorities
+
+  mutating func setPriority(slot c: Int, _ priority: Double) throws(SolverError) {
+    guard priority.isFinite, priority >= 1, priority < 1000, cons[c].level >= 0 else { throw .badPriority }
+    let old = cons[c].level
+    if levels[old].priority == priority { return }
+    prepareStructural()
+    let new = retainLevel(priority)
+    var errors = [cons[c].other]
+    if cons[c].relation == .equal { errors.append(cons[c].marker) }
+    for s in errors {
+      addSymbolToObjective(old, s, -1)
+      addSymbolToObjective(new, s, 1)
+      syms[s].level = new
+    }
+    cons[c].level = new
+    cons[c].priority = priority
+    releaseLevel(old)
+    finishStructural()
+  }
+
+  // MARK: Edit variables
+
+  mutating func addEditVariable(_ h: SolverVariable, priority: Double) throws(SolverError) {
+    guard let v = variableSlot(h) else { throw .unknownVariable }
+    guard priority.isFinite, priority >= 1, priority < 1000 else { throw .badPriority }
+    guard vars[v].edit < 0 else { throw .duplicateEditVariable }
+    // Starts at the current value, so adding an edit moves nothing (kiwi's pulls to 0).
+    let c = try addConstraint([SolverTerm(variable: h, coefficient: 1)], constant: -value(slot: v),
+                              relation: .equal, priority: priority, isEdit: true)
+    vars[v].edit = c
+  }
+
+  mutating func removeEditVariable(_ h: SolverVariable) throws(SolverError) {
+    guard let v = variableSlot(h) else { throw .unknownVariable }
+    let c = vars[v].edit
+    guard c >= 0 else { throw .unknownEditVariable }
+    vars[v].edit = -1
+    removeConstraint(slot: c)
+  }
+
+  mutating func suggestValue(_ h: SolverVariable, _ value: Double) throws(SolverError) {
+    guard let v = variableSlot(h) else { throw .unknownVariable }
+    guard value.isFinite else { throw .nonFinite }
+    let c = vars[v].edit
+    guard c >= 0 else { throw .unknownEditVariable }
+    try setConstant(slot: c, -value)
+  }
+}

@@ -1,0 +1,161 @@
+// Introspection for tests and the benchmark: sizes, an invariant checker and a
+// canonical dump of the tableau (what "the state" means when a refused constraint
+// must leave it unchanged).
+
+package struct SolverStatistics: Equatable, Sendable {
+  package var rows: Int
+  package var cells: Int
+  package var symbols: Int
+  package var constraints: Int
+  package var variablesInTableau: Int
+  package var levels: Int
+  package var objectiveTerms: Int
+  package var pivots: Int
+  package var numericalIssues: Int
+  package var primalRuns: Int
+  package var dualRuns: Int
+}
+
+extension SimplexSolver {
+  package var statistics: SolverStatistics {
+    let e = engine
+    var cells = 0
+    for r in 0..<e.rowHigh where e.rows[r].live { cells += e.rows[r].count }
+    var terms = 0
+    for k in e.order { for s in 0..<e.symHigh where e.levels[Int(k)].val[s] != 0 { terms += 1 } }
+    var ext = 0
+    for s in 0..<e.symHigh where e.syms[s].kind == .external { ext += 1 }
+    return SolverStatistics(rows: e.liveRows, cells: cells, symbols: e.liveSymbols, constraints: e.liveConstraints,
+                            variablesInTableau: ext, levels: e.order.count, objectiveTerms: terms,
+                            pivots: e.pivotCount, numericalIssues: e.numericalIssues,
+                            primalRuns: e.primalRuns, dualRuns: e.dualRuns)
+  }
+
+  /// Distinct priority levels in use, highest first.
+  package var priorityLevels: [Double] { engine.order.map { engine.levels[Int($0)].priority } }
+
+  /// A canonical text of the tableau: rows sorted by basic symbol, cells by symbol,
+  /// numbers rounded to 1e-6, then every nonzero objective cost per level.
+  package func debugDump() -> String {
+    let e = engine
+    // Manual rounding: `rounded()` would need libm, which this module does not link.
+    func num(_ x: Double) -> String {
+      let y = x * 1e6
+      return abs(y) < 9e18 ? String(Int64(y + (y < 0 ? -0.5 : 0.5))) : String(describing: y)
+    }
+    var lines: [String] = []
+    for r in 0..<e.rowHigh where e.rows[r].live {
+      var cells: [(Int32, Double)] = []
+      for i in 0..<e.rows[r].count { cells.append((e.rows[r].cells[i].sym, e.rows[r].cells[i].coeff)) }
+      cells.sort { $0.0 < $1.0 }
+      let body = cells.map { "\($0.0):\(num($0.1))" }.joined(separator: " ")
+      lines.append("s\(e.rows[r].basic)[\(e.syms[e.rows[r].basic].kind)] = \(num(e.rows[r].constant)) \(body)")
+    }
+    lines.sort()
+    for k in e.order {
+      var terms: [String] = []
+      for s in 0..<e.symHigh where e.levels[Int(k)].val[s] != 0 { terms.append("\(s):\(num(e.levels[Int(k)].val[s]))") }
+      lines.append("level \(e.levels[Int(k)].priority): " + terms.joined(separator: " "))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Every broken invariant, described; empty when the tableau is sound.
+  package func invariantViolations() -> [String] {
+    let e = engine
+    var out: [String] = []
+    var liveRows = 0
+    for r in 0..<e.rowHigh where e.rows[r].live {
+      liveRows += 1
+      let b = e.rows[r].basic
+      guard b >= 0 && b < e.symHigh else { out.append("row \(r) has no basic"); continue }
+      if e.syms[b].row != r { out.append("row \(r): basic s\(b) points to row \(e.syms[b].row)") }
+      let kind = e.syms[b].kind
+      if kind == .free || kind == .artificial { out.append("row \(r): basic s\(b) is \(kind)") }
+      if kind != .external && e.infeasible.isEmpty && e.rows[r].constant < -1e-6 {
+        out.append("row \(r): restricted s\(b) = \(e.rows[r].constant) < 0")
+      }
+      if kind == .dummy && abs(e.rows[r].constant) > 1e-6 { out.append("row \(r): dummy s\(b) = \(e.rows[r].constant)") }
+      var seenSyms = Set<Int32>()
+      for i in 0..<e.rows[r].count {
+        let cell = e.rows[r].cells[i]
+        let s = Int(cell.sym)
+        if !seenSyms.insert(cell.sym).inserted { out.append("row \(r): s\(s) twice") }
+        if e.syms[s].kind == .free { out.append("row \(r): free s\(s)") }
+        if e.syms[s].row >= 0 { out.append("row \(r): basic s\(s) as a cell") }
+        if abs(cell.coeff) < Tolerance.zero || !cell.coeff.isFinite { out.append("row \(r): s\(s) coeff \(cell.coeff)") }
+        let q = Int(cell.colPos)
+        if q >= e.syms[s].colCount || e.syms[s].col[q].row != Int32(r) || e.syms[s].col[q].cellPos != Int32(i) {
+          out.append("row \(r): cell \(i) back pointer broken")
+        }
+        if kind != .external && e.syms[s].kind == .external { out.append("row \(r): restricted row holds nonbasic external s\(s)") }
+        if kind == .dummy && e.syms[s].kind != .dummy { out.append("row \(r): dummy row holds \(e.syms[s].kind) s\(s)") }
+      }
+    }
+    if liveRows != e.liveRows { out.append("liveRows \(e.liveRows) != \(liveRows)") }
+    var live = 0
+    for s in 0..<e.symHigh {
+      let sym = e.syms[s]
+      if sym.kind == .free {
+        if sym.colCount != 0 || sym.row >= 0 { out.append("free s\(s) still referenced") }
+        continue
+      }
+      live += 1
+      for q in 0..<sym.colCount {
+        let entry = sym.col[q]
+        let r = Int(entry.row)
+        if !e.rows[r].live || Int(entry.cellPos) >= e.rows[r].count || e.rows[r].cells[Int(entry.cellPos)].sym != Int32(s) {
+          out.append("s\(s): column entry \(q) broken")
+        }
+      }
+      switch sym.kind {
+      case .external:
+        let v = sym.owner
+        if v < 0 || v >= e.vars.count || e.vars[v].sym != s || e.vars[v].refs <= 0 { out.append("external s\(s) orphaned") }
+      case .slack, .error, .dummy:
+        let c = sym.owner
+        if c < 0 || c >= e.cons.count || !e.cons[c].live || (e.cons[c].marker != s && e.cons[c].other != s) {
+          out.append("\(sym.kind) s\(s) orphaned")
+        }
+      case .artificial: out.append("artificial s\(s) left behind")
+      case .free: break
+      }
+      for k in e.order {
+        let v = e.levels[Int(k)].val[s]
+        if v != 0 && (sym.row >= 0 || sym.kind == .external) { out.append("level \(k): cost on s\(s) (\(sym.kind), row \(sym.row))") }
+      }
+    }
+    if live != e.liveSymbols { out.append("liveSymbols \(e.liveSymbols) != \(live)") }
+    var users = [Int: Int]()
+    for c in 0..<e.cons.count where e.cons[c].live {
+      if e.cons[c].level >= 0 { users[e.cons[c].level, default: 0] += 1 }
+      if e.syms[e.cons[c].marker].kind == .free { out.append("constraint \(c): marker freed") }
+    }
+    for k in e.order where users[Int(k)] != e.levels[Int(k)].users {
+      out.append("level \(k): users \(e.levels[Int(k)].users) != \(users[Int(k)] ?? 0)")
+    }
+    for v in 0..<e.vars.count where e.vars[v].live {
+      var refs = 0
+      for c in 0..<e.cons.count where e.cons[c].live && e.cons[c].vars.contains(Int32(v)) { refs += 1 }
+      if refs != e.vars[v].refs { out.append("variable \(v): refs \(e.vars[v].refs) != \(refs)") }
+    }
+    for i in 1..<max(1, e.order.count) {
+      if e.levels[Int(e.order[i - 1])].priority <= e.levels[Int(e.order[i])].priority { out.append("levels out of order") }
+    }
+    return out
+  }
+
+  /// Whether the current basis is lexicographically optimal (no entering symbol at any level).
+  package func isOptimal() -> Bool {
+    let e = engine
+    for q in 0..<e.order.count {
+      let val = e.levels[Int(e.order[q])].val
+      for s in 0..<e.symHigh where val[s] < 0 && e.syms[s].row < 0 && (e.syms[s].kind == .slack || e.syms[s].kind == .error) {
+        var blocked = false
+        for h in 0..<q where e.levels[Int(e.order[h])].val[s] != 0 { blocked = true }
+        if !blocked { return false }
+      }
+    }
+    return true
+  }
+}

@@ -1,0 +1,106 @@
+// The solver's whole state as one struct of flat buffers indexed by integer ids.
+//
+// Mutating methods on a struct get static exclusivity; the raw buffers avoid
+// per-access uniqueness and bounds checks in the pivot loops. The owning
+// `SimplexSolver` frees them in its deinit. Never copy an `Engine`.
+
+struct Engine {
+  // Rows (slots reused through `freeRows`).
+  var rows: UnsafeMutablePointer<RowRecord>
+  var rowCapacity = 0
+  var rowHigh = 0
+  var freeRows = ContiguousArray<Int32>()
+  var liveRows = 0
+
+  // Symbols (ids reused through `freeSymbols`) and symbol-indexed scratch.
+  var syms: UnsafeMutablePointer<SymbolRecord>
+  var symCapacity = 0
+  var symHigh = 0
+  var freeSymbols = ContiguousArray<Int32>()
+  var liveSymbols = 0
+  /// Scratch: 1 + position of a symbol in the pivot row being substituted, or a
+  /// "seen" flag while a new row is accumulated. Always zero between operations.
+  var mark: UnsafeMutablePointer<Int32>
+  /// Scratch: coefficient accumulator while a new row is built. Zero between uses.
+  var acc: UnsafeMutablePointer<Double>
+  var accList = ContiguousArray<Int32>()
+  /// Scratch for merges, indexed by position in the pivot row.
+  var seen: UnsafeMutablePointer<UInt32>
+  var seenCapacity = 16
+  var stamp: UInt32 = 0
+
+  // Objective levels (see Objective.swift).
+  var levels: UnsafeMutablePointer<ObjectiveLevel>
+  var levelCapacity = 0
+  var levelHigh = 0
+  var freeLevels = ContiguousArray<Int32>()
+  /// Active level slots, highest priority first.
+  var order = ContiguousArray<Int32>()
+
+  // Constraints and variables (handle slots).
+  var cons = ContiguousArray<ConstraintRecord>()
+  var freeCons = ContiguousArray<Int32>()
+  var liveConstraints = 0
+  var vars = ContiguousArray<VariableRecord>()
+  var freeVars = ContiguousArray<Int32>()
+  var dirtyVars = ContiguousArray<Int32>()
+
+  // Solve state.
+  /// Basic symbols of restricted rows that may have gone negative.
+  var infeasible = ContiguousArray<Int32>()
+  /// The objective may not be optimal (structural change not yet re-optimized).
+  var needsPrimal = false
+  var batchDepth = 0
+  var journaling = false
+  var journal = ContiguousArray<PivotStep>()
+
+  // Counters for diagnostics and the benchmark.
+  var pivotCount = 0
+  var numericalIssues = 0
+  /// Runs of the primal (lexicographic) and dual simplex: what batching saves.
+  var primalRuns = 0
+  var dualRuns = 0
+  /// Ambiguity queries that needed the exact degenerate test (tests check it is exercised).
+  var ambiguityLPRuns = 0
+
+  init() {
+    rows = .allocate(capacity: 1)
+    syms = .allocate(capacity: 1)
+    mark = .allocate(capacity: 1)
+    mark.initialize(to: 0)
+    acc = .allocate(capacity: 1)
+    acc.initialize(to: 0)
+    symCapacity = 1
+    seen = .allocate(capacity: seenCapacity)
+    seen.initialize(repeating: 0, count: seenCapacity)
+    levels = .allocate(capacity: 1)
+  }
+
+  /// Releases every buffer (called once, from the owner's deinit).
+  mutating func deallocate() {
+    for r in 0..<rowHigh { rows[r].cells.deallocate() }
+    rows.deallocate()
+    for s in 0..<symHigh { syms[s].col.deallocate() }
+    syms.deallocate()
+    mark.deallocate()
+    acc.deallocate()
+    seen.deallocate()
+    for k in 0..<levelHigh {
+      levels[k].val.deallocate()
+      levels[k].inNeg.deallocate()
+      levels[k].neg.deallocate()
+    }
+    levels.deallocate()
+  }
+
+  /// Records that the value of symbol `s` may have changed (externals only matter).
+  @inline(__always)
+  mutating func noteSymbolValueChanged(_ s: Int) {
+    if syms[s].kind != .external { return }
+    let v = syms[s].owner
+    if !vars[v].dirty {
+      vars[v].dirty = true
+      dirtyVars.append(Int32(v))
+    }
+  }
+}

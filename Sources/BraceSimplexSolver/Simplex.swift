@@ -1,0 +1,307 @@
+// Pivoting, the lexicographic primal simplex, the dual simplex and phase one.
+//
+// Every substitution walks only the column of the symbol being eliminated (the
+// column index), never the whole tableau: cost follows what an operation touches.
+
+/// One pivot, recorded while `journaling` so a refused operation can be undone by
+/// pivoting back in reverse order (exactly the previous basis, rows up to rounding).
+struct PivotStep {
+  var entering: Int32
+  var leaving: Int32
+}
+
+extension Engine {
+  /// Rewrites row `r` (`leaving = K + a*e + rest`, or `0 = K + a*e + rest` for a new
+  /// row when `leaving < 0`) as `e = ...`.
+  mutating func solveRow(_ r: Int, for e: Int, leaving l: Int) {
+    let p = cellPosition(r, e)
+    let a = rows[r].cells[p].coeff
+    removeCell(r, p)
+    if l >= 0 {
+      insertCell(r, l, -1)
+      syms[l].row = -1
+      noteSymbolValueChanged(l)
+    }
+    let f = -1 / a
+    rows[r].constant *= f
+    let cells = rows[r].cells
+    for i in 0..<rows[r].count { cells[i].coeff *= f }
+    rows[r].basic = e
+    syms[e].row = r
+    noteSymbolValueChanged(e)
+  }
+
+  /// Eliminates `e` (now basic in row `src`) from every row of its column and from
+  /// every objective level.
+  mutating func substituteOut(_ e: Int, using src: Int) {
+    let n = rows[src].count
+    if n > seenCapacity {
+      seen.deallocate()
+      seenCapacity = max(n, seenCapacity * 2)
+      seen = .allocate(capacity: seenCapacity)
+      seen.initialize(repeating: 0, count: seenCapacity)
+      stamp = 0
+    }
+    let sc = rows[src].cells
+    for i in 0..<n { mark[Int(sc[i].sym)] = Int32(i + 1) }
+    while syms[e].colCount > 0 {
+      let entry = syms[e].col[syms[e].colCount - 1]
+      let r = Int(entry.row)
+      let c = rows[r].cells[Int(entry.cellPos)].coeff
+      removeCell(r, Int(entry.cellPos))
+      mergeRow(r, src, c)
+    }
+    for k32 in order {
+      let k = Int(k32)
+      let c = levels[k].val[e]
+      if c == 0 { continue }
+      levels[k].val[e] = 0
+      for i in 0..<n { addObjective(k, Int(sc[i].sym), c * sc[i].coeff) }
+    }
+    for i in 0..<n { mark[Int(sc[i].sym)] = 0 }
+  }
+
+  /// `row[r] += c * row[src]`; `mark` holds 1 + the position of each of src's symbols.
+  @inline(__always)
+  mutating func mergeRow(_ r: Int, _ src: Int, _ c: Double) {
+    stamp &+= 1
+    if stamp == 0 {
+      seen.update(repeating: 0, count: seenCapacity)
+      stamp = 1
+    }
+    let sc = rows[src].cells
+    let n = rows[src].count
+    rows[r].constant += c * rows[src].constant
+    let cells = rows[r].cells
+    var i = rows[r].count - 1
+    while i >= 0 {
+      let m = mark[Int(cells[i].sym)]
+      if m != 0 {
+        let j = Int(m) - 1
+        seen[j] = stamp
+        let v = cells[i].coeff + c * sc[j].coeff
+        if abs(v) < Tolerance.zero {
+          removeCell(r, i)  // the cell swapped in from the end was already visited
+        } else {
+          cells[i].coeff = v
+        }
+      }
+      i -= 1
+    }
+    for j in 0..<n where seen[j] != stamp {
+      let v = c * sc[j].coeff
+      if abs(v) >= Tolerance.zero { insertCell(r, Int(sc[j].sym), v) }
+    }
+    let b = rows[r].basic
+    if syms[b].kind == .external {
+      noteSymbolValueChanged(b)
+    } else if rows[r].constant < 0 {
+      infeasible.append(Int32(b))
+    }
+  }
+
+  /// Makes `e` basic in row `r` and eliminates it everywhere else.
+  mutating func pivot(row r: Int, entering e: Int) {
+    let l = rows[r].basic
+    solveRow(r, for: e, leaving: l)
+    substituteOut(e, using: r)
+    pivotCount &+= 1
+    if journaling { journal.append(PivotStep(entering: Int32(e), leaving: Int32(l))) }
+  }
+
+  /// Primal ratio test over `e`'s column: the restricted row that hits zero first
+  /// as `e` grows. Ties go to the lowest basic id in Bland mode.
+  func leavingRow(for e: Int, bland: Bool, ratio: inout Double) -> Int {
+    var best = -1
+    var bestRatio = Double.infinity
+    var bestBasic = Int.max
+    let col = syms[e].col
+    for i in 0..<syms[e].colCount {
+      let entry = col[i]
+      let r = Int(entry.row)
+      let a = rows[r].cells[Int(entry.cellPos)].coeff
+      if a >= 0 { continue }
+      let b = rows[r].basic
+      if syms[b].kind == .external { continue }
+      let q = -rows[r].constant / a
+      if q < bestRatio || (bland && q == bestRatio && b < bestBasic) {
+        best = r
+        bestRatio = q
+        bestBasic = b
+      }
+    }
+    ratio = bestRatio
+    return best
+  }
+
+  /// Lexicographic primal simplex: optimize each level, highest first, moving only
+  /// symbols that are free (zero cost) in all higher levels.
+  mutating func optimize() {
+    needsPrimal = false
+    primalRuns &+= 1
+    var budget = 50_000 + 50 * liveRows
+    for q in 0..<order.count {
+      var degenerate = 0
+      while budget > 0 {
+        budget -= 1
+        let bland = degenerate >= Tolerance.degenerateRunBeforeBland
+        let e = enteringSymbol(rank: q, bland: bland)
+        if e < 0 { break }
+        var ratio = 0.0
+        let r = leavingRow(for: e, bland: bland, ratio: &ratio)
+        if r < 0 {
+          // Unbounded cannot happen (every objective is a sum of errors >= 0);
+          // if rounding fakes it, stop rather than loop.
+          numericalIssues &+= 1
+          break
+        }
+        degenerate = ratio <= Tolerance.zero ? degenerate + 1 : 0
+        pivot(row: r, entering: e)
+      }
+    }
+    if budget <= 0 { numericalIssues &+= 1 }
+  }
+
+  /// Dual ratio test for infeasible row `r`: among cells with a positive coefficient
+  /// the lexicographically smallest cost/coefficient vector, so every level stays
+  /// optimal while feasibility is restored.
+  func dualEnteringSymbol(row r: Int) -> Int {
+    let cells = rows[r].cells
+    var best = -1
+    var bestA = 0.0
+    for i in 0..<rows[r].count {
+      let a = cells[i].coeff
+      if a <= 0 { continue }
+      let t = Int(cells[i].sym)
+      let kind = syms[t].kind
+      if kind != .slack && kind != .error { continue }
+      if best < 0 {
+        best = t
+        bestA = a
+        continue
+      }
+      var decided = false
+      for k32 in order {
+        let val = levels[Int(k32)].val
+        let x = val[t] / a
+        let y = val[best] / bestA
+        // Ratios equal up to rounding are a tie: decided by the next level. Deciding it
+        // by noise here would ignore the lower levels and break their optimality.
+        if abs(x - y) <= Tolerance.ratioTie * max(1, abs(x), abs(y)) { continue }
+        if x < y { best = t; bestA = a }
+        decided = true
+        break
+      }
+      if !decided && t < best {
+        best = t
+        bestA = a
+      }
+    }
+    return best
+  }
+
+  /// Dual simplex over the queued infeasible rows. Returns -1, or the row that
+  /// cannot be made feasible (required constraints contradict each other).
+  mutating func dualOptimize() -> Int {
+    if infeasible.isEmpty { return -1 }
+    dualRuns &+= 1
+    var budget = 50_000 + 50 * liveRows
+    while let b32 = infeasible.popLast() {
+      let b = Int(b32)
+      let r = syms[b].row
+      if r < 0 || syms[b].kind == .external { continue }
+      if rows[r].constant >= -Tolerance.feasibility { continue }
+      let e = dualEnteringSymbol(row: r)
+      if e < 0 {
+        infeasible.removeAll(keepingCapacity: true)
+        return r
+      }
+      pivot(row: r, entering: e)
+      budget -= 1
+      if budget <= 0 {
+        numericalIssues &+= 1
+        infeasible.removeAll(keepingCapacity: true)
+        return -1
+      }
+    }
+    return -1
+  }
+
+  /// Phase one for a new required row with no usable subject. The row is attached
+  /// with artificial basic `art`; minimize `art` (its own row is the objective).
+  /// True when `art` reaches zero.
+  mutating func phaseOne(_ art: Int, tolerance: Double) -> Bool {
+    var budget = 50_000 + 50 * liveRows
+    var degenerate = 0
+    while budget > 0 {
+      budget -= 1
+      let r = syms[art].row
+      if r < 0 { return true }
+      if rows[r].constant <= tolerance { return true }
+      let bland = degenerate >= Tolerance.degenerateRunBeforeBland
+      let cells = rows[r].cells
+      var e = -1
+      var best = 0.0
+      for i in 0..<rows[r].count {
+        let a = cells[i].coeff
+        if a >= 0 { continue }
+        let t = Int(cells[i].sym)
+        let kind = syms[t].kind
+        if kind != .slack && kind != .error { continue }
+        if e < 0 || (bland ? t < e : a < best) {
+          e = t
+          best = a
+        }
+      }
+      if e < 0 { return false }
+      var ratio = 0.0
+      let lr = leavingRow(for: e, bland: bland, ratio: &ratio)
+      if lr < 0 { return false }  // impossible: art's own row qualifies
+      degenerate = ratio <= Tolerance.zero ? degenerate + 1 : 0
+      pivot(row: lr, entering: e)
+    }
+    numericalIssues &+= 1
+    return false
+  }
+
+  /// Pivots back every journaled step, newest first.
+  mutating func undoJournal() {
+    let was = journaling
+    journaling = false
+    while let step = journal.popLast() {
+      let r = syms[Int(step.entering)].row
+      if r < 0 { numericalIssues &+= 1; continue }
+      pivot(row: r, entering: Int(step.leaving))
+    }
+    journaling = was
+  }
+
+  /// The row to pivot a nonbasic marker into before dropping it (kiwi's rule, over
+  /// the marker's column only): restricted rows keep feasibility; a row whose basic
+  /// is a dummy is preferred for a dummy marker so such rows stay all-dummy.
+  func markerLeavingRow(_ m: Int) -> Int {
+    let col = syms[m].col
+    let n = syms[m].colCount
+    if syms[m].kind == .dummy {
+      for i in 0..<n where syms[rows[Int(col[i].row)].basic].kind == .dummy { return Int(col[i].row) }
+    }
+    var first = -1, second = -1, third = -1
+    var r1 = Double.infinity, r2 = Double.infinity
+    for i in 0..<n {
+      let r = Int(col[i].row)
+      let c = rows[r].cells[Int(col[i].cellPos)].coeff
+      if syms[rows[r].basic].kind == .external {
+        third = r
+      } else if c < 0 {
+        let q = -rows[r].constant / c
+        if q < r1 { r1 = q; first = r }
+      } else {
+        let q = rows[r].constant / c
+        if q < r2 { r2 = q; second = r }
+      }
+    }
+    if first >= 0 { return first }
+    if second >= 0 { return second }
+    return third
+  }
+}

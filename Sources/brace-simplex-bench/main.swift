@@ -1,0 +1,229 @@
+// brace-simplex-bench: figures for the incremental simplex solver.
+//
+//   swift build -c release && .build/release/brace-simplex-bench [--quick]
+//
+// The classic Cassowary benchmark made satisfiable by construction (as measured
+// for kiwi in SOLVER-NOTES.md), plus workloads that show costs follow what an
+// operation touches. Deterministic seed; timings from CLOCK_MONOTONIC.
+import BraceSimplexSolver
+import Glibc
+
+struct SplitMix64 {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func unit() -> Double { Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0) }
+  mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+func now() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return Double(ts.tv_sec) * 1e6 + Double(ts.tv_nsec) / 1e3
+}
+
+func fmt(_ x: Double, _ width: Int = 9, _ decimals: Int = 2) -> String {
+  if decimals == 0 {
+    let s = String(Int(x))
+    return String(repeating: " ", count: max(0, width - s.count)) + s
+  }
+  var p = 1.0
+  for _ in 0..<decimals { p *= 10 }
+  let r = (x * p).rounded() / p
+  var s = String(r)
+  if let dot = s.firstIndex(of: ".") {
+    let frac = s.distance(from: dot, to: s.endIndex) - 1
+    if frac < decimals { s += String(repeating: "0", count: decimals - frac) }
+  } else { s += "." + String(repeating: "0", count: decimals) }
+  return String(repeating: " ", count: max(0, width - s.count)) + s
+}
+
+struct Spec {
+  var terms: [SolverTerm]
+  var constant: Double
+  var relation: SolverRelation
+}
+
+/// The system: N variables with hidden solution h in 0..100, N required constraints
+/// on 1-3 distinct variables, coefficients uniform in -5..5 (non-zero), 88% ==, 12% >=
+/// with slack 0..10; constants chosen so h satisfies every constraint.
+func makeSystem(_ n: Int, seed: UInt64) -> (starts: [Double], specs: [Spec], vars: [SolverVariable], solver: SimplexSolver) {
+  var g = SplitMix64(state: seed)
+  let solver = SimplexSolver()
+  let vars = (0..<n).map { _ in solver.makeVariable() }
+  let hidden = (0..<n).map { _ in g.unit() * 100 }
+  let starts = (0..<n).map { _ in g.unit() * 100 }
+  var specs: [Spec] = []
+  for _ in 0..<n {
+    let k = 1 + g.int(min(3, n))
+    var picked: [Int] = []
+    while picked.count < k {
+      let v = g.int(n)
+      if !picked.contains(v) { picked.append(v) }
+    }
+    var terms: [SolverTerm] = []
+    var sum = 0.0
+    for v in picked {
+      var a = 0.0
+      while abs(a) < 1e-3 { a = g.unit() * 10 - 5 }
+      terms.append(SolverTerm(variable: vars[v], coefficient: a))
+      sum += a * hidden[v]
+    }
+    if g.unit() < 0.88 {
+      specs.append(Spec(terms: terms, constant: -sum, relation: .equal))
+    } else {
+      specs.append(Spec(terms: terms, constant: g.unit() * 10 - sum, relation: .greaterOrEqual))
+    }
+  }
+  return (starts, specs, vars, solver)
+}
+
+struct Row {
+  var n = 0
+  var stay = 0.0, add = 0.0, edit = 0.0, editAll = 0.0, remove = 0.0, batchAdd = 0.0
+  var refused = 0, pivotsPerAdd = 0.0, rows = 0, cells = 0
+}
+
+func classic(_ n: Int, edits: Int) -> Row {
+  var row = Row()
+  row.n = n
+  let (starts, specs, vars, s) = makeSystem(n, seed: 0xCA55_0A12 &+ UInt64(n))
+  var t0 = now()
+  for i in 0..<n {
+    _ = try! s.addConstraint([SolverTerm(variable: vars[i], coefficient: 1)], constant: -starts[i],
+                             relation: .equal, priority: 10)
+  }
+  row.stay = (now() - t0) / Double(n)
+  var handles: [SolverConstraint] = []
+  handles.reserveCapacity(n)
+  let p0 = s.statistics.pivots
+  t0 = now()
+  for spec in specs {
+    do {
+      handles.append(try s.addConstraint(spec.terms, constant: spec.constant, relation: spec.relation, priority: 1000))
+    } catch {
+      row.refused += 1
+    }
+  }
+  row.add = (now() - t0) / Double(n)
+  let st = s.statistics
+  row.pivotsPerAdd = Double(st.pivots - p0) / Double(n)
+  row.rows = st.rows
+  row.cells = st.cells
+
+  let e1 = vars[0], e2 = vars[n > 1 ? 1 : 0]
+  try! s.addEditVariable(e1, priority: 999)
+  if e2 != e1 { try! s.addEditVariable(e2, priority: 999) }
+  var v1 = s.value(of: e1), v2 = s.value(of: e2)
+  _ = s.takeChangedVariables()
+  var sink = 0.0
+  t0 = now()
+  for _ in 0..<edits {
+    v1 = v1 * 1.001 + 0.001
+    v2 = v2 * 1.001 + 0.001
+    try! s.suggestValue(e1, v1)
+    if e2 != e1 { try! s.suggestValue(e2, v2) }
+    for v in s.takeChangedVariables() { sink += s.value(of: v) }
+  }
+  row.edit = (now() - t0) / Double(edits)
+  // Same, reading every variable after each pair (what kiwi's updateVariables does).
+  let allReads = max(200, edits / 10)
+  t0 = now()
+  for _ in 0..<allReads {
+    v1 = v1 * 1.001 + 0.001
+    v2 = v2 * 1.001 + 0.001
+    try! s.suggestValue(e1, v1)
+    if e2 != e1 { try! s.suggestValue(e2, v2) }
+    for v in vars { sink += s.value(of: v) }
+  }
+  row.editAll = (now() - t0) / Double(allReads)
+  if sink.isNaN { print("nan") }
+  try! s.removeEditVariable(e1)
+  if e2 != e1 { try! s.removeEditVariable(e2) }
+
+  t0 = now()
+  for h in handles { try! s.removeConstraint(h) }
+  row.remove = (now() - t0) / Double(handles.count)
+
+  // The same additions inside one batch (one re-optimization at the end).
+  let (starts2, specs2, vars2, s2) = makeSystem(n, seed: 0xCA55_0A12 &+ UInt64(n))
+  s2.beginBatch()
+  for i in 0..<n {
+    _ = try! s2.addConstraint([SolverTerm(variable: vars2[i], coefficient: 1)], constant: -starts2[i],
+                              relation: .equal, priority: 10)
+  }
+  t0 = now()
+  for spec in specs2 { _ = try? s2.addConstraint(spec.terms, constant: spec.constant, relation: spec.relation, priority: 1000) }
+  s2.endBatch()
+  row.batchAdd = (now() - t0) / Double(n)
+  return row
+}
+
+/// setConstant on one constraint of a system of size n: the cost should not grow with n.
+func constantChange(_ n: Int, reps: Int) -> (required: Double, optional: Double, suggest: Double) {
+  let (starts, specs, vars, s) = makeSystem(n, seed: 0x5E7C_0057 &+ UInt64(n))
+  var stays: [SolverConstraint] = []
+  s.beginBatch()
+  for i in 0..<n {
+    stays.append(try! s.addConstraint([SolverTerm(variable: vars[i], coefficient: 1)], constant: -starts[i],
+                                      relation: .equal, priority: 10))
+  }
+  var reqs: [(SolverConstraint, Double)] = []
+  for spec in specs {
+    if let h = try? s.addConstraint(spec.terms, constant: spec.constant, relation: spec.relation, priority: 1000),
+       spec.relation == .greaterOrEqual {
+      reqs.append((h, spec.constant))
+    }
+  }
+  s.endBatch()
+  // A required >= constraint: loosen and tighten it back and forth.
+  let (h, c) = reqs[0]
+  var t0 = now()
+  for i in 0..<reps { try! s.setConstant(h, c + (i % 2 == 0 ? 1 : 0)) }
+  let req = (now() - t0) / Double(reps)
+  // A weak stay.
+  let stay = stays[n / 2]
+  t0 = now()
+  for i in 0..<reps { try! s.setConstant(stay, -starts[n / 2] - Double(i % 7)) }
+  let opt = (now() - t0) / Double(reps)
+  // One drag on a fresh variable tied to the system by one constraint.
+  let x = s.makeVariable()
+  _ = try! s.addConstraint([SolverTerm(variable: x, coefficient: 1), SolverTerm(variable: vars[n / 3], coefficient: -1)],
+                           constant: 0, relation: .greaterOrEqual, priority: 1000)
+  try! s.addEditVariable(x, priority: 999)
+  t0 = now()
+  for i in 0..<reps {
+    try! s.suggestValue(x, 200 + Double(i % 13))
+    _ = s.takeChangedVariables()
+  }
+  let sug = (now() - t0) / Double(reps)
+  return (req, opt, sug)
+}
+
+let quick = CommandLine.arguments.contains("--quick")
+let sizes = quick ? [100, 300, 900, 1000] : [100, 300, 900, 1000, 3000, 10000]
+_ = classic(300, edits: 2000)  // warm-up: page in code and the allocator
+print("Classic Cassowary benchmark (satisfiable by construction), microseconds per operation,")
+print("best of \(quick ? 1 : 3) runs; re-solve = 2 suggestions + takeChangedVariables + reading the changed values")
+print("    N  stay-add       add  batch-add   re-solve  re-solve+readall    remove  pivots/add  rows/cells")
+for n in sizes {
+  var r = classic(n, edits: 10_000)
+  for _ in 1..<(quick ? 1 : 3) {
+    let b = classic(n, edits: 10_000)
+    r.stay = min(r.stay, b.stay); r.add = min(r.add, b.add); r.batchAdd = min(r.batchAdd, b.batchAdd)
+    r.edit = min(r.edit, b.edit); r.editAll = min(r.editAll, b.editAll); r.remove = min(r.remove, b.remove)
+  }
+  print("\(fmt(Double(n), 5, 0))\(fmt(r.stay, 10))\(fmt(r.add, 10))\(fmt(r.batchAdd, 11))\(fmt(r.edit, 11))\(fmt(r.editAll, 18))\(fmt(r.remove, 10))\(fmt(r.pivotsPerAdd, 12))  \(r.rows)/\(r.cells)\(r.refused > 0 ? "  refused \(r.refused)" : "")")
+}
+print("")
+print("Changing one constant in a system of N constraints (microseconds per change)")
+print("    N  required>=  weak-stay  drag(suggest+changes)")
+for n in (quick ? [1000] : [1000, 10000, 30000]) {
+  let r = constantChange(n, reps: 20_000)
+  print("\(fmt(Double(n), 5, 0))\(fmt(r.required, 12))\(fmt(r.optional, 11))\(fmt(r.suggest, 11))")
+}

@@ -1,0 +1,257 @@
+/*
+ * brace/constraint.h — constraint layout: Auto Layout's constraints, free variables,
+ * layout guides, edit variables, fitting sizes and ambiguity.
+ * Included by brace/brace.h; include that instead.
+ *
+ * THE MODEL
+ *
+ *   A constraint is a linear relation that the context's constraint solver (the
+ *   "simplex" strategy, libbrace_simplex.so) keeps, at a priority:
+ *
+ *       item1.attr1  REL  multiplier * item2.attr2 + constant          (the usual form)
+ *       c1 * x1.a1 + c2 * x2.a2 + ...  REL  constant                    (the linear form)
+ *
+ *   Items are nodes (views), layout guides (nodes that take part in layout but are never
+ *   drawn, owned by a view) and free variables (brace_variable, not tied to a view).
+ *   Constraints act on alignment rectangles (the frame inset by the alignment-rect
+ *   insets), expressed in the coordinates of the nearest common ancestor of their items,
+ *   the view that "holds" them. Leading and trailing follow that view's effective layout
+ *   direction: in right-to-left layouts leading is the right edge, and a constraint that
+ *   uses leading/trailing is mirrored (its x-axis runs right to left).
+ *
+ *   Priorities are strict: a higher priority is never traded for any number of
+ *   lower-priority violations. Required (1000) constraints hold whenever they can. When
+ *   a required constraint cannot hold together with the other required ones, the one
+ *   being activated is broken: it stays active but unenforced, the diagnostics callback
+ *   receives BRACE_DIAGNOSTIC_UNSATISFIABLE with the conflicting set in the spirit of
+ *   UIKit's "Unable to simultaneously satisfy constraints", and
+ *   brace_constraint_is_broken answers true. The solver is then exactly as it would be
+ *   without that constraint. A broken constraint is retried when constraints are removed
+ *   or changed.
+ *
+ *   Activation, deactivation and changes reach the solver at once (incrementally: a
+ *   constant change never rebuilds anything). Frames follow in the next layout pass:
+ *   the superview of each view whose solved frame changed is flagged for layout, and its
+ *   default layout_subviews (brace_node_super_layout_subviews) applies the solved frames.
+ *   A root node's solved frame is applied directly.
+ *
+ *   Views with translates_autoresizing_mask (the default) that take part in constraints
+ *   get their frame and autoresizing mask translated into required constraints (tagged
+ *   "h=..." and "v=..." as in UIKit); views without it get their intrinsic content size
+ *   as two constraints per axis: size <= intrinsic at the hugging priority and
+ *   size >= intrinsic at the compression-resistance priority. Both are regenerated in the
+ *   constraints pass when what they come from changes.
+ *
+ * Every function here follows the context's thread rule. Invalid constraints are refused
+ * with BRACE_E_INVALID_ARGUMENT and a message that names the rule they break.
+ */
+#ifndef BRACE_CONSTRAINT_H
+#define BRACE_CONSTRAINT_H
+
+#include "types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A constraint handle; 0 is invalid. */
+typedef uint64_t brace_constraint;
+/* A free variable handle; 0 is invalid. */
+typedef uint64_t brace_variable;
+
+/* Layout attributes, numbered as NSLayoutAttribute. */
+typedef enum brace_attribute {
+  BRACE_ATTR_NONE = 0, /* no attribute: a constant constraint's item2, or a variable's term */
+  BRACE_ATTR_LEFT = 1,
+  BRACE_ATTR_RIGHT = 2,
+  BRACE_ATTR_TOP = 3,
+  BRACE_ATTR_BOTTOM = 4,
+  BRACE_ATTR_LEADING = 5,
+  BRACE_ATTR_TRAILING = 6,
+  BRACE_ATTR_WIDTH = 7,
+  BRACE_ATTR_HEIGHT = 8,
+  BRACE_ATTR_CENTER_X = 9,
+  BRACE_ATTR_CENTER_Y = 10,
+  BRACE_ATTR_LAST_BASELINE = 11,
+  BRACE_ATTR_FIRST_BASELINE = 12,
+  BRACE_ATTR_LEFT_MARGIN = 13,
+  BRACE_ATTR_RIGHT_MARGIN = 14,
+  BRACE_ATTR_TOP_MARGIN = 15,
+  BRACE_ATTR_BOTTOM_MARGIN = 16,
+  BRACE_ATTR_LEADING_MARGIN = 17,
+  BRACE_ATTR_TRAILING_MARGIN = 18,
+  BRACE_ATTR_CENTER_X_WITHIN_MARGINS = 19,
+  BRACE_ATTR_CENTER_Y_WITHIN_MARGINS = 20
+} brace_attribute;
+
+/* Relations, numbered as NSLayoutRelation. */
+typedef enum brace_relation {
+  BRACE_RELATION_LESS_EQUAL = -1,
+  BRACE_RELATION_EQUAL = 0,
+  BRACE_RELATION_GREATER_EQUAL = 1
+} brace_relation;
+
+/* One term of a linear constraint: coefficient * item.attribute. `item` is a node or
+   layout guide with an attribute, or a brace_variable with BRACE_ATTR_NONE. */
+typedef struct brace_term {
+  uint64_t item;
+  brace_attribute attribute;
+  double coefficient;
+} brace_term;
+
+/* ---------------------------------------------------------------- creating */
+
+/*
+ * brace_constraint_create — a constraint item1.attr1 REL multiplier * item2.attr2 +
+ * constant, inactive, required (priority 1000), with no identifier. item2 is 0 with
+ * attr2 BRACE_ATTR_NONE for a constant constraint. Refused (BRACE_E_INVALID_ARGUMENT,
+ * naming the rule) when: attr1 is NONE or unknown; a size attribute is paired with a
+ * location; an x-axis location is paired with a y-axis one; leading/trailing is mixed
+ * with left/right; a location is set equal to a constant (no item2, or multiplier 0);
+ * the multiplier or constant is not finite; item2 is 0 but attr2 is not NONE (or the
+ * reverse). Items must be live nodes or guides of `ctx` (handle errors as in node.h).
+ */
+brace_status brace_constraint_create(brace_context *ctx, brace_node item1, brace_attribute attr1,
+                                     brace_relation relation, brace_node item2, brace_attribute attr2,
+                                     double multiplier, double constant, brace_constraint *out);
+
+/*
+ * brace_constraint_create_linear — a constraint sum(terms) REL constant, inactive and
+ * required. 1 to 64 terms; coefficients finite and not all zero; node terms need a
+ * non-NONE attribute, variable terms BRACE_ATTR_NONE; terms of one constraint may not mix
+ * leading/trailing with left/right. Example: a.width + b.width == 0.5 * c.width is
+ * {a,WIDTH,1} {b,WIDTH,1} {c,WIDTH,-0.5} EQUAL 0.
+ */
+brace_status brace_constraint_create_linear(brace_context *ctx, const brace_term *terms, size_t count,
+                                            brace_relation relation, double constant,
+                                            brace_constraint *out);
+
+/* brace_constraint_destroy — deactivate (if active) and free a constraint; its handle
+   goes stale. Constraints generated by the engine or a strategy cannot be destroyed
+   (BRACE_E_INVALID_STATE). */
+brace_status brace_constraint_destroy(brace_context *ctx, brace_constraint constraint);
+
+/* ---------------------------------------------------------------- activating */
+
+/*
+ * brace_constraint_activate / _deactivate — install the constraint in the solver (on
+ * the nearest common ancestor of its items) or take it out. Activating an active
+ * constraint, or deactivating an inactive one, does nothing. Activation is refused
+ * (BRACE_E_INVALID_STATE, nothing changes) when the items have no common ancestor.
+ * An unsatisfiable required constraint is activated broken (see above): BRACE_OK.
+ */
+brace_status brace_constraint_activate(brace_context *ctx, brace_constraint constraint);
+brace_status brace_constraint_deactivate(brace_context *ctx, brace_constraint constraint);
+/* Batch forms: all or nothing for the checks, then one solver update for the batch. */
+brace_status brace_constraints_activate(brace_context *ctx, const brace_constraint *constraints, size_t count);
+brace_status brace_constraints_deactivate(brace_context *ctx, const brace_constraint *constraints, size_t count);
+brace_status brace_constraint_is_active(brace_context *ctx, brace_constraint constraint, bool *out);
+/* brace_constraint_is_broken — true when the constraint is active but unenforced
+   because it conflicted with other required constraints. */
+brace_status brace_constraint_is_broken(brace_context *ctx, brace_constraint constraint, bool *out);
+
+/* ---------------------------------------------------------------- changing */
+
+/* brace_constraint_set_constant — the cheap path: one marker edit in the solver, no
+   rebuild. Finite values only. */
+brace_status brace_constraint_set_constant(brace_context *ctx, brace_constraint constraint, double constant);
+brace_status brace_constraint_get_constant(brace_context *ctx, brace_constraint constraint, double *out);
+/* brace_constraint_set_priority — 1...1000. Switching an ACTIVE constraint between
+   required (1000) and optional is refused (BRACE_E_INVALID_STATE), as in UIKit. */
+brace_status brace_constraint_set_priority(brace_context *ctx, brace_constraint constraint, brace_priority priority);
+brace_status brace_constraint_get_priority(brace_context *ctx, brace_constraint constraint, brace_priority *out);
+/* brace_constraint_set_identifier — a name shown in diagnostics and dumps (copied;
+   NULL clears). get: the string lives until the identifier changes or the constraint
+   is destroyed; NULL when none. */
+brace_status brace_constraint_set_identifier(brace_context *ctx, brace_constraint constraint, const char *identifier);
+brace_status brace_constraint_get_identifier(brace_context *ctx, brace_constraint constraint, const char **out);
+
+/*
+ * brace_node_get_constraints — the active constraints whose terms refer to `node`
+ * (including generated ones), copied as brace_node_get_subviews copies subviews:
+ * up to `capacity` into `buffer`, `*count` set to the total.
+ */
+brace_status brace_node_get_constraints(brace_context *ctx, brace_node node, brace_constraint *buffer,
+                                        size_t capacity, size_t *count);
+
+/* brace_context_get_broken_constraints — the constraints broken now, copied the same way. */
+brace_status brace_context_get_broken_constraints(brace_context *ctx, brace_constraint *buffer,
+                                                  size_t capacity, size_t *count);
+
+/* ---------------------------------------------------------------- variables and guides */
+
+/* brace_variable_create — a free variable for linear constraints, initially unconstrained. */
+brace_status brace_variable_create(brace_context *ctx, brace_variable *out);
+/* brace_variable_destroy — refused (BRACE_E_INVALID_STATE) while a constraint uses it. */
+brace_status brace_variable_destroy(brace_context *ctx, brace_variable variable);
+/* brace_variable_get_value — the solved value. */
+brace_status brace_variable_get_value(brace_context *ctx, brace_variable variable, double *out);
+
+/*
+ * brace_layout_guide_create — a layout guide owned by `owner`: a node that constraints
+ * can use like a view, whose frame is in the owner's coordinates and is solved like a
+ * subview's, but which is never drawn, laid out or listed among the subviews.
+ * brace_node_destroy on the guide removes it; destroying the owner destroys its guides.
+ */
+brace_status brace_layout_guide_create(brace_context *ctx, brace_node owner, brace_node *out);
+/* brace_node_is_layout_guide — whether `node` is a layout guide. */
+brace_status brace_node_is_layout_guide(brace_context *ctx, brace_node node, bool *out);
+
+/*
+ * brace_node_set_baseline_offsets — where the node's text baselines are, for the
+ * FIRST_BASELINE and LAST_BASELINE attributes: `first` is measured down from the top of
+ * the alignment rect (-1: none, the first baseline is then the bottom, as for a view
+ * without text), `last` up from its bottom (>= 0). Defaults: -1 and 0.
+ */
+brace_status brace_node_set_baseline_offsets(brace_context *ctx, brace_node node, double first, double last);
+
+/* ---------------------------------------------------------------- edits */
+
+/*
+ * Edit variables, for interactive resizing and dragging. The item's attribute must map
+ * to one solver variable: WIDTH or HEIGHT of a node, its LEFT or TOP (relative to its
+ * superview), or a free variable with BRACE_ATTR_NONE. Priority 1...999 (an edit is never
+ * required). suggest: the next solve honors the value as strongly as the priority allows.
+ * Note: a node with translates_autoresizing_mask has its frame pinned by required
+ * constraints; turn translation off for a root that edits resize.
+ */
+brace_status brace_context_add_edit(brace_context *ctx, uint64_t item, brace_attribute attribute, brace_priority priority);
+brace_status brace_context_suggest_value(brace_context *ctx, uint64_t item, brace_attribute attribute, double value);
+brace_status brace_context_remove_edit(brace_context *ctx, uint64_t item, brace_attribute attribute);
+
+/* ---------------------------------------------------------------- fitting and ambiguity */
+
+/*
+ * brace_node_system_layout_size_fitting — systemLayoutSizeFitting: the size of `node`'s
+ * alignment rectangle that best satisfies the constraints of its subtree (those held by
+ * the node or its descendants, with their intrinsic sizes) together with
+ * width == target.width @ h_priority and height == target.height @ v_priority. Solved in
+ * a temporary solver: the context's own is untouched. Use a 0 target for the compressed
+ * size, a very large one (BRACE_LAYOUT_FITTING_EXPANDED) for the expanded size, and a
+ * required width with BRACE_PRIORITY_FITTING_SIZE_LEVEL height for height-for-width.
+ */
+#define BRACE_LAYOUT_FITTING_EXPANDED 1.0e7
+brace_status brace_node_system_layout_size_fitting(brace_context *ctx, brace_node node, brace_size target,
+                                                   brace_priority h_priority, brace_priority v_priority,
+                                                   brace_size *out);
+
+/* brace_node_has_ambiguous_layout — true when the active constraints do not determine the
+   node's frame (some attribute could move without changing how well any constraint is
+   satisfied). Nodes outside constraint layout are never ambiguous. */
+brace_status brace_node_has_ambiguous_layout(brace_context *ctx, brace_node node, bool *out);
+
+/*
+ * brace_node_copy_description — a readable dump of `node`'s subtree in the spirit of
+ * UIKit's _autolayoutTrace: one line per node, indented, with its frame, and
+ * "AMBIGUOUS LAYOUT for x, width..." on nodes whose layout is ambiguous. Writes at most
+ * `capacity` bytes including the terminating NUL (truncating) and sets `*length` to the
+ * full length without the NUL, so a first call with capacity 0 asks for the size.
+ */
+brace_status brace_node_copy_description(brace_context *ctx, brace_node node, char *buffer,
+                                         size_t capacity, size_t *length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BRACE_CONSTRAINT_H */
