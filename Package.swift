@@ -21,6 +21,8 @@ let package = Package(
     .library(name: "brace_autoresizing", type: .dynamic, targets: ["BraceAutoresizing"]),
     .library(name: "brace_simplex", type: .dynamic, targets: ["BraceSimplex"]),
     .executable(name: "brace-simplex-bench", targets: ["brace-simplex-bench"]),
+    .executable(name: "brace-bench", targets: ["brace-bench"]),
+    .executable(name: "brace-layout-bench", targets: ["brace-layout-bench"]),
   ],
   targets: [
     // The public headers (include/brace/*.h), as a module for the Swift code.
@@ -53,8 +55,13 @@ let package = Package(
     ),
     .executableTarget(name: "brace-simplex-bench", dependencies: ["BraceSimplexSolver"]),
 
+    // Benchmarks of the engine through its C ABI (programs that print figures).
+    .executableTarget(name: "brace-bench", dependencies: ["Brace", "CBrace"]),
+    .executableTarget(name: "brace-layout-bench", dependencies: ["Brace", "CBrace"]),
+
     .testTarget(name: "BraceSimplexSolverTests", dependencies: ["BraceSimplexSolver"]),
     .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace"]),
     .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace"]),
+    .testTarget(name: "BraceConstraintTests", dependencies: ["Brace", "CBrace"]),
   ]
 )

@@ -22,6 +22,9 @@ struct ConstraintRecord {
   var relation = SolverRelation.equal
   /// Distinct variable slots used (each holds one reference).
   var vars = ContiguousArray<Int32>()
+  /// The summed coefficient of each of `vars` (unflipped): with `constant` and the
+  /// marker coefficients, the original row, which drift control re-derives rows from.
+  var coeffs = ContiguousArray<Double>()
   var generation: UInt8 = 1
   var live = false
   var isEdit = false
@@ -56,7 +59,10 @@ extension Engine {
     // Structural steps keep feasibility (ratio tests); anything queued is rounding noise.
     infeasible.removeAll(keepingCapacity: true)
     needsPrimal = true
-    if batchDepth == 0 { optimize() }
+    if batchDepth == 0 {
+      optimize()
+      refineStaleRows()
+    }
   }
 
   /// Before a constant shift: the dual simplex needs an optimal objective.
@@ -68,7 +74,10 @@ extension Engine {
   }
 
   mutating func finishShift() {
-    if batchDepth == 0 { _ = dualOptimize() }
+    if batchDepth == 0 {
+      _ = dualOptimize()
+      refineStaleRows()
+    }
   }
 
   /// Settles everything pending.
@@ -78,6 +87,7 @@ extension Engine {
       optimize()
       infeasible.removeAll(keepingCapacity: true)
     }
+    refineStaleRows()
   }
 
   // MARK: Adding
@@ -119,15 +129,21 @@ extension Engine {
     let required = priority >= 1000
 
     var used = ContiguousArray<Int32>()
+    var usedCoeffs = ContiguousArray<Double>()
     used.reserveCapacity(terms.count)
+    usedCoeffs.reserveCapacity(terms.count)
     for t in terms {
       let v = Int32(HandleCodec.slot(t.variable.id))
-      if !used.contains(v) {
+      if let i = used.firstIndex(of: v) {
+        usedCoeffs[i] += t.coefficient
+      } else {
         used.append(v)
+        usedCoeffs.append(t.coefficient)
         vars[Int(v)].refs += 1
       }
     }
     cons[c].vars = used
+    cons[c].coeffs = usedCoeffs
     cons[c].constant = constant
     cons[c].priority = priority
     cons[c].relation = relation
@@ -315,6 +331,7 @@ extension Engine {
     if cons[c].level >= 0 { releaseLevel(cons[c].level) }
     let used = cons[c].vars
     cons[c].vars = []
+    cons[c].coeffs = []
     for v in used { releaseVariableReference(Int(v)) }
     cons[c].live = false
     cons[c].marker = -1
@@ -378,6 +395,7 @@ extension Engine {
 
   @inline(__always)
   mutating func afterShift(_ r: Int, _ tolerance: Double, _ broken: inout Int) {
+    noteRowUpdate(r, weight: 1)
     let b = rows[r].basic
     switch syms[b].kind {
     case .external: noteSymbolValueChanged(b)
@@ -417,6 +435,7 @@ extension Engine {
       throw .unsatisfiable(conflicts: conflicts)
     }
     journal.removeAll(keepingCapacity: true)
+    if batchDepth == 0 { refineStaleRows() }
   }
 
   // MARK: Priorities

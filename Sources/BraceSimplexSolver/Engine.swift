@@ -48,6 +48,10 @@ struct Engine {
   // Solve state.
   /// Basic symbols of restricted rows that may have gone negative.
   var infeasible = ContiguousArray<Int32>()
+  /// Rows due to be re-derived from the constraint definitions (Refresh.swift).
+  var staleRows = ContiguousArray<Int32>()
+  /// Scratch for `refineRow`: (marker, weight) of each constraint combined into the row.
+  var weights = ContiguousArray<(Int, Double)>()
   /// The objective may not be optimal (structural change not yet re-optimized).
   var needsPrimal = false
   var batchDepth = 0
@@ -62,6 +66,8 @@ struct Engine {
   var dualRuns = 0
   /// Ambiguity queries that needed the exact degenerate test (tests check it is exercised).
   var ambiguityLPRuns = 0
+  /// Rows re-derived from the constraint definitions (drift control).
+  var rowRefinements = 0
 
   init() {
     rows = .allocate(capacity: 1)

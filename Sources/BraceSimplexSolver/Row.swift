@@ -27,6 +27,9 @@ struct RowRecord {
   /// Basic symbol, or -1 while a new row is being attached.
   var basic: Int
   var live: Bool
+  /// Weighted updates (merges, pivots, shifts) since the row was last re-derived from
+  /// the constraint definitions; at `Tolerance.refineAt` it is queued (Refresh.swift).
+  var updates: Int32
 }
 
 extension Engine {
@@ -40,12 +43,13 @@ extension Engine {
       r = rowHigh
       rowHigh += 1
       (rows + r).initialize(to: RowRecord(
-        cells: .allocate(capacity: 8), count: 0, capacity: 8, constant: 0, basic: -1, live: false))
+        cells: .allocate(capacity: 8), count: 0, capacity: 8, constant: 0, basic: -1, live: false, updates: 0))
     }
     rows[r].constant = constant
     rows[r].count = 0
     rows[r].basic = -1
     rows[r].live = true
+    rows[r].updates = 0
     liveRows += 1
     return r
   }

@@ -29,6 +29,7 @@ extension Engine {
     rows[r].basic = e
     syms[e].row = r
     noteSymbolValueChanged(e)
+    noteRowUpdate(r, weight: Tolerance.refineWeightMerge)
   }
 
   /// Eliminates `e` (now basic in row `src`) from every row of its column and from
@@ -98,6 +99,7 @@ extension Engine {
     } else if rows[r].constant < 0 {
       infeasible.append(Int32(b))
     }
+    noteRowUpdate(r, weight: Tolerance.refineWeightMerge)
   }
 
   /// Makes `e` basic in row `r` and eliminates it everywhere else.

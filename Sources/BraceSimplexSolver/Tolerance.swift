@@ -22,4 +22,14 @@ enum Tolerance {
   /// Consecutive degenerate pivots after which entering/leaving choices switch from
   /// steepest (Dantzig) to Bland's lowest-index rule, which cannot cycle.
   static let degenerateRunBeforeBland = 24
+  /// Drift control (Refresh.swift): a row is re-derived from the constraint
+  /// definitions at the end of the operation in which its update count reaches
+  /// `refineAt`. A merge or pivot (which rewrites coefficients) counts
+  /// `refineWeightMerge`, a constant shift (one addition to the constant) counts 1, so
+  /// a row is re-derived after 32 merges or 1024 shifts: rounding never accumulates
+  /// over more than that. A re-derivation costs about ten merges of the row; every 16
+  /// merges doubled the N=1000 edit re-solve of the benchmark, every 32 costs nothing
+  /// measurable there, and every 64 let the drag test's drift reach 1e-11 (docs/solver.md).
+  static let refineAt: Int32 = 1024
+  static let refineWeightMerge: Int32 = 32
 }

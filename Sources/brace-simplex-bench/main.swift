@@ -1,10 +1,11 @@
 // brace-simplex-bench: figures for the incremental simplex solver.
 //
-//   swift build -c release && .build/release/brace-simplex-bench [--quick]
+//   swift build -c release && .build/release/brace-simplex-bench [--quick] [--no-drift] [--drift-pairs 1000,100000]
 //
 // The classic Cassowary benchmark made satisfiable by construction (as measured
 // for kiwi in SOLVER-NOTES.md), plus workloads that show costs follow what an
 // operation touches. Deterministic seed; timings from CLOCK_MONOTONIC.
+// The last table runs the drift test's drag system for up to 10^6 suggestion pairs.
 import BraceSimplexSolver
 import Glibc
 
@@ -87,6 +88,7 @@ struct Row {
   var n = 0
   var stay = 0.0, add = 0.0, edit = 0.0, editAll = 0.0, remove = 0.0, batchAdd = 0.0
   var refused = 0, pivotsPerAdd = 0.0, rows = 0, cells = 0
+  var ambiguity = 0.0, ambiguous = 0
 }
 
 func classic(_ n: Int, edits: Int) -> Row {
@@ -115,6 +117,10 @@ func classic(_ n: Int, edits: Int) -> Row {
   row.pivotsPerAdd = Double(st.pivots - p0) / Double(n)
   row.rows = st.rows
   row.cells = st.cells
+  // isAmbiguous on every variable (all are pinned by their weak stays).
+  t0 = now()
+  for v in vars where s.isAmbiguous(v) { row.ambiguous += 1 }
+  row.ambiguity = (now() - t0) / Double(n)
 
   let e1 = vars[0], e2 = vars[n > 1 ? 1 : 0]
   try! s.addEditVariable(e1, priority: 999)
@@ -210,15 +216,16 @@ let sizes = quick ? [100, 300, 900, 1000] : [100, 300, 900, 1000, 3000, 10000]
 _ = classic(300, edits: 2000)  // warm-up: page in code and the allocator
 print("Classic Cassowary benchmark (satisfiable by construction), microseconds per operation,")
 print("best of \(quick ? 1 : 3) runs; re-solve = 2 suggestions + takeChangedVariables + reading the changed values")
-print("    N  stay-add       add  batch-add   re-solve  re-solve+readall    remove  pivots/add  rows/cells")
+print("    N  stay-add       add  batch-add   re-solve  re-solve+readall    remove  isAmbiguous  pivots/add  rows/cells")
 for n in sizes {
   var r = classic(n, edits: 10_000)
   for _ in 1..<(quick ? 1 : 3) {
     let b = classic(n, edits: 10_000)
     r.stay = min(r.stay, b.stay); r.add = min(r.add, b.add); r.batchAdd = min(r.batchAdd, b.batchAdd)
     r.edit = min(r.edit, b.edit); r.editAll = min(r.editAll, b.editAll); r.remove = min(r.remove, b.remove)
+    r.ambiguity = min(r.ambiguity, b.ambiguity)
   }
-  print("\(fmt(Double(n), 5, 0))\(fmt(r.stay, 10))\(fmt(r.add, 10))\(fmt(r.batchAdd, 11))\(fmt(r.edit, 11))\(fmt(r.editAll, 18))\(fmt(r.remove, 10))\(fmt(r.pivotsPerAdd, 12))  \(r.rows)/\(r.cells)\(r.refused > 0 ? "  refused \(r.refused)" : "")")
+  print("\(fmt(Double(n), 5, 0))\(fmt(r.stay, 10))\(fmt(r.add, 10))\(fmt(r.batchAdd, 11))\(fmt(r.edit, 11))\(fmt(r.editAll, 18))\(fmt(r.remove, 10))\(fmt(r.ambiguity, 13))\(fmt(r.pivotsPerAdd, 12))  \(r.rows)/\(r.cells)\(r.refused > 0 ? "  refused \(r.refused)" : "")\(r.ambiguous > 0 ? "  ambiguous \(r.ambiguous)" : "")")
 }
 print("")
 print("Changing one constant in a system of N constraints (microseconds per change)")
@@ -226,4 +233,67 @@ print("    N  required>=  weak-stay  drag(suggest+changes)")
 for n in (quick ? [1000] : [1000, 10000, 30000]) {
   let r = constantChange(n, reps: 20_000)
   print("\(fmt(Double(n), 5, 0))\(fmt(r.required, 12))\(fmt(r.optional, 11))\(fmt(r.suggest, 11))")
+}
+
+/// `x` as d.de-XX (drift figures).
+func sci(_ x: Double) -> String {
+  if x == 0 { return "      0" }
+  var m = x, e = 0
+  while m >= 10 { m /= 10; e += 1 }
+  while m < 1 { m *= 10; e -= 1 }
+  var mm = (m * 10).rounded() / 10
+  if mm >= 10 { mm /= 10; e += 1 }
+  return "\(mm)e\(e < 0 ? "-" : "+")\(abs(e) < 10 ? "0" : "")\(abs(e))"
+}
+
+/// The drift test's drag system (EditTests.hundredThousandSuggestionsMatchAFreshSolve).
+func dragSystem(_ s: SimplexSolver) -> [SolverVariable] {
+  func t(_ v: SolverVariable, _ a: Double) -> SolverTerm { SolverTerm(variable: v, coefficient: a) }
+  let xs = (0..<10).map { _ in s.makeVariable() }
+  for i in 0..<9 { _ = try! s.addConstraint([t(xs[i + 1], 1), t(xs[i], -1.5)], constant: -10, relation: .greaterOrEqual, priority: 1000) }
+  _ = try! s.addConstraint([t(xs[0], 1)], constant: 0, relation: .greaterOrEqual, priority: 1000)
+  _ = try! s.addConstraint([t(xs[9], 1)], constant: -5000, relation: .lessOrEqual, priority: 1000)
+  for i in 0..<10 { _ = try! s.addConstraint([t(xs[i], 1)], constant: -37.5 * Double(i), relation: .equal, priority: 10) }
+  _ = try! s.addConstraint([t(xs[3], 1), t(xs[7], 0.25)], constant: -400, relation: .equal, priority: 250)
+  try! s.addEditVariable(xs[0], priority: 999)
+  try! s.addEditVariable(xs[5], priority: 500)
+  return xs
+}
+
+/// Largest difference from a fresh solver given only the final suggestions, after
+/// `pairs` suggestion pairs (the drift test's seed and ranges).
+func drift(pairs: Int) -> (drift: Double, micros: Double) {
+  let s = SimplexSolver()
+  let xs = dragSystem(s)
+  var g = SplitMix64(state: 42)
+  var last = (0.0, 0.0)
+  let t0 = now()
+  for _ in 0..<pairs {
+    last = (-50 + 450 * g.unit(), 3000 * g.unit())
+    try! s.suggestValue(xs[0], last.0)
+    try! s.suggestValue(xs[5], last.1)
+  }
+  let micros = (now() - t0) / Double(pairs)
+  let fresh = SimplexSolver()
+  let ys = dragSystem(fresh)
+  try! fresh.suggestValue(ys[0], last.0)
+  try! fresh.suggestValue(ys[5], last.1)
+  var d = 0.0
+  for i in 0..<10 { d = max(d, abs(s.value(of: xs[i]) - fresh.value(of: ys[i]))) }
+  return (d, micros)
+}
+
+if !CommandLine.arguments.contains("--no-drift") {
+print("")
+print("Drift on the drag system (10 variables, values up to 5000, 2 edits): largest")
+print("difference from a fresh solver given the final suggestions")
+print("  suggestion pairs     drift  us/pair")
+var driftPairs = quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000]
+if let i = CommandLine.arguments.firstIndex(of: "--drift-pairs"), i + 1 < CommandLine.arguments.count {
+  driftPairs = CommandLine.arguments[i + 1].split(separator: ",").compactMap { Int($0) }
+}
+for pairs in driftPairs {
+  let r = drift(pairs: pairs)
+  print("\(fmt(Double(pairs), 18, 0))  \(sci(r.drift))  \(fmt(r.micros, 8))")
+}
 }

@@ -10,6 +10,9 @@
  *   -DCREATE_FAILS  context_create fails
  *   -DBAD_PROPERTY  a property whose default is outside its range
  *   -DBAD_NAME      a strategy name with characters outside [a-z0-9_]
+ * and one that loads fine but is not a container strategy:
+ *   -DSOLVER_ROLE   a constraint solver named "fake_solver" (no hooks), which
+ *                   brace_node_set_layout_strategy must refuse
  */
 #include <brace/brace_plugin.h>
 
@@ -48,10 +51,16 @@ static const brace_strategy_desc descriptor = {
     .name = "frame",
 #elif defined(BAD_NAME)
     .name = "Bad Name!",
+#elif defined(SOLVER_ROLE)
+    .name = "fake_solver",
 #else
     .name = "broken",
 #endif
+#ifdef SOLVER_ROLE
+    .role = BRACE_ROLE_SOLVER,
+#else
     .role = BRACE_ROLE_CONTAINER,
+#endif
 #ifdef BAD_PROPERTY
     .properties = bad_properties,
     .property_count = 1,

@@ -97,6 +97,8 @@ static brace_size flow(brace_context *ctx, const flow_state *s, brace_node node,
 
   size_t count = 0;
   host->get_subview_count(ctx, node, &count);
+  /* Children are offered the line's width (no limit when the flow itself has none). */
+  brace_size proposal = {isinf(width) ? BRACE_PROPOSAL_UNBOUNDED : width, BRACE_PROPOSAL_UNBOUNDED};
   brace_size used = {0, 0};
   double y = 0;
   size_t line_start = 0;
@@ -111,7 +113,7 @@ static brace_size flow(brace_context *ctx, const flow_state *s, brace_node node,
       host->get_hidden(ctx, child, &hidden);
       if (hidden) continue;
       brace_size size;
-      host->measure(ctx, child, (brace_size){width, BRACE_PROPOSAL_UNBOUNDED}, &size);
+      host->measure(ctx, child, proposal, &size);
       double breaks = number(ctx, s, child, P_BREAK_BEFORE);
       double next = line_width > 0 ? line_width + spacing + size.width : size.width;
       if (line_end > line_start && line_width > 0 && (next > width || breaks != 0)) break;
@@ -131,7 +133,7 @@ static brace_size flow(brace_context *ctx, const flow_state *s, brace_node node,
         host->get_hidden(ctx, child, &hidden);
         if (hidden) continue;
         brace_size size;
-        host->measure(ctx, child, (brace_size){width, BRACE_PROPOSAL_UNBOUNDED}, &size);
+        host->measure(ctx, child, proposal, &size);
         double left = origin_x + x;
         if (direction == BRACE_DIRECTION_RTL) left = bounds_width - left - size.width;
         double x0 = round_px(left, scale), y0 = round_px(origin_y + y, scale);

@@ -105,7 +105,8 @@ brace_status brace_node_get_index(brace_context *ctx, brace_node node, size_t *o
  * frame's size around it (the bounds origin is the node's own scroll offset); setting
  * the center moves the frame.
  * Values must be finite and sizes non-negative (BRACE_E_INVALID_ARGUMENT).
- * A size change flags the node and its superview for layout; a pure move flags nothing.
+ * A size change flags the node and its superview for layout (not a superview that is
+ * laying out its subviews right now: it made the change); a pure move flags nothing.
  */
 brace_status brace_node_set_frame(brace_context *ctx, brace_node node, brace_rect frame);
 brace_status brace_node_get_frame(brace_context *ctx, brace_node node, brace_rect *out);

@@ -133,7 +133,7 @@ public func brace_constraint_get_identifier(_ ctx: OpaquePointer?, _ constraint:
 private func copyHandles(_ list: [UInt64], _ buffer: UnsafeMutablePointer<UInt64>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) throws(BraceError) {
   let count = try requireOut(count, "count")
   if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
-  if let buffer { for k in 0..<min(list.count, capacity) { buffer[k] = list[k] } }
+  if let buffer { for k in 0..<min(list.count, Int(clamping: UInt(bitPattern: capacity))) { buffer[k] = list[k] } }
   count.pointee = list.count
 }
 
@@ -141,9 +141,16 @@ private func copyHandles(_ list: [UInt64], _ buffer: UnsafeMutablePointer<UInt64
 public func brace_node_get_constraints(_ ctx: OpaquePointer?, _ node: brace_node, _ buffer: UnsafeMutablePointer<brace_constraint>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {
   withContext(ctx, "brace_node_get_constraints") { c throws(BraceError) in
     let n = try c.node(node)
+    // Installed constraints are indexed by the nodes they touch; broken ones are not.
+    var candidates = c.nodeConstraints[n] ?? []
+    candidates += c.brokenConstraints
     var found: [brace_constraint] = []
-    for (k, r) in c.constraints.enumerated() where r.live && r.active && r.terms.contains(where: { !$0.isVariable && $0.slot == n }) {
-      found.append(c.handle(ofConstraint: Int32(k)))
+    var seen = Set<Int32>()
+    for k in candidates where seen.insert(k).inserted {
+      let r = c.constraints[Int(k)]
+      if r.live && r.active && r.terms.contains(where: { !$0.isVariable && $0.slot == n }) {
+        found.append(c.handle(ofConstraint: k))
+      }
     }
     try copyHandles(found, buffer, capacity, count)
   }
@@ -236,8 +243,8 @@ public func brace_node_copy_description(_ ctx: OpaquePointer?, _ node: brace_nod
     if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
     let text = c.treeDescription(n)
     let bytes = Array(text.utf8)
-    if let buffer, capacity > 0 {
-      let k = min(bytes.count, capacity - 1)
+    if let buffer, capacity != 0 {
+      let k = min(bytes.count, Int(clamping: UInt(bitPattern: capacity) - 1))
       for i in 0..<k { buffer[i] = CChar(bitPattern: bytes[i]) }
       buffer[k] = 0
     }

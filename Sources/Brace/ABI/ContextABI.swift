@@ -87,7 +87,10 @@ public func brace_context_create(
     }
     o.feedback_loop_threshold = o.feedback_loop_threshold == 0 ? 100 : min(max(o.feedback_loop_threshold, 50), 10000)
   }
-  let ctx = Context(options: o)
+  guard let tag = Context.takeTag() else {
+    return fail(BRACE_E_NO_MEMORY, "too many live contexts (at most \(Handle.maxTag)); destroy some first")
+  }
+  let ctx = Context(options: o, tag: tag)
   do {
     try ctx.loadBuiltinStrategies()
   } catch {

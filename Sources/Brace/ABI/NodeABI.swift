@@ -82,7 +82,7 @@ public func brace_node_get_subviews(_ ctx: OpaquePointer?, _ node: brace_node, _
     if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
     let kids = c.nodes.children[Int(n)]
     if let buffer {
-      for k in 0..<min(kids.count, capacity) { buffer[k] = c.handle(ofNode: kids[k]) }
+      for k in 0..<min(kids.count, Int(clamping: UInt(bitPattern: capacity))) { buffer[k] = c.handle(ofNode: kids[k]) }
     }
     count.pointee = kids.count
   }
@@ -122,6 +122,8 @@ public func brace_node_set_bounds(_ ctx: OpaquePointer?, _ node: brace_node, _ b
   withContext(ctx, "brace_node_set_bounds") { c throws(BraceError) in
     let n = try c.node(node)
     try Check.rect(bounds, "bounds")
+    let f = c.nodes.frame[Int(n)]
+    try Check.derived(brace_rect(x: f.x + f.width / 2 - bounds.width / 2, y: f.y + f.height / 2 - bounds.height / 2, width: bounds.width, height: bounds.height), "the frame for these bounds (kept around the center)")
     c.setBounds(n, bounds)
   }
 }
@@ -136,6 +138,8 @@ public func brace_node_set_center(_ ctx: OpaquePointer?, _ node: brace_node, _ c
   withContext(ctx, "brace_node_set_center") { c throws(BraceError) in
     let n = try c.node(node)
     try Check.point(center, "center")
+    let f = c.nodes.frame[Int(n)]
+    try Check.derived(brace_rect(x: center.x - f.width / 2, y: center.y - f.height / 2, width: f.width, height: f.height), "the frame around this center")
     c.setCenter(n, center)
   }
 }
@@ -150,6 +154,9 @@ public func brace_node_set_alignment_rect_insets(_ ctx: OpaquePointer?, _ node: 
   withContext(ctx, "brace_node_set_alignment_rect_insets") { c throws(BraceError) in
     let n = try c.node(node)
     try Check.insets(insets, "insets")
+    guard (insets.left + insets.right).isFinite, (insets.top + insets.bottom).isFinite else {
+      throw .invalidArgument("insets: left + right and top + bottom must be finite")
+    }
     c.nodes.alignmentInsets[Int(n)] = insets
     c.markConstraints(n)
     c.refreshConstraints(touching: n)
@@ -173,7 +180,9 @@ public func brace_node_frame_for_alignment_rect(_ ctx: OpaquePointer?, _ node: b
   withContext(ctx, "brace_node_frame_for_alignment_rect") { c throws(BraceError) in
     let n = try c.node(node)
     try Check.rect(rect, "rect")
-    try store(c.frame(forAlignmentRect: rect, of: n), out)
+    let f = c.frame(forAlignmentRect: rect, of: n)
+    try Check.derived(f, "the frame for this alignment rect")
+    try store(f, out)
   }
 }
 
@@ -209,9 +218,7 @@ public func brace_node_set_layout_direction(_ ctx: OpaquePointer?, _ node: brace
     }
     guard c.nodes.direction[Int(n)] != UInt8(direction.rawValue) else { return }
     c.nodes.direction[Int(n)] = UInt8(direction.rawValue)
-    c.markLayout(n)
-    c.markConstraints(n)
-    c.refreshDirectionalConstraints()
+    c.directionChanged(n)
   }
 }
 

@@ -65,9 +65,22 @@ extension Context {
     let x = try newSolverVariable(owner: base), y = try newSolverVariable(owner: base | 1)
     let w = try newSolverVariable(owner: base | 2), h = try newSolverVariable(owner: base | 3)
     engineNodes[n] = NodeEngineState(vars: (x, y, w, h))
-    // Its generated constraints (intrinsic size or autoresizing) come in the constraints pass.
+    // Its generated constraints (intrinsic size or autoresizing) join in the same solver
+    // batch as what brought it in (see settleEntrants), and are kept up to date by the
+    // constraints pass.
+    entrants.append(n)
     markConstraints(n)
     return (x, y, w, h)
+  }
+
+  /// Generates the constraints of nodes that just entered the engine, inside the
+  /// caller's solver batch: adding a view's size constraints together with the
+  /// constraints that position it keeps the tableau sparse (adding them a pass later,
+  /// after long chains of positions, makes every row dense).
+  func settleEntrants() {
+    while let n = entrants.popLast() {
+      if nodes.isLive(n) && isInEngine(n) { regenerate(n) }
+    }
   }
 
   func retainNode(_ n: Int32) throws(BraceError) {

@@ -8,6 +8,7 @@ extension Context {
     guard engineDirty, let s = solver, let i = solverInstance else { return }
     engineDirty = false
     var changed: [Int32] = []
+    var seen = Set<Int32>()
     var buffer = [UInt32](repeating: 0, count: 256)
     while true {
       let n = buffer.withUnsafeMutableBufferPointer { s.desc.take_changed!(i, $0.baseAddress, $0.count) }
@@ -15,7 +16,7 @@ extension Context {
         let owner = variableOwner[Int(v)]
         guard owner >= 0 else { continue }
         let node = Int32(owner >> 2)
-        if !changed.contains(node) { changed.append(node) }
+        if seen.insert(node).inserted { changed.append(node) }
       }
       if n < buffer.count { break }
     }

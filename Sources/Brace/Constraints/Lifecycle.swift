@@ -51,6 +51,7 @@ extension Context {
   private func allocateConstraint(_ r: ConstraintRecord) -> Int32 {
     var r = r
     r.live = true
+    for t in r.terms where t.isVariable { variables[Int(t.slot)].uses += 1 }
     if let slot = freeConstraints.popLast() {
       r.generation = constraints[Int(slot)].generation + 1
       constraints[Int(slot)] = r
@@ -162,6 +163,7 @@ extension Context {
       constraints[Int(c)].active = true
       install(c)
     }
+    settleEntrants()
   }
 
   func deactivate(_ list: [Int32]) {
@@ -277,6 +279,7 @@ extension Context {
     if constraints[Int(c)].active { deactivate([c]) }
     if case .engine(let n) = constraints[Int(c)].owner { engineNodes[n]?.generated.removeAll { $0 == c } }
     free(constraints[Int(c)].identifier)
+    for t in constraints[Int(c)].terms where t.isVariable { variables[Int(t.slot)].uses -= 1 }
     let g = constraints[Int(c)].generation
     constraints[Int(c)] = ConstraintRecord()
     constraints[Int(c)].generation = g

@@ -20,11 +20,14 @@ extension Context {
   }
 
   func destroyVariable(_ v: Int32) throws(BraceError) {
-    let users = constraints.indices.filter { k in
-      constraints[k].live && constraints[k].terms.contains { $0.isVariable && $0.slot == v }
-    }
-    if let first = users.first {
-      throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(users.count) constraint(s), for example \(describeConstraint(Int32(first))); destroy them first")
+    let uses = variables[Int(v)].uses
+    if uses > 0 {
+      // Only the error path scans, to name one user.
+      let first = constraints.indices.first { k in
+        constraints[k].live && constraints[k].terms.contains { $0.isVariable && $0.slot == v }
+      }
+      let example = first.map { ", for example \(describeConstraint(Int32($0)))" } ?? ""
+      throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(uses) constraint(s)\(example); destroy them first")
     }
     let sv = variables[Int(v)].solverVariable
     if edits[sv] != nil {
@@ -76,7 +79,10 @@ extension Context {
     let status = s.desc.add_edit!(i, v, Double(p))
     guard status == BRACE_OK else { throw BraceError(status, "the solver refused the edit (\(statusName(status)))") }
     edits[v] = n
-    if n >= 0 { try retainNode(n) }
+    if n >= 0 {
+      try retainNode(n)
+      settleEntrants()
+    }
   }
 
   func suggest(_ item: UInt64, _ a: brace_attribute, _ value: Double) throws(BraceError) {

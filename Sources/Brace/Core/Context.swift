@@ -50,6 +50,8 @@ final class Context {
   var baselines: [Int32: (first: Double, last: Double)] = [:]
   /// Constraints strategies added for the nodes they manage, by node slot.
   var strategyConstraints: [Int32: [Int32]] = [:]
+  /// Nodes that entered the engine and still need their generated constraints.
+  var entrants: [Int32] = []
   /// Layout guides, by owner slot.
   var guides: [Int32: [Int32]] = [:]
   /// Edits: solver variable -> the node slot it belongs to (-1 for free variables).
@@ -76,16 +78,36 @@ final class Context {
   /// Set when a loop is detected: the running pass (and any outer one) stops.
   var stopPass = false
 
-  private static let nextTag = Atomic<UInt16>(0)
+  /// Context tags in use, process-wide. A tag is never shared by two live contexts, so a
+  /// handle of one is always foreign to another; tags are handed out round-robin so a
+  /// freed one is reused as late as possible.
+  private static let tags = Mutex<(used: [Bool], next: Int)>((Array(repeating: false, count: Int(Handle.maxTag) + 1), 1))
 
-  init(options: brace_context_options) {
-    var t: UInt16 = 0
-    repeat {
-      t = Context.nextTag.add(1, ordering: .relaxed).newValue & Handle.maxTag
-    } while t == 0
-    tag = t
+  static func takeTag() -> UInt16? {
+    tags.withLock { t -> UInt16? in
+      let count = t.used.count
+      for step in 0..<(count - 1) {
+        let k = 1 + (t.next - 1 + step) % (count - 1)
+        if !t.used[k] {
+          t.used[k] = true
+          t.next = k + 1
+          return UInt16(k)
+        }
+      }
+      return nil
+    }
+  }
+
+  static func releaseTag(_ tag: UInt16) {
+    tags.withLock { $0.used[Int(tag)] = false }
+  }
+
+  init(options: brace_context_options, tag: UInt16) {
+    self.tag = tag
     self.options = options
   }
+
+  deinit { Context.releaseTag(tag) }
 
   var opaque: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
   var rawPointer: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }

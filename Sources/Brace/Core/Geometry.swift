@@ -18,8 +18,9 @@ extension Context {
   /// A size change flags the node and its superview for layout (a pure move does not).
   func sizeChanged(_ n: Int32) {
     markLayout(n)
+    // A superview that is laying out its subviews right now caused the change itself.
     let p = nodes.parent[Int(n)]
-    if p >= 0 { markLayout(p) }
+    if p >= 0 && !nodes.flags[Int(p)].contains(.active) { markLayout(p) }
   }
 
   func setBounds(_ n: Int32, _ b: brace_rect) {
@@ -52,6 +53,18 @@ extension Context {
   func frame(forAlignmentRect r: brace_rect, of n: Int32) -> brace_rect {
     let i = nodes.alignmentInsets[Int(n)]
     return brace_rect(x: r.x - i.left, y: r.y - i.top, width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
+  }
+
+  /// A node's own direction changed: it and the descendants that inherit it are laid out
+  /// again and their constraints (mirrored or not) rebuilt.
+  func directionChanged(_ n: Int32) {
+    var stack: [Int32] = [n]
+    while let x = stack.popLast() {
+      markLayout(x)
+      markConstraints(x)
+      for c in nodes.children[Int(x)] where nodes.direction[Int(c)] == 0 { stack.append(c) }
+    }
+    refreshDirectionalConstraints()
   }
 
   /// LTR or RTL after inheritance.

@@ -68,7 +68,7 @@ struct NodeStore {
   /// Index into Context.callbackTable, or -1.
   var callbacks: [Int32] = []
   /// Layouts and constraint updates counted in the turn `countTurn` names.
-  var passCount: [UInt32] = []
+  var passCount: [SIMD2<UInt32>] = []
   var countTurn: [UInt32] = []
   /// Index into Context.strategies of the strategy arranging this node's children, -1 none.
   var strategy: [Int32] = []
@@ -106,7 +106,7 @@ struct NodeStore {
       autoresizingMask.append(0)
       userData.append(nil)
       callbacks.append(-1)
-      passCount.append(0)
+      passCount.append(.zero)
       countTurn.append(0)
       strategy.append(-1)
       strategyData.append(nil)
@@ -126,7 +126,7 @@ struct NodeStore {
     autoresizingMask[i] = 0
     userData[i] = nil
     callbacks[i] = -1
-    passCount[i] = 0
+    passCount[i] = .zero
     countTurn[i] = 0
     strategy[i] = -1
     strategyData[i] = nil

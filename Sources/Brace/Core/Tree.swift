@@ -25,9 +25,11 @@ extension Context {
     }
     let count = nodes.children[Int(parent)].count
     if let index, index < 0 || index > count {
-      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(index) is out of range: \(describe(parent)) has \(count) subviews (0...\(count) allowed)")
+      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(UInt(bitPattern: index)) is out of range: \(describe(parent)) has \(count) subviews (0...\(count) allowed)")
     }
-    var a = parent
+    // A childless node cannot be an ancestor of the parent: skip the walk (building a
+    // deep chain stays linear).
+    var a = nodes.children[Int(child)].isEmpty && parent != child ? -1 : parent
     while a >= 0 {
       if a == child {
         throw BraceError(BRACE_E_CYCLE, parent == child
@@ -64,6 +66,9 @@ extension Context {
     let k = nodes.children[Int(p)].firstIndex(of: child)
     if let k { nodes.children[Int(p)].remove(at: k) }
     nodes.parent[Int(child)] = -1
+    if !nodes.flags[Int(child)].isDisjoint(with: .anyDirty) {
+      for pass in [PassFlags.constraints, .layout, .display] { clearStaleSubtreeBits(from: p, pass) }
+    }
     return k
   }
 

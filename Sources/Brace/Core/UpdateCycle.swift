@@ -49,6 +49,18 @@ extension Context {
     addDirtyRoot(x)
   }
 
+  /// Recomputes the subtree bit of `pass` from `start` upwards after work below it was
+  /// done or left, stopping where the bit is still justified: pending queries stay exact.
+  func clearStaleSubtreeBits(from start: Int32, _ pass: PassFlags) {
+    var x = start
+    while x >= 0, nodes.flags[Int(x)].contains(pass.subtree) {
+      if nodes.children[Int(x)].contains(where: { !nodes.flags[Int($0)].isDisjoint(with: pass.either) }) { return }
+      nodes.flags[Int(x)].remove(pass.subtree)
+      if nodes.flags[Int(x)].contains(pass.own) { return }
+      x = nodes.parent[Int(x)]
+    }
+  }
+
   func addDirtyRoot(_ r: Int32) {
     if nodes.flags[Int(r)].contains(.inDirtyRoots) { return }
     nodes.flags[Int(r)].insert(.inDirtyRoots)
@@ -175,7 +187,7 @@ extension Context {
   private func reportLoopIfAny() throws(BraceError) {
     guard !loopCaught.isEmpty else { return }
     let names = loopCaught.filter { nodes.isLive($0) }.map { describe($0) }.joined(separator: ", ")
-    throw BraceError(BRACE_E_FEEDBACK_LOOP, "layout feedback loop detected and broken: \(names) passed the threshold of \(threshold) updates in one turn")
+    throw BraceError(BRACE_E_FEEDBACK_LOOP, "feedback loop detected and broken: \(names) passed the threshold of \(threshold) layouts or constraint updates in one turn")
   }
 
   var threshold: UInt32 { options.feedback_loop_threshold }
@@ -206,7 +218,12 @@ extension Context {
         }
         if stopPass { break }
       }
-      if !worked || !outermost { break }
+      // Display runs once per turn: what a draw flags waits for the next turn, as in UIKit.
+      if !worked || !outermost || pass.own == .needsDisplay { break }
+    }
+    // A pass over a subtree (the *_if_needed forms) leaves the bits above it behind.
+    for r in roots ?? [] where nodes.isLive(r) && nodes.flags[Int(r)].isDisjoint(with: pass.either) {
+      clearStaleSubtreeBits(from: nodes.parent[Int(r)], pass)
     }
     if pass.own == .needsUpdateConstraints { applyEngineChanges() }
     trace(BRACE_TRACE_PHASE_END, phase)
@@ -241,6 +258,14 @@ extension Context {
     }
   }
 
+  /// A pass stopped early (feedback loop): the nodes it had not reached yet keep their
+  /// flags, so their paths must stay marked for the next turn.
+  private func keepMarked(_ stack: [(Int32, UInt32, Bool)], _ pass: PassFlags) {
+    for (n, gen, _) in stack where alive(n, gen) && !nodes.flags[Int(n)].isDisjoint(with: pass.either) {
+      propagate(from: n, pass.subtree)
+    }
+  }
+
   /// Top-down (layout, display): a node before its subviews.
   private func visitTopDown(_ root: Int32, _ pass: PassFlags) {
     var stack: [(Int32, UInt32, Bool)] = [(root, nodes.generation[Int(root)], false)]
@@ -256,7 +281,7 @@ extension Context {
           propagate(from: n, pass.subtree)
         } else if pass.own == .needsLayout {
           layoutNode(n)
-          if stopPass { return }
+          if stopPass { return keepMarked(stack, pass) }
         } else {
           drawNode(n)
         }
@@ -281,7 +306,7 @@ extension Context {
         propagate(from: n, pass.subtree)
       } else {
         updateConstraintsOfNode(n)
-        if stopPass { return }
+        if stopPass { return keepMarked(stack, pass) }
       }
     }
   }
@@ -289,25 +314,26 @@ extension Context {
   /// Counts one update of `n` in this turn; past the threshold, declares a loop.
   private func countPass(_ n: Int32, _ pass: PassFlags) -> Bool {
     let i = Int(n)
+    let k = pass.own == .needsLayout ? 0 : 1
     if nodes.countTurn[i] != turn {
       nodes.countTurn[i] = turn
-      nodes.passCount[i] = 0
+      nodes.passCount[i] = .zero
     }
-    nodes.passCount[i] += 1
-    if nodes.passCount[i] <= threshold { return true }
+    nodes.passCount[i][k] += 1
+    if nodes.passCount[i][k] <= threshold { return true }
     var caught: [Int32] = []
-    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) && nodes.countTurn[s] == turn && nodes.passCount[s] >= threshold {
+    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) && nodes.countTurn[s] == turn && nodes.passCount[s][k] >= threshold {
       caught.append(Int32(s))
       nodes.flags[s].remove([pass.own])
     }
     loopCaught.append(contentsOf: caught)
     stopPass = true
-    let kind = pass.own == .needsLayout ? "laid out" : "had its constraints updated"
+    let kind = pass.own == .needsLayout ? "was laid out" : "had its constraints updated"
     let list = caught.map { describe($0) }.joined(separator: ", ")
     emitDiagnostic(
       BRACE_DIAGNOSTIC_FEEDBACK_LOOP,
       """
-      Layout feedback loop detected: \(describe(n)) was \(kind) more than \(threshold) times in one turn. \
+      Layout feedback loop detected: \(describe(n)) \(kind) more than \(threshold) times in one turn. \
       Nodes caught in the loop: \(list). Their flags were cleared and the pass was stopped; \
       look for a callback that flags its own node (or an ancestor) again while it runs.
       """, nodes: caught)

@@ -14,6 +14,17 @@ enum Check {
     guard r.width >= 0, r.height >= 0 else {
       throw .invalidArgument("\(name) has a negative size (\(r.width) x \(r.height))")
     }
+    // Edges and centers are derived by adding: they must stay finite too.
+    guard (r.x + r.width).isFinite, (r.y + r.height).isFinite else {
+      throw .invalidArgument("\(name) reaches past the largest finite coordinate (x + width or y + height overflows)")
+    }
+  }
+
+  /// A rectangle computed from valid inputs that still overflowed.
+  static func derived(_ r: brace_rect, _ what: String) throws(BraceError) {
+    guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite,
+      (r.x + r.width).isFinite, (r.y + r.height).isFinite
+    else { throw .invalidArgument("\(what) would not be finite") }
   }
 
   static func point(_ p: brace_point, _ name: String) throws(BraceError) {

@@ -49,6 +49,14 @@ enum PluginFiles {
     name == "frame" ? "libbrace_autoresizing.so" : "libbrace_\(name).so"
   }
 
+  /// The absolute path with links resolved, or the path as given when it does not
+  /// resolve (the load then reports why).
+  static func canonical(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   static func exists(_ path: String) -> Bool {
     var st = stat()
     return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
@@ -97,11 +105,7 @@ extension Context {
     guard let path else {
       throw BraceError(BRACE_E_NOT_FOUND, "no strategy \"\(name)\": \(PluginFiles.fileName(forStrategy: name)) is not in \(searched.joined(separator: ", ")) (BRACE_PLUGIN_PATH adds directories)")
     }
-    let k = try loadPlugin(path)
-    guard strategies[Int(k)].name == name else {
-      throw BraceError(BRACE_E_PLUGIN, "\(path) was expected to provide strategy \"\(name)\" but provides \"\(strategies[Int(k)].name)\"")
-    }
-    return k
+    return try loadPlugin(path, expecting: name)
   }
 
   static func isValidName(_ s: String) -> Bool {
@@ -111,12 +115,14 @@ extension Context {
   /// Loads the plugin at `path` and registers its strategy; on any failure the context is
   /// unchanged. Returns the strategy's index.
   @discardableResult
-  func loadPlugin(_ path: String) throws(BraceError) -> Int32 {
+  func loadPlugin(_ given: String, expecting expected: String? = nil) throws(BraceError) -> Int32 {
+    // One file, however its path is spelled, registers once.
+    let path = PluginFiles.canonical(given)
     if let k = strategies.firstIndex(where: { $0.path == path }) { return Int32(k) }
-    func fail(_ why: String) -> BraceError { BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(path)\": \(why)") }
+    func fail(_ why: String) -> BraceError { BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(given)\": \(why)") }
     let found = PluginFiles.lock.withLock { _ -> Result<UnsafePointer<brace_strategy_desc>?, BraceError> in
       do throws(BraceError) {
-        let entry = try PluginFiles.entry(path)
+        let entry = try PluginFiles.entry(given)
         return .success(entry(HostTable.pointer))
       } catch {
         return .failure(error)
@@ -143,12 +149,15 @@ extension Context {
     guard Context.isValidName(name) else {
       throw fail("its strategy name \"\(name)\" is not valid (expected [a-z0-9_]+, at most 63 characters)")
     }
+    if let expected, expected != name {
+      throw fail("it was found as the file of strategy \"\(expected)\" but provides \"\(name)\"")
+    }
     guard desc.role == BRACE_ROLE_CONTAINER || desc.role == BRACE_ROLE_SOLVER else {
       throw fail("strategy \"\(name)\" has an unknown role \(desc.role.rawValue)")
     }
     let props = try Context.validateProperties(desc, name, fail)
     if strategy(named: name) != nil {
-      throw BraceError(BRACE_E_DUPLICATE, "cannot load plugin \"\(path)\": a strategy named \"\(name)\" is already registered (from \(strategies.first { $0.name == name }?.path ?? "?"))")
+      throw BraceError(BRACE_E_DUPLICATE, "cannot load plugin \"\(given)\": a strategy named \"\(name)\" is already registered (from \(strategies.first { $0.name == name }?.path ?? "?"))")
     }
     let id = UInt32(strategies.count)
     let s = LoadedStrategy(id: id, desc: desc, name: name, path: path, properties: props)

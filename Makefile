@@ -1,0 +1,179 @@
+# Brace — build, stage-install, test, demo and benchmark.
+#
+#   make demo            build, install into the stage, build and run examples/demo.c
+#   make test            every test, in order, stopping at the first failure:
+#                        swift test, install, test-abi, test-headers, test-c
+#   make bench           the core benchmark (release build)
+#   make install         libbrace + plugins + headers + brace.pc into $(PREFIX)
+#
+# Variables (override on the command line, e.g. `make test SCRATCH=.build-c`):
+#   SWIFT_BUILD_FLAGS    extra flags for `swift build -c release`
+#   SWIFT_TEST_FLAGS     extra flags for `swift test`
+#   SCRATCH              SwiftPM scratch directory (default .build)
+#   PREFIX               install prefix (default: the staging install .build-stage/install)
+#   DESTDIR              prepended to every installed path (packaging); brace.pc keeps PREFIX
+#   CC                   the C compiler for the demo and the C tests (default cc)
+#   VALGRIND             the valgrind command (default valgrind)
+
+SHELL := /bin/sh
+.DEFAULT_GOAL := release
+
+SWIFT ?= swift
+SWIFT_BUILD_FLAGS ?=
+SWIFT_TEST_FLAGS ?=
+SCRATCH ?= .build
+PREFIX ?= $(CURDIR)/.build-stage/install
+DESTDIR ?=
+CC ?= cc
+GCC ?= gcc
+GXX ?= g++
+CLANG ?= clang
+CLANGXX ?= clang++
+VALGRIND ?= valgrind
+PKG_CONFIG ?= pkg-config
+
+# The version comes from the header macros (include/brace/types.h).
+# ("." stands for the number sign, which make versions treat differently in functions.)
+version_part = $(shell sed -n 's/^.define BRACE_VERSION_$(1) \([0-9][0-9]*\).*/\1/p' include/brace/types.h)
+VERSION_MAJOR := $(call version_part,MAJOR)
+VERSION_MINOR := $(call version_part,MINOR)
+VERSION_PATCH := $(call version_part,PATCH)
+VERSION := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
+
+BIN := $(SCRATCH)/release
+# Build products of this Makefile (test programs, the demo binary, results) live in the
+# scratch directory, so that two people using two scratch paths do not collide.
+WORK := $(abspath $(SCRATCH))/brace-make
+RESULTS := $(WORK)/test-results
+
+INSTALL_LIB := $(DESTDIR)$(PREFIX)/lib
+INSTALL_INC := $(DESTDIR)$(PREFIX)/include
+# pkg-config reads the installed brace.pc (DESTDIR-less installs only). The flags are
+# asked for when a recipe runs, i.e. after `install` has written brace.pc.
+PKG_ENV := PKG_CONFIG_PATH="$(PREFIX)/lib/pkgconfig$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"
+BRACE_CFLAGS = $(shell $(PKG_ENV) $(PKG_CONFIG) --cflags brace)
+BRACE_LIBS = $(shell $(PKG_ENV) $(PKG_CONFIG) --libs brace)
+
+C_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic
+C_TESTS := $(sort $(wildcard Tests/c/test_*.c))
+VALGRIND_SUPP := $(wildcard Tests/c/valgrind.supp)
+VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
+  $(if $(VALGRIND_SUPP),--suppressions=$(VALGRIND_SUPP)) --quiet
+
+CHECK = Tests/check.sh $(RESULTS)
+
+.PHONY: release install demo test test-swift test-abi test-headers test-c bench clean-stage summary
+
+# ------------------------------------------------------------------------------ build
+
+release:
+	$(SWIFT) build -c release --scratch-path $(SCRATCH) $(SWIFT_BUILD_FLAGS)
+
+# ------------------------------------------------------------------------------ install
+
+install: release
+	@test -n "$(VERSION_MAJOR)" -a -n "$(VERSION_MINOR)" -a -n "$(VERSION_PATCH)" || \
+	  { echo "cannot read BRACE_VERSION_* from include/brace/types.h" >&2; exit 1; }
+	install -d "$(INSTALL_LIB)/pkgconfig" "$(INSTALL_INC)/brace"
+	install -m 0755 "$(BIN)/libbrace.so" "$(INSTALL_LIB)/libbrace.so.$(VERSION)"
+	ln -sfn "libbrace.so.$(VERSION)" "$(INSTALL_LIB)/libbrace.so.$(VERSION_MAJOR)"
+	ln -sfn "libbrace.so.$(VERSION_MAJOR)" "$(INSTALL_LIB)/libbrace.so"
+	@# Plugins (the built-in strategies) go next to libbrace, where it looks for them.
+	@for p in "$(BIN)"/libbrace_*.so; do \
+	  [ -e "$$p" ] || continue; \
+	  echo "install -m 0755 $$p $(INSTALL_LIB)/"; \
+	  install -m 0755 "$$p" "$(INSTALL_LIB)/" || exit 1; \
+	done
+	install -m 0644 include/brace/*.h "$(INSTALL_INC)/brace/"
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	  bindings/c/brace.pc.in > "$(INSTALL_LIB)/pkgconfig/brace.pc"
+	@echo "installed Brace $(VERSION) into $(DESTDIR)$(PREFIX)"
+
+# ------------------------------------------------------------------------------ demo
+
+demo: install
+	@mkdir -p "$(WORK)"
+	$(CC) $(C_STRICT) $(BRACE_CFLAGS) -o "$(WORK)/demo" examples/demo.c $(BRACE_LIBS)
+	"$(WORK)/demo"
+
+# ------------------------------------------------------------------------------ tests
+
+# The steps of `make test`, in order. Each is a separate make run so that they stay
+# sequential under -j; the first failure stops the rest. The summary counts the checks.
+TEST_STEPS := test-swift install test-abi test-headers test-c
+
+test:
+	@mkdir -p "$(WORK)" && rm -f "$(RESULTS)" && touch "$(RESULTS)"
+	@status=0; \
+	for step in $(TEST_STEPS); do \
+	  echo "==> $$step"; \
+	  $(MAKE) --no-print-directory $$step || { \
+	    status=1; \
+	    grep -q '^FAIL' "$(RESULTS)" || echo "FAIL $$step" >> "$(RESULTS)"; \
+	    break; \
+	  }; \
+	done; \
+	$(MAKE) --no-print-directory summary; \
+	exit $$status
+
+summary:
+	@passed=$$(grep -c '^PASS' "$(RESULTS)" 2>/dev/null); failed=$$(grep -c '^FAIL' "$(RESULTS)" 2>/dev/null); \
+	echo; echo "$${passed:-0} passed, $${failed:-0} failed"
+
+test-swift:
+	@mkdir -p "$(WORK)"
+	@$(CHECK) "swift test" $(SWIFT) test --scratch-path $(SCRATCH) $(SWIFT_TEST_FLAGS)
+
+# The installed library exports exactly the header's functions, has its SONAME, and
+# needs no Swift runtime (Tests/abi/check-exports.sh).
+test-abi:
+	@mkdir -p "$(WORK)"
+	@$(CHECK) "abi: exports == header declarations, SONAME, no libswift" \
+	  Tests/abi/check-exports.sh "$(INSTALL_LIB)/libbrace.so.$(VERSION)" include $(GCC)
+
+# The public headers compile as C11 (gcc, clang) and C++11/C++17 (g++, clang++) with
+# every warning as an error; each header also compiles on its own.
+HEADER_TU := Tests/headers/include_all.c
+test-headers:
+	@mkdir -p "$(WORK)"
+	@$(CHECK) "headers: gcc -std=c11" \
+	  $(GCC) $(C_STRICT) -Wstrict-prototypes -Iinclude -c $(HEADER_TU) -o "$(WORK)/headers-gcc.o"
+	@$(CHECK) "headers: clang -std=c11" \
+	  $(CLANG) $(C_STRICT) -Wstrict-prototypes -Iinclude -c $(HEADER_TU) -o "$(WORK)/headers-clang.o"
+	@for std in c++11 c++17; do \
+	  $(CHECK) "headers: g++ -std=$$std" \
+	    $(GXX) -x c++ -std=$$std -Wall -Wextra -Werror -pedantic -Iinclude -c $(HEADER_TU) \
+	    -o "$(WORK)/headers-gxx-$$std.o" || exit 1; \
+	  $(CHECK) "headers: clang++ -std=$$std" \
+	    $(CLANGXX) -x c++ -std=$$std -Wall -Wextra -Werror -pedantic -Iinclude -c $(HEADER_TU) \
+	    -o "$(WORK)/headers-clangxx-$$std.o" || exit 1; \
+	done
+	@for h in include/brace/*.h; do \
+	  printf '#include "%s"\n#include "%s"\n' "$(CURDIR)/$$h" "$(CURDIR)/$$h" > "$(WORK)/one-header.c"; \
+	  $(CHECK) "headers: $$h is self-contained (included alone, twice)" \
+	    $(GCC) $(C_STRICT) -Wstrict-prototypes -fsyntax-only "$(WORK)/one-header.c" || exit 1; \
+	done
+
+# Every Tests/c/test_*.c, built against the INSTALLED header and library through
+# pkg-config, run normally and then under valgrind.
+test-c:
+	@mkdir -p "$(WORK)/c"
+	@$(PKG_ENV) $(PKG_CONFIG) --exists brace || \
+	  { echo "brace.pc not found in $(PREFIX)/lib/pkgconfig: run make install first" >&2; exit 1; }
+	@for src in $(C_TESTS); do \
+	  name=$$(basename "$$src" .c); exe="$(WORK)/c/$$name"; \
+	  $(CHECK) "c: build $$name (installed header + library via pkg-config)" \
+	    $(CC) $(C_STRICT) -g -pthread $(BRACE_CFLAGS) -o "$$exe" "$$src" $(BRACE_LIBS) -lm || exit 1; \
+	  $(CHECK) "c: $$name links the installed libbrace" \
+	    sh -c 'ldd "$$1" | grep -F "$$2/libbrace.so.$(VERSION_MAJOR)" >/dev/null' ldd-check "$$exe" "$(PREFIX)/lib" || exit 1; \
+	  $(CHECK) "c: run $$name" "$$exe" || exit 1; \
+	  $(CHECK) "c: valgrind $$name" $(VALGRIND) $(VALGRIND_FLAGS) "$$exe" || exit 1; \
+	done
+
+# ------------------------------------------------------------------------------ benchmark
+
+bench: release
+	"$(BIN)/brace-bench"
+
+clean-stage:
+	rm -rf "$(WORK)" "$(CURDIR)/.build-stage"

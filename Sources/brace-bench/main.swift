@@ -1,0 +1,278 @@
+// brace-bench — the core benchmark. It drives libbrace only through its C ABI, as a C
+// program would, and prints how the cost of each operation scales with the tree size.
+//
+//   make bench                        (swift build -c release, then this program)
+//   .build/release/brace-bench [--quick]
+//
+// Trees: balanced (fan-out 10) and a deep chain, of 1k, 10k and 100k nodes. Measures:
+//   build         create every node and add it under its parent, top-down as a user would
+//   no-op cycle   brace_context_run_update_cycle with nothing flagged
+//   leaf cycle    brace_node_set_needs_layout on the deepest leaf, then a cycle
+//   full cycle    every node flagged for layout, then a cycle (the cycle is timed)
+//   destroy       brace_node_destroy on the root (frees the whole tree)
+// Each figure is the median of several runs, in microseconds, with ns per node where the
+// work is per node. A turn should cost what is dirty: the no-op cycle is flat, the leaf
+// cycle follows the depth (flat for balanced trees, linear for the chain), the full cycle
+// and build/destroy follow the node count.
+
+import Brace
+import CBrace
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// MARK: - Timing
+
+@inline(__always)
+func now() -> UInt64 {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+}
+
+func median(_ xs: [UInt64]) -> Double {
+  let s = xs.sorted()
+  if s.isEmpty { return .nan }
+  return s.count % 2 == 1 ? Double(s[s.count / 2]) : Double(s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+// MARK: - Calling the C ABI
+
+/// Writes to standard error (fd 2: the C `stderr` global is not concurrency-safe in Swift 6).
+func printError(_ text: String) {
+  var bytes = Array(text.utf8)
+  bytes.append(UInt8(ascii: "\n"))
+  _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+func fail(_ what: String, _ status: brace_status, _ ctx: OpaquePointer?) -> Never {
+  let name = String(cString: brace_status_name(status))
+  let message = String(cString: brace_last_error(ctx))
+  printError("brace-bench: \(what) failed: \(name): \(message)")
+  exit(1)
+}
+
+@inline(__always)
+func check(_ status: brace_status, _ what: @autoclosure () -> String, _ ctx: OpaquePointer?) {
+  if status != BRACE_OK { fail(what(), status, ctx) }
+}
+
+enum Shape: CustomStringConvertible {
+  case balanced(fanOut: Int)
+  case chain
+
+  var description: String {
+    switch self {
+    case .balanced(let f): "balanced/\(f)"
+    case .chain: "chain"
+    }
+  }
+}
+
+struct Tree {
+  var root: brace_node = 0
+  var nodes: [brace_node] = []
+  var deepestLeaf: brace_node = 0
+  var depth = 0
+}
+
+/// Builds `count` nodes, top-down: every node is added under an existing parent, as a
+/// program building a view hierarchy does.
+func build(_ ctx: OpaquePointer, _ shape: Shape, _ count: Int) -> Tree {
+  var t = Tree()
+  t.nodes.reserveCapacity(count)
+  var depthOf: [Int32] = []
+  depthOf.reserveCapacity(count)
+  var n: brace_node = 0
+  check(brace_node_create(ctx, &n), "brace_node_create", ctx)
+  t.root = n
+  t.nodes.append(n)
+  depthOf.append(1)
+  switch shape {
+  case .balanced(let fanOut):
+    var parentIndex = 0
+    while t.nodes.count < count {
+      let parent = t.nodes[parentIndex]
+      for _ in 0..<fanOut where t.nodes.count < count {
+        check(brace_node_create(ctx, &n), "brace_node_create", ctx)
+        check(brace_node_add_subview(ctx, parent, n), "brace_node_add_subview", ctx)
+        t.nodes.append(n)
+        depthOf.append(depthOf[parentIndex] + 1)
+      }
+      parentIndex += 1
+    }
+  case .chain:
+    var parent = t.root
+    while t.nodes.count < count {
+      check(brace_node_create(ctx, &n), "brace_node_create", ctx)
+      check(brace_node_add_subview(ctx, parent, n), "brace_node_add_subview", ctx)
+      t.nodes.append(n)
+      depthOf.append(depthOf[depthOf.count - 1] + 1)
+      parent = n
+    }
+  }
+  // The last node created is a deepest leaf in both shapes.
+  t.deepestLeaf = t.nodes[t.nodes.count - 1]
+  t.depth = Int(depthOf[depthOf.count - 1])
+  return t
+}
+
+func cycle(_ ctx: OpaquePointer) {
+  check(brace_context_run_update_cycle(ctx), "brace_context_run_update_cycle", ctx)
+}
+
+func pending(_ ctx: OpaquePointer) -> UInt32 {
+  var p: UInt32 = 0
+  check(brace_context_get_pending(ctx, &p), "brace_context_get_pending", ctx)
+  return p
+}
+
+// MARK: - One configuration
+
+struct Result {
+  var shape: Shape
+  var count: Int
+  var depth: Int
+  var build = 0.0, firstCycle = 0.0, noop = 0.0, leaf = 0.0, full = 0.0, destroy = 0.0
+}
+
+func measure(_ shape: Shape, _ count: Int, reps: Int, cheapReps: Int) -> Result {
+  var ctx: OpaquePointer?
+  check(brace_context_create(nil, &ctx), "brace_context_create", nil)
+  guard let ctx else { fail("brace_context_create", BRACE_E_NO_MEMORY, nil) }
+  defer { _ = brace_context_destroy(ctx) }
+
+  var builds: [UInt64] = [], firsts: [UInt64] = [], noops: [UInt64] = []
+  var leaves: [UInt64] = [], fulls: [UInt64] = [], destroys: [UInt64] = []
+  var depth = 0
+
+  for _ in 0..<reps {
+    var t0 = now()
+    let tree = build(ctx, shape, count)
+    builds.append(now() - t0)
+    depth = tree.depth
+
+    // The first turn lays out and draws every new node.
+    t0 = now()
+    cycle(ctx)
+    firsts.append(now() - t0)
+    if pending(ctx) != 0 { fail("the first cycle left work pending", BRACE_E_INVALID_STATE, ctx) }
+
+    for _ in 0..<cheapReps {
+      t0 = now()
+      cycle(ctx)
+      noops.append(now() - t0)
+    }
+
+    for _ in 0..<cheapReps {
+      t0 = now()
+      check(brace_node_set_needs_layout(ctx, tree.deepestLeaf), "brace_node_set_needs_layout", ctx)
+      cycle(ctx)
+      leaves.append(now() - t0)
+    }
+
+    for n in tree.nodes {
+      check(brace_node_set_needs_layout(ctx, n), "brace_node_set_needs_layout", ctx)
+    }
+    t0 = now()
+    cycle(ctx)
+    fulls.append(now() - t0)
+
+    t0 = now()
+    check(brace_node_destroy(ctx, tree.root), "brace_node_destroy", ctx)
+    destroys.append(now() - t0)
+    if brace_node_is_alive(ctx, tree.deepestLeaf) {
+      fail("the leaf survived the destruction of its root", BRACE_E_INVALID_STATE, ctx)
+    }
+  }
+
+  var r = Result(shape: shape, count: count, depth: depth)
+  r.build = median(builds)
+  r.firstCycle = median(firsts)
+  r.noop = median(noops)
+  r.leaf = median(leaves)
+  r.full = median(fulls)
+  r.destroy = median(destroys)
+  return r
+}
+
+// MARK: - Output
+
+func pad(_ s: String, _ width: Int, left: Bool = false) -> String {
+  let n = s.count
+  if n >= width { return s }
+  let spaces = String(repeating: " ", count: width - n)
+  return left ? s + spaces : spaces + s
+}
+
+func fixed(_ v: Double, _ decimals: Int) -> String {
+  if !v.isFinite { return "-" }
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  let r = (v * scale).rounded() / scale
+  var s = "\(r)"
+  if let dot = s.firstIndex(of: ".") {
+    let have = s.distance(from: dot, to: s.endIndex) - 1
+    if decimals == 0 {
+      s = String(s[..<dot])
+    } else if have < decimals {
+      s += String(repeating: "0", count: decimals - have)
+    }
+  }
+  return s
+}
+
+/// "12.3 µs", with ns/node when `perNode`.
+func cell(_ ns: Double, _ nodes: Int, perNode: Bool) -> String {
+  let us = ns / 1000
+  let main = us >= 100 ? fixed(us, 0) : fixed(us, us >= 10 ? 1 : 2)
+  guard perNode else { return main }
+  return "\(main) (\(fixed(ns / Double(nodes), 1)))"
+}
+
+let quick = CommandLine.arguments.contains("--quick")
+let sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
+
+print("brace-bench — libbrace \(String(cString: brace_version_string())), C ABI only; median of repeated runs")
+print("times in µs; (ns per node) where the work is per node; depth = levels from the root to the deepest leaf\n")
+
+let columns: [(String, Int)] = [
+  ("tree", 12), ("nodes", 8), ("depth", 7), ("build", 20), ("first cycle", 17), ("no-op cycle", 12),
+  ("leaf cycle", 11), ("full cycle", 17), ("destroy", 17),
+]
+print(columns.map { pad($0.0, $0.1) }.joined(separator: " "))
+print(columns.map { String(repeating: "-", count: $0.1) }.joined(separator: " "))
+
+var results: [Result] = []
+for shape in [Shape.balanced(fanOut: 10), .chain] {
+  for count in sizes {
+    let reps = count >= 100_000 ? 5 : 9
+    let r = measure(shape, count, reps: reps, cheapReps: 21)
+    results.append(r)
+    let row = [
+      pad("\(shape)", 12), pad("\(count)", 8), pad("\(r.depth)", 7),
+      pad(cell(r.build, count, perNode: true), 20),
+      pad(cell(r.firstCycle, count, perNode: true), 17),
+      pad(cell(r.noop, count, perNode: false), 12),
+      pad(cell(r.leaf, count, perNode: false), 11),
+      pad(cell(r.full, count, perNode: true), 17),
+      pad(cell(r.destroy, count, perNode: true), 17),
+    ]
+    print(row.joined(separator: " "))
+    fflush(nil)  // show each row as soon as it is measured
+  }
+}
+
+// How the cost follows what is dirty: ratios between the largest and smallest trees.
+print("\nscaling from \(sizes.first!) to \(sizes.last!) nodes (x\(sizes.last! / sizes.first!) nodes):")
+for shape in ["balanced/10", "chain"] {
+  let rs = results.filter { "\($0.shape)" == shape }
+  guard let a = rs.first, let b = rs.last, a.count != b.count else { continue }
+  func ratio(_ x: Double, _ y: Double) -> String { "x" + fixed(y / x, 1) }
+  print(
+    "  \(pad(shape, 12, left: true)) no-op cycle \(ratio(a.noop, b.noop)), leaf cycle \(ratio(a.leaf, b.leaf)) "
+      + "(depth \(a.depth) -> \(b.depth)), full cycle \(ratio(a.full, b.full)), build \(ratio(a.build, b.build)), "
+      + "destroy \(ratio(a.destroy, b.destroy))")
+}

@@ -1,0 +1,440 @@
+// Helpers of the plugin test suite: building the C plugins with the system C compiler
+// (once per test process), a context fixture that records the diagnostics plugins
+// report, and status checks. Everything goes through the C ABI, as a user's program does.
+import CBrace
+import Glibc
+import Testing
+
+// MARK: - Status checks
+
+func statusName(_ s: brace_status) -> String { String(cString: brace_status_name(s)) }
+
+/// The calling thread's last-error message for `ctx`.
+func lastError(_ ctx: OpaquePointer?) -> String { String(cString: brace_last_error(ctx)) }
+
+/// Expects BRACE_OK; on failure the message shows the status name and brace_last_error.
+@discardableResult
+func ok(_ s: brace_status, _ ctx: OpaquePointer?, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+  #expect(s == BRACE_OK, "expected BRACE_OK, got \(statusName(s)): \(lastError(ctx))", sourceLocation: sourceLocation)
+  return s == BRACE_OK
+}
+
+/// Expects the status `expected` and a last-error message that contains each of
+/// `mentions` (case-insensitive). Returns the message.
+@discardableResult
+func expectFailure(
+  _ s: brace_status, _ expected: brace_status, _ ctx: OpaquePointer?, mentions: [String] = [],
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> String {
+  #expect(s == expected, "expected \(statusName(expected)), got \(statusName(s)): \(lastError(ctx))", sourceLocation: sourceLocation)
+  let message = lastError(ctx)
+  #expect(!message.isEmpty, "brace_last_error is empty after \(statusName(s))", sourceLocation: sourceLocation)
+  for m in mentions {
+    #expect(message.lowercased().contains(m.lowercased()), "last error \"\(message)\" does not mention \"\(m)\"", sourceLocation: sourceLocation)
+  }
+  return message
+}
+
+// MARK: - Geometry
+
+func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> brace_rect {
+  brace_rect(x: x, y: y, width: w, height: h)
+}
+
+func same(_ a: brace_rect, _ b: brace_rect) -> Bool {
+  a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+}
+
+/// Equal within `tolerance` on every component (for values like 640/3 computed two ways).
+func close(_ a: brace_rect, _ b: brace_rect, _ tolerance: Double = 1e-9) -> Bool {
+  abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance
+    && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
+}
+
+func describe(_ r: brace_rect) -> String { "{x \(r.x), y \(r.y), w \(r.width), h \(r.height)}" }
+
+/// True when `v` is a whole number of pixels at `scale`.
+func onPixelGrid(_ v: Double, _ scale: Double) -> Bool {
+  let p = v * scale
+  return abs(p - p.rounded()) < 1e-9
+}
+
+// MARK: - Processes and files (no Foundation: posix_spawnp + waitpid, stdio)
+
+/// The process environment, for posix_spawnp (Glibc's `environ` is a _GNU_SOURCE name).
+private func currentEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+  guard let sym = dlsym(nil, "environ") else { return nil }
+  return sym.assumingMemoryBound(to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self).pointee
+}
+
+/// Starts `args` (args[0] looked up on PATH) with stdout and stderr going to `output`.
+/// Returns the pid, or nil when the process could not start.
+func spawn(_ args: [String], output: String) -> pid_t? {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  let outputC = strdup(output)
+  defer { free(outputC) }
+  posix_spawn_file_actions_addopen(&actions, 1, outputC!, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  posix_spawn_file_actions_adddup2(&actions, 1, 2)
+  let argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
+  defer { for a in argv { free(a) } }
+  var pid: pid_t = 0
+  let rc = posix_spawnp(&pid, args[0], &actions, nil, argv, currentEnvironment())
+  return rc == 0 ? pid : nil
+}
+
+/// Waits for `pid`; its exit code, or -1 when it did not exit normally.
+func wait(_ pid: pid_t) -> Int32 {
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) == -1 {
+    if errno != EINTR { return -1 }
+  }
+  return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+}
+
+/// Runs `args` to completion: (exit code, stdout and stderr).
+func run(_ args: [String], output: String) -> (code: Int32, output: String) {
+  guard let pid = spawn(args, output: output) else { return (-1, "cannot start \(args[0])") }
+  let code = wait(pid)
+  return (code, readText(output) ?? "")
+}
+
+func readBytes(_ path: String) -> [UInt8]? {
+  guard let f = fopen(path, "rb") else { return nil }
+  defer { fclose(f) }
+  var out: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let n = fread(&buffer, 1, buffer.count, f)
+    if n <= 0 { break }
+    out += buffer[0..<n]
+  }
+  return out
+}
+
+func readText(_ path: String) -> String? { readBytes(path).map { String(decoding: $0, as: UTF8.self) } }
+
+func writeText(_ path: String, _ text: String) -> Bool {
+  guard let f = fopen(path, "wb") else { return false }
+  defer { fclose(f) }
+  return fputs(text, f) >= 0
+}
+
+func realPath(_ path: String) -> String? {
+  guard let p = realpath(path, nil) else { return nil }
+  defer { free(p) }
+  return String(cString: p)
+}
+
+func directoryName(_ path: String) -> String {
+  guard let slash = path.lastIndex(of: "/") else { return "." }
+  return String(path[..<slash])
+}
+
+// MARK: - The C plugins, built once per test process
+
+/// The repository root: this file is Tests/BracePluginTests/Support.swift.
+let repositoryRoot: String = {
+  var path = #filePath
+  for _ in 0..<3 { path = directoryName(path) }
+  return path
+}()
+
+/// The broken.c variants (-D flags) that the loader must refuse, and SOLVER_ROLE, which
+/// loads but is a solver.
+let brokenVariants = [
+  "NO_ENTRY", "REFUSE", "WRONG_MAJOR", "NEWER_MINOR", "SHORT_DESC", "DUPLICATE", "CREATE_FAILS",
+  "BAD_PROPERTY", "BAD_NAME", "SOLVER_ROLE",
+]
+
+/// The plugin files of this test process, in a fresh directory under /tmp that is also
+/// BRACE_PLUGIN_PATH: libbrace_flow.so and libbrace_probe.so (so both load by name),
+/// broken_<VARIANT>.so, libbrace_wrongname.so (flow.c again, so a file whose name says
+/// "wrongname" but whose strategy is "flow"), notalib.so (not ELF) and a missing path.
+struct PluginFiles: Sendable {
+  let directory: String
+  let flow: String
+  let probe: String
+  let wrongName: String
+  let notALibrary: String
+  let missing: String
+  let broken: [String: String]
+  /// "file: compiler output" for each compilation that failed.
+  let failures: [String]
+  /// The compiler command line of each file, for messages.
+  let commands: [String: String]
+
+  static func build() -> PluginFiles {
+    var template = Array("/tmp/brace-plugin-tests-XXXXXX".utf8CString)
+    let directory: String = template.withUnsafeMutableBufferPointer { buf in
+      guard let p = mkdtemp(buf.baseAddress!) else { return "/tmp" }
+      return String(cString: p)
+    }
+    // Removed when the test process exits (mapped plugins stay usable until then).
+    atexit { removeDirectory(plugins.directory) }
+    let include = "\(repositoryRoot)/include"
+    let examples = "\(repositoryRoot)/examples/plugins"
+    let tests = "\(repositoryRoot)/Tests/plugins"
+    // (output name, source, -D flags)
+    var jobs: [(String, String, [String])] = [
+      ("libbrace_flow.so", "\(examples)/flow.c", []),
+      ("libbrace_probe.so", "\(tests)/probe.c", []),
+      ("libbrace_wrongname.so", "\(examples)/flow.c", []),
+    ]
+    for v in brokenVariants { jobs.append(("broken_\(v).so", "\(tests)/broken.c", ["-D\(v)"])) }
+
+    var running: [(String, pid_t?, String)] = []
+    var commands: [String: String] = [:]
+    for (name, source, defines) in jobs {
+      let args = ["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-shared", "-fPIC",
+                  "-fvisibility=hidden", "-I\(include)"] + defines + ["-o", "\(directory)/\(name)", source, "-lm"]
+      commands[name] = args.joined(separator: " ")
+      let log = "\(directory)/\(name).log"
+      running.append((name, spawn(args, output: log), log))
+    }
+    var failures: [String] = []
+    for (name, pid, log) in running {
+      let code = pid.map(wait) ?? -1
+      if code != 0 { failures.append("\(name) (exit \(code)): \(commands[name]!)\n\(readText(log) ?? "")") }
+    }
+    let notALibrary = "\(directory)/notalib.so"
+    if !writeText(notALibrary, "this is a text file, not an ELF shared library\n") {
+      failures.append("cannot write \(notALibrary)")
+    }
+    // Loading by name searches here first.
+    setenv("BRACE_PLUGIN_PATH", directory, 1)
+    var broken: [String: String] = [:]
+    for v in brokenVariants { broken[v] = "\(directory)/broken_\(v).so" }
+    return PluginFiles(
+      directory: directory, flow: "\(directory)/libbrace_flow.so", probe: "\(directory)/libbrace_probe.so",
+      wrongName: "\(directory)/libbrace_wrongname.so", notALibrary: notALibrary,
+      missing: "\(directory)/no_such_plugin.so", broken: broken, failures: failures, commands: commands)
+  }
+}
+
+/// Deletes the files of `path` (not recursively: the plugin directory is flat) and `path`.
+func removeDirectory(_ path: String) {
+  guard path.hasPrefix("/tmp/brace-plugin-tests-"), let dir = opendir(path) else { return }
+  while let entry = readdir(dir) {
+    let name = withUnsafePointer(to: &entry.pointee.d_name) {
+      String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+    }
+    if name != "." && name != ".." { unlink("\(path)/\(name)") }
+  }
+  closedir(dir)
+  rmdir(path)
+}
+
+/// Built on first use, once per process (a global `let` is initialized exactly once, under
+/// a lock), before any fixture creates a context: it also sets BRACE_PLUGIN_PATH.
+let plugins = PluginFiles.build()
+
+/// The DT_NEEDED entries of a shared library, read with `readelf -d`; nil when readelf
+/// is not available.
+func neededLibraries(_ path: String) -> [String]? {
+  let out = "\(path).readelf"
+  let (code, text) = run(["readelf", "-d", "-W", path], output: out)
+  guard code == 0 else { return nil }
+  // "0x0000000000000001 (NEEDED)             Shared library: [libm.so.6]"
+  return text.split(separator: "\n").compactMap { line in
+    guard line.contains("(NEEDED)"), let open = line.firstIndex(of: "["), let close = line.lastIndex(of: "]") else { return nil }
+    return String(line[line.index(after: open)..<close])
+  }
+}
+
+/// The defined global symbols in a shared library's dynamic symbol table (`readelf --dyn-syms`).
+func exportedSymbols(_ path: String) -> [String]? {
+  let out = "\(path).dynsyms"
+  let (code, text) = run(["readelf", "--dyn-syms", "-W", path], output: out)
+  guard code == 0 else { return nil }
+  // "   Num:    Value          Size Type    Bind   Vis      Ndx Name"
+  return text.split(separator: "\n").compactMap { line in
+    let f = line.split(separator: " ", omittingEmptySubsequences: true)
+    guard f.count >= 8, f[0].hasSuffix(":"), f[4] == "GLOBAL" || f[4] == "WEAK", f[6] != "UND" else { return nil }
+    return String(f[7])
+  }
+}
+
+// MARK: - Diagnostics
+
+struct Report {
+  var kind: brace_diagnostic_kind
+  var message: String
+  var nodes: [brace_node]
+}
+
+final class ReportLog {
+  var reports: [Report] = []
+  /// Messages of plugin diagnostics (kind PLUGIN), e.g. "[probe] attach attached=1".
+  var pluginMessages: [String] { reports.filter { $0.kind == BRACE_DIAGNOSTIC_PLUGIN }.map(\.message) }
+  func clear() { reports.removeAll() }
+  /// Plugin reports whose message starts with `prefix`.
+  func plugin(_ prefix: String) -> [Report] {
+    reports.filter { $0.kind == BRACE_DIAGNOSTIC_PLUGIN && $0.message.hasPrefix(prefix) }
+  }
+}
+
+let reportTrampoline: brace_diagnostic_fn = { _, d, userData in
+  guard let d, let userData else { return }
+  let log = Unmanaged<ReportLog>.fromOpaque(userData).takeUnretainedValue()
+  let v = d.pointee
+  let nodes = v.node_count == 0 || v.nodes == nil ? [] : Array(UnsafeBufferPointer(start: v.nodes, count: v.node_count))
+  log.reports.append(Report(kind: v.kind, message: v.message.map { String(cString: $0) } ?? "<NULL>", nodes: nodes))
+}
+
+// MARK: - The context fixture
+
+/// A fixture could not be set up; the test fails with this message (instead of trapping,
+/// which would end the whole test run).
+struct SetupError: Error, CustomStringConvertible {
+  var description: String
+}
+
+struct StrategyInfo: Equatable {
+  var name: String
+  var role: brace_strategy_role
+  var path: String
+  var abiMajor: UInt32
+  var abiMinor: UInt32
+  var propertyCount: Int
+}
+
+/// A context (made after the plugins are built) with a diagnostics log. Destroyed when the
+/// fixture goes away, unless the test destroyed it with `destroy()`.
+final class Ctx {
+  let ctx: OpaquePointer
+  let log = ReportLog()
+  /// How many strategies the context registered at creation (the built-in ones).
+  private(set) var builtins = 0
+  private var destroyed = false
+
+  init(scale: Double = 1, direction: brace_layout_direction = BRACE_DIRECTION_LTR, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    _ = plugins  // build the plugins and set BRACE_PLUGIN_PATH before looking for strategies
+    var o = brace_context_options()
+    brace_context_options_init(&o)
+    o.scale = scale
+    o.layout_direction = direction
+    var c: OpaquePointer?
+    let s = brace_context_create(&o, &c)
+    guard s == BRACE_OK, let c else {
+      throw SetupError(description: "brace_context_create failed with \(statusName(s)): \(lastError(nil))")
+    }
+    ctx = c
+    ok(brace_context_set_diagnostic_callback(ctx, reportTrampoline, Unmanaged.passUnretained(log).toOpaque()), ctx, sourceLocation: sourceLocation)
+    builtins = strategyCount
+  }
+
+  deinit {
+    if !destroyed { _ = brace_context_destroy(ctx) }
+  }
+
+  /// Destroys the context now (the log stays readable).
+  func destroy(sourceLocation: SourceLocation = #_sourceLocation) {
+    ok(brace_context_destroy(ctx), nil, sourceLocation: sourceLocation)
+    destroyed = true
+  }
+
+  // Strategies.
+  func load(_ path: String) -> brace_status { brace_context_load_plugin(ctx, path) }
+  func mustLoad(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    ok(load(path), ctx, sourceLocation: sourceLocation)
+  }
+  var strategyCount: Int {
+    var n = 0
+    ok(brace_context_get_strategy_count(ctx, &n), ctx)
+    return n
+  }
+  func info(_ k: Int) -> StrategyInfo? {
+    var i = brace_strategy_info()
+    i.struct_size = UInt32(MemoryLayout<brace_strategy_info>.size)
+    guard ok(brace_context_get_strategy(ctx, k, &i), ctx) else { return nil }
+    return StrategyInfo(
+      name: i.name.map { String(cString: $0) } ?? "<NULL>", role: i.role, path: i.path.map { String(cString: $0) } ?? "<NULL>",
+      abiMajor: i.abi_major, abiMinor: i.abi_minor, propertyCount: i.property_count)
+  }
+  var infos: [StrategyInfo] { (0..<strategyCount).compactMap(info) }
+  func info(named name: String) -> StrategyInfo? { infos.first { $0.name == name } }
+  func property(_ strategy: String, _ k: Int) -> brace_property_desc? {
+    var p: UnsafePointer<brace_property_desc>?
+    guard ok(brace_context_get_property(ctx, strategy, k, &p), ctx), let p else { return nil }
+    return p.pointee
+  }
+
+  // Nodes.
+  func node(frame: brace_rect? = nil, sourceLocation: SourceLocation = #_sourceLocation) -> brace_node {
+    var n: brace_node = 0
+    ok(brace_node_create(ctx, &n), ctx, sourceLocation: sourceLocation)
+    if let frame { ok(brace_node_set_frame(ctx, n, frame), ctx, sourceLocation: sourceLocation) }
+    return n
+  }
+  func node(in parent: brace_node, frame: brace_rect? = nil, mask: UInt32 = 0, sourceLocation: SourceLocation = #_sourceLocation) -> brace_node {
+    let n = node(frame: frame, sourceLocation: sourceLocation)
+    ok(brace_node_add_subview(ctx, parent, n), ctx, sourceLocation: sourceLocation)
+    if mask != 0 { ok(brace_node_set_autoresizing_mask(ctx, n, mask), ctx, sourceLocation: sourceLocation) }
+    return n
+  }
+  /// A leaf with an intrinsic size (what the flow and probe strategies measure).
+  func item(in parent: brace_node, _ w: Double, _ h: Double, sourceLocation: SourceLocation = #_sourceLocation) -> brace_node {
+    let n = node(in: parent, sourceLocation: sourceLocation)
+    ok(brace_node_set_intrinsic_content_size(ctx, n, brace_size(width: w, height: h)), ctx, sourceLocation: sourceLocation)
+    return n
+  }
+  func frame(_ n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) -> brace_rect {
+    var r = brace_rect()
+    ok(brace_node_get_frame(ctx, n, &r), ctx, sourceLocation: sourceLocation)
+    return r
+  }
+  func setFrame(_ n: brace_node, _ r: brace_rect, sourceLocation: SourceLocation = #_sourceLocation) {
+    ok(brace_node_set_frame(ctx, n, r), ctx, sourceLocation: sourceLocation)
+  }
+  func resize(_ n: brace_node, width: Double? = nil, height: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    var f = frame(n, sourceLocation: sourceLocation)
+    if let width { f.width = width }
+    if let height { f.height = height }
+    setFrame(n, f, sourceLocation: sourceLocation)
+  }
+  func cycle(sourceLocation: SourceLocation = #_sourceLocation) {
+    ok(brace_context_run_update_cycle(ctx), ctx, sourceLocation: sourceLocation)
+  }
+  func needsLayout(_ n: brace_node) -> Bool {
+    var b = false
+    ok(brace_node_get_needs_layout(ctx, n, &b), ctx)
+    return b
+  }
+  func needsConstraints(_ n: brace_node) -> Bool {
+    var b = false
+    ok(brace_node_get_needs_update_constraints(ctx, n, &b), ctx)
+    return b
+  }
+  func strategy(of n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
+    var p: UnsafePointer<CChar>?
+    guard ok(brace_node_get_layout_strategy(ctx, n, &p), ctx, sourceLocation: sourceLocation), let p else { return nil }
+    return String(cString: p)
+  }
+  func setStrategy(_ n: brace_node, _ name: String) -> brace_status { brace_node_set_layout_strategy(ctx, n, name) }
+  func use(_ name: String, on n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) {
+    ok(setStrategy(n, name), ctx, sourceLocation: sourceLocation)
+  }
+  func value(_ n: brace_node, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> brace_value? {
+    var v = brace_value()
+    guard ok(brace_node_get_property(ctx, n, name, &v), ctx, sourceLocation: sourceLocation) else { return nil }
+    return v
+  }
+}
+
+func boolValue(_ b: Bool) -> brace_value { brace_value(type: BRACE_VALUE_BOOL, integer: b ? 1 : 0, number: 0) }
+func intValue(_ i: Int64) -> brace_value { brace_value(type: BRACE_VALUE_INT, integer: i, number: 0) }
+func doubleValue(_ d: Double) -> brace_value { brace_value(type: BRACE_VALUE_DOUBLE, integer: 0, number: d) }
+func enumValue(_ i: Int64) -> brace_value { brace_value(type: BRACE_VALUE_ENUM, integer: i, number: 0) }
+
+/// The same value (the member `type` names, compared bit for bit).
+func same(_ a: brace_value?, _ b: brace_value) -> Bool {
+  guard let a, a.type == b.type else { return false }
+  return a.type == BRACE_VALUE_DOUBLE ? a.number == b.number : a.integer == b.integer
+}
+
+func describe(_ v: brace_value?) -> String {
+  guard let v else { return "nil" }
+  return v.type == BRACE_VALUE_DOUBLE ? "double \(v.number)" : "type \(v.type.rawValue) \(v.integer)"
+}

@@ -1,0 +1,402 @@
+/*
+ * test_threads.c — Brace's thread rule, seen from C with pthreads.
+ *
+ *  (a) Contexts are independent: two threads each build, lay out and tear down their
+ *      own context at the same time, many rounds, and each sees exactly its own tree.
+ *  (b) One context is used by one thread at a time: while thread A is inside the
+ *      context (blocked in a layout_subviews callback), thread B's calls answer
+ *      BRACE_E_BUSY, change nothing, and leave B (not A) a message; A then carries on
+ *      and the context works normally, for B too once A has left.
+ *
+ * Built with -std=c11 -Wall -Wextra -Werror -pedantic -pthread and run under valgrind.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <brace/brace.h>
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int g_checks;
+static int g_failures;
+static pthread_mutex_t g_report_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void fail_at(const char *file, int line, const char *what, brace_context *ctx) {
+  pthread_mutex_lock(&g_report_lock);
+  g_failures++;
+  fprintf(stderr, "%s:%d: FAIL %s\n    last error: \"%s\"\n", file, line, what, brace_last_error(ctx));
+  pthread_mutex_unlock(&g_report_lock);
+}
+
+static void count_check(void) {
+  pthread_mutex_lock(&g_report_lock);
+  g_checks++;
+  pthread_mutex_unlock(&g_report_lock);
+}
+
+/* CHECK in a thread: `ctx` is the context whose last error (this thread's) to print. */
+#define CHECK_IN(ctx, cond)                                 \
+  do {                                                      \
+    count_check();                                          \
+    if (!(cond)) fail_at(__FILE__, __LINE__, #cond, (ctx)); \
+  } while (0)
+
+#define OK_IN(ctx, call)                                                       \
+  do {                                                                         \
+    brace_status s_ = (call);                                                  \
+    count_check();                                                             \
+    if (s_ != BRACE_OK) {                                                      \
+      char m_[512];                                                            \
+      snprintf(m_, sizeof m_, "%s returned %s", #call, brace_status_name(s_)); \
+      fail_at(__FILE__, __LINE__, m_, (ctx));                                  \
+    }                                                                          \
+  } while (0)
+
+static brace_rect R(double x, double y, double w, double h) {
+  brace_rect r;
+  r.x = x;
+  r.y = y;
+  r.width = w;
+  r.height = h;
+  return r;
+}
+
+static void on_alarm(int sig) {
+  static const char msg[] = "test_threads: WATCHDOG: a thread did not finish (deadlock or hang)\n";
+  (void)sig;
+  if (write(2, msg, sizeof msg - 1) < 0) _exit(3);
+  _exit(3);
+}
+
+/* ================================================================== (a) independent contexts */
+
+/* Each worker owns one context. Its root lays its children out in a row of `width`
+   points from a layout_subviews callback, the children count their own layouts, and
+   every node carries a user-data tag of its worker: a node of another worker showing
+   up, or a frame computed from another worker's width, means interference. */
+typedef struct worker {
+  int id;
+  double width;
+  int rounds;
+  int layouts;  /* layout_subviews calls on this worker's nodes */
+  int foreign;  /* callbacks that saw a node of another worker */
+} worker;
+
+enum { KIDS = 40, GRANDKIDS = 5 };
+
+static void row_layout(brace_context *ctx, brace_node node, void *ud) {
+  worker *w = ud;
+  void *tag = NULL;
+  brace_rect b;
+  size_t count = 0;
+  brace_node kids[KIDS];
+  w->layouts++;
+  if (brace_node_get_user_data(ctx, node, &tag) != BRACE_OK || tag != w) w->foreign++;
+  if (brace_node_get_bounds(ctx, node, &b) != BRACE_OK) return;
+  if (brace_node_get_subviews(ctx, node, kids, KIDS, &count) != BRACE_OK) return;
+  for (size_t i = 0; i < count && i < KIDS; i++) {
+    double cw = b.width / (double)count;
+    brace_node_set_frame(ctx, kids[i], R((double)i * cw, 0, cw, b.height));
+  }
+}
+
+static void column_layout(brace_context *ctx, brace_node node, void *ud) {
+  worker *w = ud;
+  void *tag = NULL;
+  brace_rect b;
+  size_t count = 0;
+  brace_node kids[GRANDKIDS];
+  w->layouts++;
+  if (brace_node_get_user_data(ctx, node, &tag) != BRACE_OK || tag != w) w->foreign++;
+  if (brace_node_get_bounds(ctx, node, &b) != BRACE_OK) return;
+  if (brace_node_get_subviews(ctx, node, kids, GRANDKIDS, &count) != BRACE_OK) return;
+  for (size_t i = 0; i < count && i < GRANDKIDS; i++) {
+    double h = b.height / (double)count;
+    brace_node_set_frame(ctx, kids[i], R(0, (double)i * h, b.width, h));
+  }
+}
+
+static void *worker_main(void *arg) {
+  worker *w = arg;
+  for (int round = 0; round < w->rounds; round++) {
+    brace_context *ctx = NULL;
+    brace_node root = 0, kids[KIDS], grand[KIDS][GRANDKIDS];
+    brace_node_callbacks cb;
+    uint32_t pending = 99;
+    OK_IN(NULL, brace_context_create(NULL, &ctx));
+    if (!ctx) return NULL;
+
+    OK_IN(ctx, brace_node_create(ctx, &root));
+    OK_IN(ctx, brace_node_set_user_data(ctx, root, w));
+    OK_IN(ctx, brace_node_set_frame(ctx, root, R(0, 0, w->width, 100)));
+    memset(&cb, 0, sizeof cb);
+    cb.struct_size = sizeof cb;
+    cb.user_data = w;
+    cb.layout_subviews = row_layout;
+    OK_IN(ctx, brace_node_set_callbacks(ctx, root, &cb));
+    cb.layout_subviews = column_layout;
+    for (int i = 0; i < KIDS; i++) {
+      OK_IN(ctx, brace_node_create(ctx, &kids[i]));
+      OK_IN(ctx, brace_node_set_user_data(ctx, kids[i], w));
+      OK_IN(ctx, brace_node_set_callbacks(ctx, kids[i], &cb));
+      OK_IN(ctx, brace_node_add_subview(ctx, root, kids[i]));
+      for (int j = 0; j < GRANDKIDS; j++) {
+        OK_IN(ctx, brace_node_create(ctx, &grand[i][j]));
+        OK_IN(ctx, brace_node_set_user_data(ctx, grand[i][j], w));
+        OK_IN(ctx, brace_node_add_subview(ctx, kids[i], grand[i][j]));
+      }
+    }
+    OK_IN(ctx, brace_context_run_update_cycle(ctx));
+    OK_IN(ctx, brace_context_get_pending(ctx, &pending));
+    CHECK_IN(ctx, pending == 0);
+
+    /* every frame follows this worker's width */
+    {
+      double cw = w->width / KIDS;
+      int bad = 0;
+      for (int i = 0; i < KIDS; i++) {
+        brace_rect f;
+        OK_IN(ctx, brace_node_get_frame(ctx, kids[i], &f));
+        if (f.x != i * cw || f.width != cw || f.height != 100) bad++;
+        for (int j = 0; j < GRANDKIDS; j++) {
+          OK_IN(ctx, brace_node_get_frame(ctx, grand[i][j], &f));
+          if (f.y != j * 20.0 || f.width != cw || f.height != 20) bad++;
+        }
+      }
+      CHECK_IN(ctx, bad == 0);
+    }
+
+    /* resize and relayout, then tear down half of the tree, then everything */
+    OK_IN(ctx, brace_node_set_frame(ctx, root, R(0, 0, w->width * 2, 100)));
+    OK_IN(ctx, brace_context_run_update_cycle(ctx));
+    {
+      brace_rect f;
+      OK_IN(ctx, brace_node_get_frame(ctx, kids[KIDS - 1], &f));
+      CHECK_IN(ctx, f.width == w->width * 2 / KIDS);
+    }
+    for (int i = 0; i < KIDS; i += 2) OK_IN(ctx, brace_node_destroy(ctx, kids[i]));
+    OK_IN(ctx, brace_context_run_update_cycle(ctx));
+    {
+      size_t count = 0;
+      OK_IN(ctx, brace_node_get_subview_count(ctx, root, &count));
+      CHECK_IN(ctx, count == KIDS / 2);
+    }
+    OK_IN(ctx, brace_context_destroy(ctx));
+  }
+  return NULL;
+}
+
+static void test_independent_contexts(void) {
+  pthread_t t[2];
+  worker w[2];
+  memset(w, 0, sizeof w);
+  w[0].id = 0;
+  w[0].width = 400;
+  w[1].id = 1;
+  w[1].width = 1000;
+  for (int i = 0; i < 2; i++) {
+    w[i].rounds = 25;
+    CHECK_IN(NULL, pthread_create(&t[i], NULL, worker_main, &w[i]) == 0);
+  }
+  for (int i = 0; i < 2; i++) CHECK_IN(NULL, pthread_join(t[i], NULL) == 0);
+  for (int i = 0; i < 2; i++) {
+    CHECK_IN(NULL, w[i].foreign == 0);
+    /* per round: the root and its 40 columns (first turn), again after the resize, then
+       the root and the 20 columns left, resized, after half were destroyed */
+    CHECK_IN(NULL, w[i].layouts == w[i].rounds * ((KIDS + 1) * 2 + 1 + KIDS / 2));
+  }
+  printf("test_threads (a): two threads, %d rounds each, %d and %d layouts, no interference\n",
+         w[0].rounds, w[0].layouts, w[1].layouts);
+}
+
+/* ================================================================== (b) busy context */
+
+typedef struct busy_case {
+  brace_context *ctx;
+  brace_node root, child;
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  int a_inside;    /* A is inside layout_subviews */
+  int b_done;      /* B has made its calls */
+  int layouts;
+  brace_status a_after_b; /* a call A makes from the callback after B's attempts */
+  char a_error_before[256];
+  char a_error_after[256];
+} busy_case;
+
+typedef struct b_results {
+  brace_status set_needs_layout, set_frame, create, run_cycle, destroy_ctx, destroy_node;
+  bool alive;
+  char message[512];
+} b_results;
+
+static void blocking_layout(brace_context *ctx, brace_node node, void *ud) {
+  busy_case *bc = ud;
+  (void)node;
+  bc->layouts++;
+  if (bc->layouts > 1) return;
+  /* Leave a message of A's own to prove that B's failures do not overwrite it. */
+  brace_node_get_frame(ctx, node, NULL);
+  snprintf(bc->a_error_before, sizeof bc->a_error_before, "%s", brace_last_error(ctx));
+  pthread_mutex_lock(&bc->lock);
+  bc->a_inside = 1;
+  pthread_cond_broadcast(&bc->cond);
+  while (!bc->b_done) pthread_cond_wait(&bc->cond, &bc->lock);
+  pthread_mutex_unlock(&bc->lock);
+  /* A still owns the context and it still works, from the callback. */
+  bc->a_after_b = brace_node_set_frame(ctx, bc->child, R(1, 2, 30, 40));
+  snprintf(bc->a_error_after, sizeof bc->a_error_after, "%s", brace_last_error(ctx));
+}
+
+typedef struct b_args {
+  busy_case *bc;
+  b_results *res;
+} b_args;
+
+static void *thread_b(void *arg) {
+  b_args *a = arg;
+  busy_case *bc = a->bc;
+  b_results *res = a->res;
+  brace_node fresh = BRACE_NODE_NONE;
+
+  pthread_mutex_lock(&bc->lock);
+  while (!bc->a_inside) pthread_cond_wait(&bc->cond, &bc->lock);
+  pthread_mutex_unlock(&bc->lock);
+
+  /* A is blocked inside the context now. Everything B tries is refused. */
+  res->set_needs_layout = brace_node_set_needs_layout(bc->ctx, bc->child);
+  snprintf(res->message, sizeof res->message, "%s", brace_last_error(bc->ctx));
+  res->set_frame = brace_node_set_frame(bc->ctx, bc->child, R(0, 0, 999, 999));
+  res->create = brace_node_create(bc->ctx, &fresh);
+  res->run_cycle = brace_context_run_update_cycle(bc->ctx);
+  res->destroy_node = brace_node_destroy(bc->ctx, bc->child);
+  res->destroy_ctx = brace_context_destroy(bc->ctx);
+  res->alive = brace_node_is_alive(bc->ctx, bc->child);
+  CHECK_IN(bc->ctx, fresh == BRACE_NODE_NONE);
+
+  pthread_mutex_lock(&bc->lock);
+  bc->b_done = 1;
+  pthread_cond_broadcast(&bc->cond);
+  pthread_mutex_unlock(&bc->lock);
+  return NULL;
+}
+
+/* After A has left, B may use the context (one thread at a time, any thread). */
+static void *thread_b_later(void *arg) {
+  busy_case *bc = arg;
+  brace_rect f;
+  OK_IN(bc->ctx, brace_node_set_frame(bc->ctx, bc->child, R(5, 5, 10, 10)));
+  OK_IN(bc->ctx, brace_node_set_needs_layout(bc->ctx, bc->root));
+  OK_IN(bc->ctx, brace_context_run_update_cycle(bc->ctx));
+  OK_IN(bc->ctx, brace_node_get_frame(bc->ctx, bc->child, &f));
+  CHECK_IN(bc->ctx, f.width == 10);
+  return NULL;
+}
+
+static int contains(const char *hay, const char *needle) { return strstr(hay, needle) != NULL; }
+
+static void test_busy_context(void) {
+  busy_case bc;
+  b_results res;
+  b_args args;
+  pthread_t b;
+  brace_node_callbacks cb;
+  brace_rect f;
+  brace_status s;
+  uint32_t pending = 99;
+
+  memset(&bc, 0, sizeof bc);
+  memset(&res, 0, sizeof res);
+  pthread_mutex_init(&bc.lock, NULL);
+  pthread_cond_init(&bc.cond, NULL);
+  OK_IN(NULL, brace_context_create(NULL, &bc.ctx));
+  if (!bc.ctx) return;
+  OK_IN(bc.ctx, brace_node_create(bc.ctx, &bc.root));
+  OK_IN(bc.ctx, brace_node_create(bc.ctx, &bc.child));
+  OK_IN(bc.ctx, brace_node_add_subview(bc.ctx, bc.root, bc.child));
+  OK_IN(bc.ctx, brace_node_set_frame(bc.ctx, bc.root, R(0, 0, 100, 100)));
+  OK_IN(bc.ctx, brace_node_set_frame(bc.ctx, bc.child, R(0, 0, 50, 50)));
+  memset(&cb, 0, sizeof cb);
+  cb.struct_size = sizeof cb;
+  cb.user_data = &bc;
+  cb.layout_subviews = blocking_layout;
+  OK_IN(bc.ctx, brace_node_set_callbacks(bc.ctx, bc.root, &cb));
+
+  args.bc = &bc;
+  args.res = &res;
+  CHECK_IN(NULL, pthread_create(&b, NULL, thread_b, &args) == 0);
+  /* Thread A (this one) enters the context; the root's layout_subviews blocks until B
+     has made its calls. */
+  s = brace_context_run_update_cycle(bc.ctx);
+  CHECK_IN(bc.ctx, pthread_join(b, NULL) == 0);
+  CHECK_IN(bc.ctx, s == BRACE_OK);
+
+  /* B was refused, every time, with BRACE_E_BUSY and a message of its own */
+  CHECK_IN(bc.ctx, res.set_needs_layout == BRACE_E_BUSY);
+  CHECK_IN(bc.ctx, res.set_frame == BRACE_E_BUSY);
+  CHECK_IN(bc.ctx, res.create == BRACE_E_BUSY);
+  CHECK_IN(bc.ctx, res.run_cycle == BRACE_E_BUSY);
+  CHECK_IN(bc.ctx, res.destroy_node == BRACE_E_BUSY);
+  CHECK_IN(bc.ctx, res.destroy_ctx == BRACE_E_BUSY);
+  CHECK_IN(bc.ctx, !res.alive); /* is_alive answers false while busy */
+  CHECK_IN(bc.ctx, contains(res.message, "brace_node_set_needs_layout"));
+  CHECK_IN(bc.ctx, contains(res.message, "busy"));
+  if (!contains(res.message, "busy")) fprintf(stderr, "    B's message: \"%s\"\n", res.message);
+
+  /* A carried on inside its callback; B's failures did not touch A's message */
+  CHECK_IN(bc.ctx, bc.a_after_b == BRACE_OK);
+  CHECK_IN(bc.ctx, bc.a_error_before[0] != '\0');
+  CHECK_IN(bc.ctx, strcmp(bc.a_error_before, bc.a_error_after) == 0);
+  CHECK_IN(bc.ctx, strcmp(brace_last_error(bc.ctx), bc.a_error_before) == 0);
+  CHECK_IN(bc.ctx, !contains(brace_last_error(bc.ctx), "busy"));
+
+  /* nothing B asked for happened: the child keeps A's frame, nothing is pending */
+  OK_IN(bc.ctx, brace_node_get_frame(bc.ctx, bc.child, &f));
+  CHECK_IN(bc.ctx, f.x == 1 && f.y == 2 && f.width == 30 && f.height == 40);
+  CHECK_IN(bc.ctx, brace_node_is_alive(bc.ctx, bc.child));
+  OK_IN(bc.ctx, brace_context_get_pending(bc.ctx, &pending));
+  CHECK_IN(bc.ctx, pending == 0);
+
+  /* the context still works for A */
+  {
+    int before = bc.layouts;
+    OK_IN(bc.ctx, brace_node_set_needs_layout(bc.ctx, bc.root));
+    OK_IN(bc.ctx, brace_context_run_update_cycle(bc.ctx));
+    CHECK_IN(bc.ctx, bc.layouts == before + 1);
+
+    /* and, A having left, for another thread too */
+    before = bc.layouts;
+    CHECK_IN(bc.ctx, pthread_create(&b, NULL, thread_b_later, &bc) == 0);
+    CHECK_IN(bc.ctx, pthread_join(b, NULL) == 0);
+    CHECK_IN(bc.ctx, bc.layouts == before + 1);
+  }
+
+  OK_IN(bc.ctx, brace_context_destroy(bc.ctx));
+  pthread_cond_destroy(&bc.cond);
+  pthread_mutex_destroy(&bc.lock);
+  printf("test_threads (b): a second thread got BRACE_E_BUSY while the first was inside; "
+         "the context kept working\n");
+}
+
+int main(void) {
+  signal(SIGALRM, on_alarm);
+  alarm(300);
+  {
+    brace_context *probe = NULL;
+    brace_status s = brace_context_create(NULL, &probe);
+    if (s != BRACE_OK) {
+      fprintf(stderr, "test_threads: FATAL: brace_context_create(NULL, &ctx) returned %s: %s\n",
+              brace_status_name(s), brace_last_error(NULL));
+      return 2;
+    }
+    brace_context_destroy(probe);
+  }
+  test_independent_contexts();
+  test_busy_context();
+  printf("test_threads: %d checks, %d failed\n", g_checks, g_failures);
+  return g_failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,293 @@
+/*
+ * demo.c — Brace from C: a small screen laid out by the update cycle.
+ *
+ *   make demo
+ *
+ * or by hand, against an installed Brace:
+ *
+ *   cc -std=c11 -Wall -Wextra -pedantic demo.c $(pkg-config --cflags --libs brace) -o demo
+ *
+ * The scene is a phone window (375 x 667 points) with a header bar, a sidebar and a
+ * content area:
+ *   - the window's layout_subviews callback places the header, the sidebar and the
+ *     content area from its bounds, as a UIView subclass overriding layoutSubviews would;
+ *   - the sidebar's layout_subviews stacks its menu items inside its layout margins;
+ *   - the content area has no callback: its default strategy ("frame", autoresizing)
+ *     resizes its children by their autoresizing masks when it changes size;
+ *   - every node has a draw callback that records what it was asked to draw.
+ * A trace callback prints every event of the update cycle. The demo runs a turn, prints
+ * the tree of frames, rotates the window to landscape (667 x 375), runs a turn again,
+ * and finally dirties one rectangle of one node to show that a turn costs what changed.
+ */
+#include <brace/brace.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What the demo keeps per node, in the node's user data. */
+typedef struct view {
+  const char *name;
+  int draws;
+  brace_rect last_dirty;
+} view;
+
+static brace_context *ctx;
+
+/* Stop with Brace's own message when a call fails. */
+#define TRY(call)                                                              \
+  do {                                                                         \
+    brace_status s_ = (call);                                                  \
+    if (s_ != BRACE_OK) {                                                      \
+      fprintf(stderr, "%s:%d: %s failed: %s: %s\n", __FILE__, __LINE__, #call, \
+              brace_status_name(s_), brace_last_error(ctx));                   \
+      exit(1);                                                                 \
+    }                                                                          \
+  } while (0)
+
+static brace_rect rect(double x, double y, double w, double h) {
+  brace_rect r;
+  r.x = x;
+  r.y = y;
+  r.width = w;
+  r.height = h;
+  return r;
+}
+
+static const char *name_of(brace_node node) {
+  void *ud = NULL;
+  if (node == BRACE_NODE_NONE) return "-";
+  if (brace_node_get_user_data(ctx, node, &ud) != BRACE_OK || ud == NULL) return "?";
+  return ((view *)ud)->name;
+}
+
+static void print_rect(brace_rect r) {
+  printf("(%g, %g, %g x %g)", r.x, r.y, r.width, r.height);
+}
+
+/* ------------------------------------------------------------------ callbacks */
+
+/* The window: a header bar across the top, a sidebar on the leading side, the content
+   area in the rest. Landscape gets a shorter header and a wider sidebar. */
+static void window_layout_subviews(brace_context *c, brace_node window, void *user_data) {
+  brace_node parts[3]; /* header, sidebar, content: the window's subviews, in order */
+  size_t count = 0;
+  brace_rect b;
+  (void)user_data;
+  TRY(brace_node_get_subviews(c, window, parts, 3, &count));
+  if (count < 3) return;
+  TRY(brace_node_get_bounds(c, window, &b));
+  int landscape = b.width > b.height;
+  double header_h = landscape ? 32 : 64;
+  double sidebar_w = landscape ? 180 : 96;
+  TRY(brace_node_set_frame(c, parts[0], rect(0, 0, b.width, header_h)));
+  TRY(brace_node_set_frame(c, parts[1], rect(0, header_h, sidebar_w, b.height - header_h)));
+  TRY(brace_node_set_frame(c, parts[2],
+                           rect(sidebar_w, header_h, b.width - sidebar_w, b.height - header_h)));
+}
+
+/* The sidebar: its items stacked from the top, inside its layout margins, 36 points
+   tall with 4 points between them. */
+static void sidebar_layout_subviews(brace_context *c, brace_node sidebar, void *user_data) {
+  brace_rect b;
+  brace_insets m;
+  brace_node items[8];
+  size_t count = 0;
+  (void)user_data;
+  TRY(brace_node_get_bounds(c, sidebar, &b));
+  TRY(brace_node_get_layout_margins(c, sidebar, &m));
+  TRY(brace_node_get_subviews(c, sidebar, items, 8, &count));
+  for (size_t i = 0; i < count && i < 8; i++) {
+    double w = b.width - m.left - m.right;
+    TRY(brace_node_set_frame(c, items[i], rect(m.left, m.top + (double)i * 40, w > 0 ? w : 0, 36)));
+  }
+}
+
+static void record_draw(brace_context *c, brace_node node, brace_rect dirty, void *user_data) {
+  view *v = user_data;
+  (void)c;
+  (void)node;
+  v->draws++;
+  v->last_dirty = dirty;
+}
+
+/* ------------------------------------------------------------------ trace */
+
+static const char *phase_name(brace_phase p) {
+  switch (p) {
+  case BRACE_PHASE_CONSTRAINTS: return "constraints";
+  case BRACE_PHASE_LAYOUT: return "layout";
+  case BRACE_PHASE_DISPLAY: return "display";
+  }
+  return "?";
+}
+
+static void print_trace(brace_context *c, const brace_trace_event *e, void *user_data) {
+  brace_rect f;
+  (void)user_data;
+  switch (e->kind) {
+  case BRACE_TRACE_PHASE_BEGIN:
+    printf("  [%s pass]\n", phase_name(e->phase));
+    return;
+  case BRACE_TRACE_PHASE_END:
+    return;
+  case BRACE_TRACE_UPDATE_CONSTRAINTS:
+    printf("    update constraints  %s\n", name_of(e->node));
+    return;
+  case BRACE_TRACE_WILL_LAYOUT:
+    return; /* will/did frame each layout; print the layout itself */
+  case BRACE_TRACE_LAYOUT:
+    printf("    layout subviews     %-12s frame ", name_of(e->node));
+    if (brace_node_get_frame(c, e->node, &f) == BRACE_OK) print_rect(f);
+    printf("\n");
+    return;
+  case BRACE_TRACE_DID_LAYOUT:
+    return;
+  case BRACE_TRACE_DRAW:
+    printf("    draw                %-12s dirty ", name_of(e->node));
+    print_rect(e->rect);
+    printf("\n");
+    return;
+  }
+  printf("    (event %d)\n", (int)e->kind);
+}
+
+/* ------------------------------------------------------------------ the tree */
+
+static void print_tree(brace_node node, int depth) {
+  brace_rect f;
+  brace_node kids[16];
+  size_t count = 0;
+  view *v = NULL;
+  TRY(brace_node_get_frame(ctx, node, &f));
+  TRY(brace_node_get_user_data(ctx, node, (void **)&v));
+  printf("  %*s%-*s ", depth * 2, "", 14 - depth * 2, v ? v->name : "?");
+  print_rect(f);
+  if (v) printf("  drawn %dx", v->draws);
+  printf("\n");
+  TRY(brace_node_get_subviews(ctx, node, kids, 16, &count));
+  for (size_t i = 0; i < count && i < 16; i++) print_tree(kids[i], depth + 1);
+}
+
+static brace_node make_view(view *v, brace_node parent) {
+  brace_node n;
+  brace_node_callbacks cb;
+  TRY(brace_node_create(ctx, &n));
+  TRY(brace_node_set_user_data(ctx, n, v));
+  memset(&cb, 0, sizeof cb);
+  cb.struct_size = sizeof cb;
+  cb.user_data = v;
+  cb.draw = record_draw;
+  TRY(brace_node_set_callbacks(ctx, n, &cb));
+  if (parent != BRACE_NODE_NONE) TRY(brace_node_add_subview(ctx, parent, n));
+  return n;
+}
+
+static void run_turn(const char *title) {
+  uint32_t pending = 0;
+  TRY(brace_context_get_pending(ctx, &pending));
+  printf("\n== %s: run the update cycle (pending:%s%s%s)\n", title,
+         pending & BRACE_PHASE_CONSTRAINTS ? " constraints" : "",
+         pending & BRACE_PHASE_LAYOUT ? " layout" : "", pending & BRACE_PHASE_DISPLAY ? " display" : "");
+  TRY(brace_context_run_update_cycle(ctx));
+}
+
+int main(void) {
+  enum { WINDOW, HEADER, SIDEBAR, CONTENT, ITEM1, ITEM2, ITEM3, TITLE, CARD1, CARD2, BUTTON, COUNT };
+  static view views[COUNT] = {
+      {"window", 0, {0, 0, 0, 0}},  {"header", 0, {0, 0, 0, 0}}, {"sidebar", 0, {0, 0, 0, 0}},
+      {"content", 0, {0, 0, 0, 0}}, {"inbox", 0, {0, 0, 0, 0}},  {"sent", 0, {0, 0, 0, 0}},
+      {"archive", 0, {0, 0, 0, 0}}, {"title", 0, {0, 0, 0, 0}},  {"card 1", 0, {0, 0, 0, 0}},
+      {"card 2", 0, {0, 0, 0, 0}},  {"button", 0, {0, 0, 0, 0}}};
+  brace_node n[COUNT];
+  brace_node_callbacks cb;
+
+  printf("Brace %s (header %d.%d.%d)\n", brace_version_string(), BRACE_VERSION_MAJOR,
+         BRACE_VERSION_MINOR, BRACE_VERSION_PATCH);
+  if ((brace_version() >> 16) != BRACE_VERSION_MAJOR) {
+    fprintf(stderr, "libbrace %s does not match this header\n", brace_version_string());
+    return 1;
+  }
+
+  {
+    brace_context_options options;
+    brace_context_options_init(&options);
+    options.scale = 2.0; /* a 2x screen */
+    TRY(brace_context_create(&options, &ctx));
+  }
+  TRY(brace_context_set_trace_callback(ctx, print_trace, NULL));
+
+  /* The tree. */
+  n[WINDOW] = make_view(&views[WINDOW], BRACE_NODE_NONE);
+  n[HEADER] = make_view(&views[HEADER], n[WINDOW]);
+  n[SIDEBAR] = make_view(&views[SIDEBAR], n[WINDOW]);
+  n[CONTENT] = make_view(&views[CONTENT], n[WINDOW]);
+  n[ITEM1] = make_view(&views[ITEM1], n[SIDEBAR]);
+  n[ITEM2] = make_view(&views[ITEM2], n[SIDEBAR]);
+  n[ITEM3] = make_view(&views[ITEM3], n[SIDEBAR]);
+  n[TITLE] = make_view(&views[TITLE], n[CONTENT]);
+  n[CARD1] = make_view(&views[CARD1], n[CONTENT]);
+  n[CARD2] = make_view(&views[CARD2], n[CONTENT]);
+  n[BUTTON] = make_view(&views[BUTTON], n[CONTENT]);
+
+  /* The window and the sidebar lay out their subviews themselves. */
+  memset(&cb, 0, sizeof cb);
+  cb.struct_size = sizeof cb;
+  cb.user_data = &views[WINDOW];
+  cb.layout_subviews = window_layout_subviews;
+  cb.draw = record_draw;
+  TRY(brace_node_set_callbacks(ctx, n[WINDOW], &cb));
+  memset(&cb, 0, sizeof cb);
+  cb.struct_size = sizeof cb;
+  cb.user_data = &views[SIDEBAR];
+  cb.layout_subviews = sidebar_layout_subviews;
+  cb.draw = record_draw;
+  TRY(brace_node_set_callbacks(ctx, n[SIDEBAR], &cb));
+  TRY(brace_node_set_layout_margins(ctx, n[SIDEBAR], (brace_insets){8, 8, 8, 8}));
+
+  /* The content area's children: initial frames for its portrait size (279 x 603), and
+     autoresizing masks that the default "frame" strategy applies when it changes size:
+     the title and the cards stretch with the width, the cards share the extra height,
+     the button stays at the bottom. */
+  TRY(brace_node_set_frame(ctx, n[TITLE], rect(16, 16, 247, 32)));
+  TRY(brace_node_set_autoresizing_mask(ctx, n[TITLE], BRACE_AUTORESIZE_FLEXIBLE_WIDTH));
+  TRY(brace_node_set_frame(ctx, n[CARD1], rect(16, 64, 247, 220)));
+  TRY(brace_node_set_autoresizing_mask(ctx, n[CARD1],
+                                       BRACE_AUTORESIZE_FLEXIBLE_WIDTH | BRACE_AUTORESIZE_FLEXIBLE_HEIGHT |
+                                           BRACE_AUTORESIZE_FLEXIBLE_BOTTOM_MARGIN));
+  TRY(brace_node_set_frame(ctx, n[CARD2], rect(16, 300, 247, 220)));
+  TRY(brace_node_set_autoresizing_mask(ctx, n[CARD2],
+                                       BRACE_AUTORESIZE_FLEXIBLE_WIDTH | BRACE_AUTORESIZE_FLEXIBLE_HEIGHT |
+                                           BRACE_AUTORESIZE_FLEXIBLE_TOP_MARGIN));
+  TRY(brace_node_set_frame(ctx, n[BUTTON], rect(16, 539, 247, 48)));
+  TRY(brace_node_set_autoresizing_mask(ctx, n[BUTTON],
+                                       BRACE_AUTORESIZE_FLEXIBLE_WIDTH | BRACE_AUTORESIZE_FLEXIBLE_TOP_MARGIN));
+
+  /* Portrait. The content area gets its size from the window's layout, so the masks
+     apply from the first turn: set its portrait frame up front, as a storyboard would. */
+  TRY(brace_node_set_frame(ctx, n[CONTENT], rect(96, 64, 279, 603)));
+  TRY(brace_node_set_frame(ctx, n[WINDOW], rect(0, 0, 375, 667)));
+  run_turn("portrait 375 x 667");
+  printf("\n  frames:\n");
+  print_tree(n[WINDOW], 0);
+
+  /* Rotate. */
+  TRY(brace_node_set_frame(ctx, n[WINDOW], rect(0, 0, 667, 375)));
+  run_turn("rotated to landscape 667 x 375");
+  printf("\n  frames:\n");
+  print_tree(n[WINDOW], 0);
+
+  /* One small change: only that node is drawn, with only that rectangle. */
+  TRY(brace_node_set_needs_display_in_rect(ctx, n[CARD2], rect(10, 10, 40, 20)));
+  run_turn("card 2 needs display in (10, 10, 40 x 20)");
+  printf("  card 2 drew %dx, last dirty rect ", views[CARD2].draws);
+  print_rect(views[CARD2].last_dirty);
+  printf("\n");
+
+  /* Nothing changed: a turn does nothing. */
+  run_turn("nothing changed");
+
+  TRY(brace_context_destroy(ctx));
+  printf("\ndone.\n");
+  return 0;
+}
