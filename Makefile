@@ -62,7 +62,7 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release install demo test test-swift test-abi test-headers test-c bench clean-stage summary
+.PHONY: release install plugins demo test test-swift test-abi test-headers test-c bench clean-stage summary
 
 # ------------------------------------------------------------------------------ build
 
@@ -89,18 +89,36 @@ install: release
 	  bindings/c/brace.pc.in > "$(INSTALL_LIB)/pkgconfig/brace.pc"
 	@echo "installed Brace $(VERSION) into $(DESTDIR)$(PREFIX)"
 
+# ------------------------------------------------------------------------------ plugins
+
+# The example plugins (examples/plugins/*.c), built as a user would build theirs: the
+# system C compiler, the installed header, no library linked but libm. They land in
+# $(PLUGIN_DIR) as libbrace_NAME.so, which the demo and the C tests put on
+# BRACE_PLUGIN_PATH.
+PLUGIN_DIR := $(WORK)/plugins
+EXAMPLE_PLUGINS := $(sort $(wildcard examples/plugins/*.c))
+
+plugins: install
+	@mkdir -p "$(PLUGIN_DIR)"
+	@for src in $(EXAMPLE_PLUGINS); do \
+	  name=$$(basename "$$src" .c); \
+	  echo "$(CC) -shared -o $(PLUGIN_DIR)/libbrace_$$name.so $$src"; \
+	  $(CC) $(C_STRICT) -O2 -shared -fPIC -fvisibility=hidden $(BRACE_CFLAGS) \
+	    -o "$(PLUGIN_DIR)/libbrace_$$name.so" "$$src" -lm || exit 1; \
+	done
+
 # ------------------------------------------------------------------------------ demo
 
-demo: install
+demo: plugins
 	@mkdir -p "$(WORK)"
 	$(CC) $(C_STRICT) $(BRACE_CFLAGS) -o "$(WORK)/demo" examples/demo.c $(BRACE_LIBS)
-	"$(WORK)/demo"
+	BRACE_PLUGIN_PATH="$(PLUGIN_DIR)" "$(WORK)/demo"
 
 # ------------------------------------------------------------------------------ tests
 
 # The steps of `make test`, in order. Each is a separate make run so that they stay
 # sequential under -j; the first failure stops the rest. The summary counts the checks.
-TEST_STEPS := test-swift install test-abi test-headers test-c
+TEST_STEPS := test-swift install plugins test-abi test-headers test-c
 
 test:
 	@mkdir -p "$(WORK)" && rm -f "$(RESULTS)" && touch "$(RESULTS)"
@@ -166,8 +184,8 @@ test-c:
 	    $(CC) $(C_STRICT) -g -pthread $(BRACE_CFLAGS) -o "$$exe" "$$src" $(BRACE_LIBS) -lm || exit 1; \
 	  $(CHECK) "c: $$name links the installed libbrace" \
 	    sh -c 'ldd "$$1" | grep -F "$$2/libbrace.so.$(VERSION_MAJOR)" >/dev/null' ldd-check "$$exe" "$(PREFIX)/lib" || exit 1; \
-	  $(CHECK) "c: run $$name" "$$exe" || exit 1; \
-	  $(CHECK) "c: valgrind $$name" $(VALGRIND) $(VALGRIND_FLAGS) "$$exe" || exit 1; \
+	  $(CHECK) "c: run $$name" env BRACE_PLUGIN_PATH="$(PLUGIN_DIR)" "$$exe" || exit 1; \
+	  $(CHECK) "c: valgrind $$name" env BRACE_PLUGIN_PATH="$(PLUGIN_DIR)" $(VALGRIND) $(VALGRIND_FLAGS) "$$exe" || exit 1; \
 	done
 
 # ------------------------------------------------------------------------------ benchmark

@@ -1,18 +1,20 @@
-// Drift control: recomputing a row's constant from the constraints' constants.
+// Drift control: re-deriving rows from the constraint definitions.
 //
 // Every tableau row is a combination of the original (flipped) constraint rows,
-// `0 = flip*constant + ... + markerCoeff*marker + ...`, and each marker occurs in
-// exactly one original row. So the weight of constraint c in row r is readable from
-// its marker: coeff(r, marker)/markerCoeff (or -1/markerCoeff when the marker is
-// r's basic), and the row's constant is exactly
-//     sum over c of weight(r, c) * flip_c * constant_c.
-// Shifts and merges update constants by deltas, so rounding accumulates over
-// millions of suggestions; recomputing from the stored constants resets it to the
-// rounding of one dot product over the row's current coefficients.
+// `0 = flip*constant + flip*sum(coeff*var) + markerCoeff*marker - markerCoeff*other`,
+// and each marker occurs in exactly one original row. So the weight of constraint c
+// in row r is readable from its marker: coeff(r, marker)/markerCoeff (or
+// -1/markerCoeff when the marker is r's basic). Shifts, merges and pivots update
+// rows by deltas, so rounding accumulates over millions of suggestions (in the
+// coefficients, i.e. the weights, more than in the constants: recomputing only the
+// constants does not reduce the drift). `refineRow` rebuilds a row from the weights
+// and the stored definitions, correcting the weights by one refinement step; rows
+// are queued after a weighted number of updates (`Tolerance.refineAt`), so the cost
+// follows the rows an operation touches.
 
 extension Engine {
-  /// Constraint `c`'s contribution per unit of its marker's coefficient, or nil when
-  /// `t` is not a constraint's marker.
+  /// `flip*constant/markerCoeff` of the constraint whose marker is `t`, or nil when `t`
+  /// is not a constraint's marker.
   @inline(__always)
   func markerUnit(_ t: Int) -> Double? {
     switch syms[t].kind {
@@ -23,17 +25,6 @@ extension Engine {
     default:
       return nil
     }
-  }
-
-  /// Row `r`'s constant recomputed from the constraints' constants (see above).
-  func recomputedConstant(_ r: Int) -> Double {
-    var k = 0.0
-    if let u = markerUnit(rows[r].basic) { k -= u }
-    let cells = rows[r].cells
-    for i in 0..<rows[r].count {
-      if let u = markerUnit(Int(cells[i].sym)) { k += cells[i].coeff * u }
-    }
-    return k
   }
 
   /// Counts an update of row `r` (`weight`: see `Tolerance.refineAt`) and queues the

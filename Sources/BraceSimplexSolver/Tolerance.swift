@@ -28,8 +28,9 @@ enum Tolerance {
   /// `refineWeightMerge`, a constant shift (one addition to the constant) counts 1, so
   /// a row is re-derived after 32 merges or 1024 shifts: rounding never accumulates
   /// over more than that. A re-derivation costs about ten merges of the row; every 16
-  /// merges doubled the N=1000 edit re-solve of the benchmark, every 32 costs nothing
-  /// measurable there, and every 64 let the drag test's drift reach 1e-11 (docs/solver.md).
+  /// merges slowed the N=1000 edit re-solve of the benchmark by 25-100%, every 32 costs
+  /// nothing measurable there, every 64 let the drag test's drift reach 1e-11
+  /// (docs/solver.md).
   static let refineAt: Int32 = 1024
   static let refineWeightMerge: Int32 = 32
 }

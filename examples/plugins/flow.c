@@ -113,7 +113,7 @@ static brace_size flow(brace_context *ctx, const flow_state *s, brace_node node,
       host->get_hidden(ctx, child, &hidden);
       if (hidden) continue;
       brace_size size;
-      host->measure(ctx, child, proposal, &size);
+      if (host->measure(ctx, child, proposal, &size) != BRACE_OK) size = (brace_size){0, 0};
       double breaks = number(ctx, s, child, P_BREAK_BEFORE);
       double next = line_width > 0 ? line_width + spacing + size.width : size.width;
       if (line_end > line_start && line_width > 0 && (next > width || breaks != 0)) break;
@@ -133,7 +133,7 @@ static brace_size flow(brace_context *ctx, const flow_state *s, brace_node node,
         host->get_hidden(ctx, child, &hidden);
         if (hidden) continue;
         brace_size size;
-        host->measure(ctx, child, proposal, &size);
+        if (host->measure(ctx, child, proposal, &size) != BRACE_OK) size = (brace_size){0, 0};
         double left = origin_x + x;
         if (direction == BRACE_DIRECTION_RTL) left = bounds_width - left - size.width;
         double x0 = round_px(left, scale), y0 = round_px(origin_y + y, scale);

@@ -223,8 +223,10 @@ brace_status brace_context_remove_edit(brace_context *ctx, uint64_t item, brace_
 
 /*
  * brace_node_system_layout_size_fitting — systemLayoutSizeFitting: the size of `node`'s
- * alignment rectangle that best satisfies the constraints of its subtree (those held by
- * the node or its descendants, with their intrinsic sizes) together with
+ * alignment rectangle that best satisfies the constraints of its subtree (those whose
+ * items are all the node or its descendants — a constraint on the node alone counts, as
+ * UIKit installs it on the node — with the intrinsic sizes, but not the node's own
+ * translated autoresizing frame) together with
  * width == target.width @ h_priority and height == target.height @ v_priority. Solved in
  * a temporary solver: the context's own is untouched. Use a 0 target for the compressed
  * size, a very large one (BRACE_LAYOUT_FITTING_EXPANDED) for the expanded size, and a

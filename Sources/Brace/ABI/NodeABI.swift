@@ -160,6 +160,7 @@ public func brace_node_set_alignment_rect_insets(_ ctx: OpaquePointer?, _ node: 
     c.nodes.alignmentInsets[Int(n)] = insets
     c.markConstraints(n)
     c.refreshConstraints(touching: n)
+    c.requeueSolvedFrame(n)
     let p = c.nodes.parent[Int(n)]
     if p >= 0 { c.markLayout(p) }
   }

@@ -41,8 +41,24 @@ extension Context {
     let f = frame(forAlignmentRect: a, of: n)
     let s = options.scale
     func px(_ x: Double) -> Double { (x * s).rounded(.toNearestOrAwayFromZero) / s }
-    let x0 = px(f.x), y0 = px(f.y)
-    return brace_rect(x: x0, y: y0, width: max(0, px(f.x + f.width) - x0), height: max(0, px(f.y + f.height) - y0))
+    // (+ 0 turns a -0.0 into 0.0.)
+    let x0 = px(f.x) + 0, y0 = px(f.y) + 0
+    return brace_rect(x: x0, y: y0, width: max(0, px(f.x + f.width) - x0) + 0, height: max(0, px(f.y + f.height) - y0) + 0)
+  }
+
+  /// Recomputes a node's frame from unchanged solved values (its alignment insets
+  /// changed, so the same alignment rect gives another frame).
+  func requeueSolvedFrame(_ n: Int32) {
+    guard engineNodes[n] != nil else { return }
+    let f = solvedFrame(n)
+    guard !(f == nodes.frame[Int(n)]) else { return }
+    let p = nodes.parent[Int(n)]
+    if p < 0 {
+      applyFrame(n, f)
+    } else {
+      pendingFrames[p, default: [:]][n] = f
+      markLayout(p)
+    }
   }
 
   /// Sets a frame the engine computed: the size-change triggers apply, but a translating

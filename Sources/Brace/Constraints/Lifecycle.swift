@@ -329,12 +329,20 @@ extension Context {
   /// Rebuilds the rows of constraints whose coefficients or constants come from a node's
   /// geometry (insets, margins, direction, baselines, its place in the tree).
   func refreshConstraints(touching n: Int32) {
-    guard let list = nodeConstraints[n], let s = solver, let i = solverInstance else { return }
+    guard let list = nodeConstraints[n] else { return }
+    rebuildRows(list)
+  }
+
+  /// Rebuilds rows together: all out first, then all in, so no new row meets a partner's
+  /// stale one and reports a conflict that is not there.
+  func rebuildRows(_ list: [Int32]) {
+    guard let s = solver, let i = solverInstance else { return }
+    let installed = list.filter { constraints[Int($0)].live && constraints[Int($0)].row != nil }
+    guard !installed.isEmpty else { return }
     s.desc.begin_batch!(i)
-    for c in list where constraints[Int(c)].live && constraints[Int(c)].row != nil {
-      uninstall(c)
-      install(c)
-    }
+    for c in installed { uninstall(c) }
+    for c in installed where constraints[Int(c)].live && constraints[Int(c)].active { install(c) }
+    retryBroken()
     s.desc.end_batch!(i)
   }
 

@@ -39,9 +39,13 @@ extension Context {
       }
     }
     s.desc.begin_batch!(t)
-    for (k, r) in constraints.enumerated() where r.live && r.active && r.row != nil && r.container >= 0 && isInSubtree(r.container, of: n) {
+    // The subtree's constraints: every item inside it, but not the node's own generated
+    // ones (its translated frame would pin the answer; its intrinsic size comes below).
+    for r in constraints where r.live && r.active && r.row != nil
+      && r.terms.allSatisfy({ $0.isVariable || isInSubtree($0.slot, of: n) })
+    {
+      if case .engine(let owner) = r.owner, owner == n { continue }
       add(try buildRow(r, container: r.container, varsOf: varsOf, variable: variableOf), r.relation, Double(r.priority))
-      _ = k
     }
     for spec in intrinsicSpecs(n) {
       var r = ConstraintRecord()

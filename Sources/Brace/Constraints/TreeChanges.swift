@@ -29,13 +29,17 @@ extension Context {
   /// subtree and the rest (their rows would span trees that no longer meet).
   func engineWillDetach(_ root: Int32) {
     guard solver != nil, !nodeConstraints.isEmpty else { return }
+    // Constraints with an item outside the subtree go; those wholly inside stay (their
+    // rows do not depend on where the subtree hangs, but for a root's own generated ones,
+    // remade below).
     var affected: [Int32] = []
+    var seen = Set<Int32>()
     for n in subtreeNodes(root) {
-      for c in nodeConstraints[n] ?? [] where !affected.contains(c) {
-        let holder = constraints[Int(c)].container
-        if holder < 0 || !isInSubtree(holder, of: root) || holder == root && constraints[Int(c)].terms.contains(where: { !$0.isVariable && !isInSubtree($0.slot, of: root) }) {
-          affected.append(c)
-        }
+      for c in nodeConstraints[n] ?? [] where seen.insert(c).inserted {
+        let r = constraints[Int(c)]
+        let outside = r.terms.contains { !$0.isVariable && !isInSubtree($0.slot, of: root) }
+        let rootsOwn: Bool = { if case .engine(let o) = r.owner { return o == root } else { return false } }()
+        if outside || rootsOwn { affected.append(c) }
       }
     }
     let user = affected.filter { constraints[Int($0)].owner == .user }
@@ -89,15 +93,17 @@ extension Context {
 
   /// A layout direction changed: rows that use leading/trailing are mirrored or not.
   func refreshDirectionalConstraints() {
-    guard let s = solver, let i = solverInstance else { return }
-    s.desc.begin_batch!(i)
-    for c in constraints.indices where constraints[c].live && constraints[c].row != nil
-      && constraints[c].terms.contains(where: { $0.attribute.family == .directional })
-    {
-      uninstall(Int32(c))
-      install(Int32(c))
+    guard solver != nil else { return }
+    // Leading/trailing rows are mirrored or not; margin attributes of nodes with
+    // directional margins swap their left and right insets.
+    let affected = constraints.indices.filter { c in
+      constraints[c].live && constraints[c].row != nil && constraints[c].terms.contains { t in
+        t.attribute.family == .directional
+          || (!t.isVariable && nodes.flags[Int(t.slot)].contains(.marginsDirectional)
+            && [BRACE_ATTR_LEFT_MARGIN, BRACE_ATTR_RIGHT_MARGIN, BRACE_ATTR_CENTER_X_WITHIN_MARGINS].contains(t.attribute))
+      }
     }
-    s.desc.end_batch!(i)
+    rebuildRows(affected.map { Int32($0) })
   }
 
   /// Frees the solver instance (before the strategies' per-context state).

@@ -12,7 +12,15 @@ extension Context {
   /// its translated constraints regenerated from it.
   func userSetFrame(_ n: Int32, _ f: brace_rect) {
     setFrame(n, f)
-    if nodes.flags[Int(n)].contains(.translatesMask), engineNodes[n] != nil { markConstraints(n) }
+    translatedFrameChanged(n)
+  }
+
+  /// A translating node in constraint layout follows its frame at once (as UIKit updates
+  /// autoresizing constraints in setFrame:), so a superview laying it out in this pass
+  /// sees its subviews' solved frames in the same pass.
+  func translatedFrameChanged(_ n: Int32) {
+    guard nodes.flags[Int(n)].contains(.translatesMask), engineNodes[n] != nil else { return }
+    regenerate(n)
   }
 
   /// A size change flags the node and its superview for layout (a pure move does not).
@@ -24,7 +32,7 @@ extension Context {
   }
 
   func setBounds(_ n: Int32, _ b: brace_rect) {
-    defer { if nodes.flags[Int(n)].contains(.translatesMask), engineNodes[n] != nil { markConstraints(n) } }
+    defer { translatedFrameChanged(n) }
     let f = nodes.frame[Int(n)]
     let cx = f.x + f.width / 2, cy = f.y + f.height / 2
     let oldOrigin = nodes.boundsOrigin[Int(n)]
@@ -40,9 +48,9 @@ extension Context {
   }
 
   func setCenter(_ n: Int32, _ c: brace_point) {
-    if nodes.flags[Int(n)].contains(.translatesMask), engineNodes[n] != nil { markConstraints(n) }
     let f = nodes.frame[Int(n)]
     nodes.frame[Int(n)] = brace_rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)
+    translatedFrameChanged(n)
   }
 
   func alignmentRect(_ n: Int32) -> brace_rect {

@@ -280,6 +280,9 @@ extension Context {
           // Held by an outer pass: keep the flag for it, and keep the path marked.
           propagate(from: n, pass.subtree)
         } else if pass.own == .needsLayout {
+          // Frames solved since the pass began (a translating view resized by its
+          // superview's layout) flag their superviews before this one lays out.
+          if engineDirty { applyEngineChanges() }
           layoutNode(n)
           if stopPass { return keepMarked(stack, pass) }
         } else {
