@@ -14,6 +14,11 @@
  *   - the sidebar's layout_subviews stacks its menu items inside its layout margins;
  *   - the content area has no callback: its default strategy ("frame", autoresizing)
  *     resizes its children by their autoresizing masks when it changes size;
+ *   - the first card holds a form laid out with constraints (Auto Layout): labels and
+ *     fields in two rows, inside the card's layout margins, fields aligned on the
+ *     labels' baselines, labels hugging their text so the fields take the rest;
+ *   - the second card holds tags arranged by "flow", the example plugin in
+ *     examples/plugins/flow.c, loaded by name from BRACE_PLUGIN_PATH (make demo sets it);
  *   - every node has a draw callback that records what it was asked to draw.
  * A trace callback prints every event of the update cycle. The demo runs a turn, prints
  * the tree of frames, rotates the window to landscape (667 x 375), runs a turn again,
@@ -159,11 +164,14 @@ static void print_tree(brace_node node, int depth) {
   brace_node kids[16];
   size_t count = 0;
   view *v = NULL;
+  bool ambiguous = false;
   TRY(brace_node_get_frame(ctx, node, &f));
   TRY(brace_node_get_user_data(ctx, node, (void **)&v));
-  printf("  %*s%-*s ", depth * 2, "", 14 - depth * 2, v ? v->name : "?");
+  TRY(brace_node_has_ambiguous_layout(ctx, node, &ambiguous));
+  printf("  %*s%-*s ", depth * 2, "", 18 - depth * 2 > 0 ? 18 - depth * 2 : 1, v ? v->name : "?");
   print_rect(f);
   if (v) printf("  drawn %dx", v->draws);
+  if (ambiguous) printf("  AMBIGUOUS");
   printf("\n");
   TRY(brace_node_get_subviews(ctx, node, kids, 16, &count));
   for (size_t i = 0; i < count && i < 16; i++) print_tree(kids[i], depth + 1);
@@ -183,6 +191,49 @@ static brace_node make_view(view *v, brace_node parent) {
   return n;
 }
 
+/* The form in card 1: two rows of label + field, laid out with constraints. */
+static void build_form(brace_node card, const brace_node *labels, const brace_node *fields) {
+  brace_constraint c[12];
+  size_t k = 0;
+  for (int row = 0; row < 2; row++) {
+    brace_node l = labels[row], f = fields[row];
+    TRY(brace_node_set_translates_autoresizing_mask(ctx, l, false));
+    TRY(brace_node_set_translates_autoresizing_mask(ctx, f, false));
+    /* A label: its text's size, baseline 13 points down; it hugs its text (251) so
+       that the field, hugging at the default 250, takes the width that is left. */
+    TRY(brace_node_set_content_hugging_priority(ctx, l, BRACE_AXIS_HORIZONTAL, 251));
+    TRY(brace_node_set_baseline_offsets(ctx, l, 13, 4));
+    TRY(brace_node_set_baseline_offsets(ctx, f, 20, 10));
+    TRY(brace_constraint_create(ctx, l, BRACE_ATTR_LEADING, BRACE_RELATION_EQUAL, card,
+                                BRACE_ATTR_LEADING_MARGIN, 1, 0, &c[k++]));
+    TRY(brace_constraint_create(ctx, f, BRACE_ATTR_LEADING, BRACE_RELATION_EQUAL, l,
+                                BRACE_ATTR_TRAILING, 1, 8, &c[k++]));
+    TRY(brace_constraint_create(ctx, f, BRACE_ATTR_TRAILING, BRACE_RELATION_EQUAL, card,
+                                BRACE_ATTR_TRAILING_MARGIN, 1, 0, &c[k++]));
+    TRY(brace_constraint_create(ctx, f, BRACE_ATTR_FIRST_BASELINE, BRACE_RELATION_EQUAL, l,
+                                BRACE_ATTR_FIRST_BASELINE, 1, 0, &c[k++]));
+  }
+  TRY(brace_constraint_create(ctx, fields[0], BRACE_ATTR_TOP, BRACE_RELATION_EQUAL, card,
+                              BRACE_ATTR_TOP_MARGIN, 1, 0, &c[k++]));
+  TRY(brace_constraint_create(ctx, fields[1], BRACE_ATTR_TOP, BRACE_RELATION_EQUAL, fields[0],
+                              BRACE_ATTR_BOTTOM, 1, 8, &c[k++]));
+  /* Both labels as wide as the wider one: equal widths, each at least its text. */
+  TRY(brace_constraint_create(ctx, labels[1], BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, labels[0],
+                              BRACE_ATTR_WIDTH, 1, 0, &c[k++]));
+  TRY(brace_constraint_set_identifier(ctx, c[1], "name-gap"));
+  TRY(brace_constraints_activate(ctx, c, k));
+}
+
+static void print_description(brace_node node) {
+  size_t length = 0;
+  TRY(brace_node_copy_description(ctx, node, NULL, 0, &length));
+  char *text = malloc(length + 1);
+  if (!text) return;
+  TRY(brace_node_copy_description(ctx, node, text, length + 1, &length));
+  printf("%s", text);
+  free(text);
+}
+
 static void run_turn(const char *title) {
   uint32_t pending = 0;
   TRY(brace_context_get_pending(ctx, &pending));
@@ -193,12 +244,18 @@ static void run_turn(const char *title) {
 }
 
 int main(void) {
-  enum { WINDOW, HEADER, SIDEBAR, CONTENT, ITEM1, ITEM2, ITEM3, TITLE, CARD1, CARD2, BUTTON, COUNT };
+  enum {
+    WINDOW, HEADER, SIDEBAR, CONTENT, ITEM1, ITEM2, ITEM3, TITLE, CARD1, CARD2, BUTTON,
+    NAME_LABEL, NAME_FIELD, MAIL_LABEL, MAIL_FIELD, TAG1, TAG2, TAG3, TAG4, TAG5, COUNT
+  };
   static view views[COUNT] = {
       {"window", 0, {0, 0, 0, 0}},  {"header", 0, {0, 0, 0, 0}}, {"sidebar", 0, {0, 0, 0, 0}},
       {"content", 0, {0, 0, 0, 0}}, {"inbox", 0, {0, 0, 0, 0}},  {"sent", 0, {0, 0, 0, 0}},
       {"archive", 0, {0, 0, 0, 0}}, {"title", 0, {0, 0, 0, 0}},  {"card 1", 0, {0, 0, 0, 0}},
-      {"card 2", 0, {0, 0, 0, 0}},  {"button", 0, {0, 0, 0, 0}}};
+      {"card 2", 0, {0, 0, 0, 0}},  {"button", 0, {0, 0, 0, 0}}, {"name:", 0, {0, 0, 0, 0}},
+      {"name field", 0, {0, 0, 0, 0}}, {"email:", 0, {0, 0, 0, 0}}, {"email field", 0, {0, 0, 0, 0}},
+      {"#swift", 0, {0, 0, 0, 0}},  {"#layout", 0, {0, 0, 0, 0}}, {"#c", 0, {0, 0, 0, 0}},
+      {"#plugins", 0, {0, 0, 0, 0}}, {"#linux", 0, {0, 0, 0, 0}}};
   brace_node n[COUNT];
   brace_node_callbacks cb;
 
@@ -229,6 +286,29 @@ int main(void) {
   n[CARD1] = make_view(&views[CARD1], n[CONTENT]);
   n[CARD2] = make_view(&views[CARD2], n[CONTENT]);
   n[BUTTON] = make_view(&views[BUTTON], n[CONTENT]);
+  for (int i = NAME_LABEL; i <= MAIL_FIELD; i++) n[i] = make_view(&views[i], n[CARD1]);
+  for (int i = TAG1; i <= TAG5; i++) n[i] = make_view(&views[i], n[CARD2]);
+
+  /* Card 1: the form. Intrinsic sizes stand for the text's size. */
+  TRY(brace_node_set_intrinsic_content_size(ctx, n[NAME_LABEL], (brace_size){44, 17}));
+  TRY(brace_node_set_intrinsic_content_size(ctx, n[MAIL_LABEL], (brace_size){40, 17}));
+  TRY(brace_node_set_intrinsic_content_size(ctx, n[NAME_FIELD], (brace_size){120, 30}));
+  TRY(brace_node_set_intrinsic_content_size(ctx, n[MAIL_FIELD], (brace_size){120, 30}));
+  {
+    brace_node labels[2] = {n[NAME_LABEL], n[MAIL_LABEL]}, fields[2] = {n[NAME_FIELD], n[MAIL_FIELD]};
+    build_form(n[CARD1], labels, fields);
+  }
+
+  /* Card 2: tags in a wrapping flow (the example plugin), 6 points apart. */
+  TRY(brace_node_set_layout_strategy(ctx, n[CARD2], "flow"));
+  TRY(brace_node_set_property_double(ctx, n[CARD2], "spacing", 6));
+  TRY(brace_node_set_property_double(ctx, n[CARD2], "line_spacing", 6));
+  TRY(brace_node_set_property_double(ctx, n[CARD2], "padding", 12));
+  {
+    static const double widths[] = {58, 66, 30, 74, 54};
+    for (int i = TAG1; i <= TAG5; i++)
+      TRY(brace_node_set_intrinsic_content_size(ctx, n[i], (brace_size){widths[i - TAG1], 24}));
+  }
 
   /* The window and the sidebar lay out their subviews themselves. */
   memset(&cb, 0, sizeof cb);
@@ -270,12 +350,29 @@ int main(void) {
   run_turn("portrait 375 x 667");
   printf("\n  frames:\n");
   print_tree(n[WINDOW], 0);
+  printf("\n  card 1 as the constraint engine sees it:\n");
+  print_description(n[CARD1]);
 
   /* Rotate. */
   TRY(brace_node_set_frame(ctx, n[WINDOW], rect(0, 0, 667, 375)));
   run_turn("rotated to landscape 667 x 375");
   printf("\n  frames:\n");
   print_tree(n[WINDOW], 0);
+
+  /* A constraint's constant changes: only the views whose frames change are laid out. */
+  {
+    brace_constraint list[16];
+    size_t count = 0;
+    TRY(brace_node_get_constraints(ctx, n[NAME_FIELD], list, 16, &count));
+    for (size_t i = 0; i < count && i < 16; i++) {
+      const char *id = NULL;
+      TRY(brace_constraint_get_identifier(ctx, list[i], &id));
+      if (id && strcmp(id, "name-gap") == 0) TRY(brace_constraint_set_constant(ctx, list[i], 24));
+    }
+  }
+  run_turn("the name field's gap constant changed from 8 to 24");
+  printf("\n  frames:\n");
+  print_tree(n[CARD1], 2);
 
   /* One small change: only that node is drawn, with only that rectangle. */
   TRY(brace_node_set_needs_display_in_rect(ctx, n[CARD2], rect(10, 10, 40, 20)));
