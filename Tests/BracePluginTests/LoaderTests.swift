@@ -158,7 +158,7 @@ let loadFailures: [LoadFailure] = [
   }
 
   /// "Loading a file already registered in this context is BRACE_OK and does nothing":
-  /// the same file reached through another spelling of its path (as a BRACE_PLUGIN_PATH
+  /// the same file reached through another spelling of its path (as a plugin path
   /// entry with a trailing slash gives, "dir//libbrace_NAME.so") is that file.
   @Test func theSameFileUnderAnotherSpellingOfItsPathIsAlreadyRegistered() throws {
     let c = try Ctx()
@@ -169,7 +169,7 @@ let loadFailures: [LoadFailure] = [
     #expect(c.strategyCount == c.builtins + 1)
   }
 
-  @Test func loadingByNameFindsTheFileOnBRACE_PLUGIN_PATH() throws {
+  @Test func loadingByNameFindsTheFileOnThePluginPath() throws {
     let c = try Ctx()
     ok(brace_context_load_strategy(c.ctx, "flow"), c.ctx)
     #expect(c.strategyCount == c.builtins + 1)

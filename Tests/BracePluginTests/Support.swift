@@ -149,7 +149,7 @@ let brokenVariants = [
 ]
 
 /// The plugin files of this test process, in a fresh directory under /tmp that is also
-/// BRACE_PLUGIN_PATH: libbrace_flow.so and libbrace_probe.so (so both load by name),
+/// every fixture's plugin_path: libbrace_flow.so and libbrace_probe.so (so both load by name),
 /// broken_<VARIANT>.so, libbrace_wrongname.so (flow.c again, so a file whose name says
 /// "wrongname" but whose strategy is "flow"), notalib.so (not ELF) and a missing path.
 struct PluginFiles: Sendable {
@@ -180,6 +180,7 @@ struct PluginFiles: Sendable {
     var jobs: [(String, String, [String])] = [
       ("libbrace_flow.so", "\(examples)/flow.c", []),
       ("libbrace_probe.so", "\(tests)/probe.c", []),
+      ("libbrace_pin.so", "\(tests)/pin.c", []),
       ("libbrace_wrongname.so", "\(examples)/flow.c", []),
     ]
     for v in brokenVariants { jobs.append(("broken_\(v).so", "\(tests)/broken.c", ["-D\(v)"])) }
@@ -202,8 +203,9 @@ struct PluginFiles: Sendable {
     if !writeText(notALibrary, "this is a text file, not an ELF shared library\n") {
       failures.append("cannot write \(notALibrary)")
     }
-    // Loading by name searches here first.
-    setenv("BRACE_PLUGIN_PATH", directory, 1)
+    // Loading by name searches here first: every fixture passes it as the context's
+    // plugin_path option (setenv would race with other suites' contexts reading the
+    // environment; BRACE_PLUGIN_PATH itself is covered by Tests/c/test_plugins.c).
     var broken: [String: String] = [:]
     for v in brokenVariants { broken[v] = "\(directory)/broken_\(v).so" }
     return PluginFiles(
@@ -227,7 +229,7 @@ func removeDirectory(_ path: String) {
 }
 
 /// Built on first use, once per process (a global `let` is initialized exactly once, under
-/// a lock), before any fixture creates a context: it also sets BRACE_PLUGIN_PATH.
+/// a lock), before any fixture creates a context.
 let plugins = PluginFiles.build()
 
 /// The DT_NEEDED entries of a shared library, read with `readelf -d`; nil when readelf
@@ -310,13 +312,16 @@ final class Ctx {
   private var destroyed = false
 
   init(scale: Double = 1, direction: brace_layout_direction = BRACE_DIRECTION_LTR, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    _ = plugins  // build the plugins and set BRACE_PLUGIN_PATH before looking for strategies
+    _ = plugins  // build the plugins before looking for strategies
     var o = brace_context_options()
     brace_context_options_init(&o)
     o.scale = scale
     o.layout_direction = direction
     var c: OpaquePointer?
-    let s = brace_context_create(&o, &c)
+    let s = plugins.directory.withCString { dir in
+      o.plugin_path = dir
+      return brace_context_create(&o, &c)
+    }
     guard s == BRACE_OK, let c else {
       throw SetupError(description: "brace_context_create failed with \(statusName(s)): \(lastError(nil))")
     }

@@ -168,6 +168,9 @@ struct brace_host_api {
   /* Whether `node`'s frame comes from constraint layout (it takes part in constraints):
      a container strategy leaves such subviews where the engine puts them. */
   brace_status (*is_constraint_driven)(brace_context *ctx, brace_node node, bool *out);
+  /* brace_node_set_translates_autoresizing_mask: a strategy that positions subviews with
+     constraints turns their translation off, as UIStackView does for arranged views. */
+  brace_status (*set_translates_autoresizing_mask)(brace_context *ctx, brace_node node, bool on);
 };
 
 /* One term of a solver row: coefficient * variable, variables being the solver's own ids. */

@@ -27,6 +27,10 @@ typedef struct brace_context_options {
      turn before the turn is declared a feedback loop. Clamped to 50...10000, like
      UIKit's UIViewLayoutFeedbackLoopDebuggingThreshold; 0 selects the default, 100. */
   uint32_t feedback_loop_threshold;
+  /* Directories (colon-separated) searched for plugins loaded by name, before those of
+     the BRACE_PLUGIN_PATH environment variable and the library's own directory. Copied
+     at creation; NULL (default) for none. */
+  const char *plugin_path;
 } brace_context_options;
 
 /*

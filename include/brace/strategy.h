@@ -11,9 +11,11 @@
  * WHERE PLUGINS ARE FOUND
  *
  *   A strategy NAME lives in a file libbrace_NAME.so (the built-in "frame" strategy in
- *   libbrace_autoresizing.so). Loading by name searches, in order, each directory of
- *   the BRACE_PLUGIN_PATH environment variable (colon-separated) and then the directory
- *   holding libbrace.so itself, where the built-in strategies are installed.
+ *   libbrace_autoresizing.so). Loading by name searches, in order, the directories of the
+ *   context's plugin_path option, each directory of the BRACE_PLUGIN_PATH environment
+ *   variable (colon-separated; read with getenv at each search, so do not change the
+ *   environment from another thread meanwhile) and then the directory holding
+ *   libbrace.so itself, where the built-in strategies are installed.
  *   brace_context_create registers the built-in strategies found there; the "frame"
  *   strategy is required, so a context cannot be created without it.
  *
@@ -22,7 +24,23 @@
  *   Each strategy declares typed properties with a default and a valid range. A
  *   CONTAINER property lives on a node that uses the strategy (a stack's "spacing"); a
  *   CHILD property lives on each subview of such a node (a flow layout's "break_before").
- *   Setting one validates it against the declaration and flags the container for layout.
+ *   Setting one validates it against the declaration and flags the container for layout
+ *   (and for the constraints pass when its strategy generates constraints).
+ *
+ * THE "frame" STRATEGY (libbrace_autoresizing.so)
+ *
+ *   Every node starts with it. Subviews keep the frames they are given. When the
+ *   container's size changed since its last layout (the first layout only records the
+ *   size) and its autoresizes_subviews is on, each subview that is not in constraint
+ *   layout is resized by its autoresizing mask, per axis: the near margin, the size and
+ *   the far margin are the parts; the flexible ones grow by delta * part / F, F being the
+ *   sum of the flexible parts' old values, or by delta / count when F is 0; the far
+ *   margin takes the rest. Rounding: the strategy keeps each subview's exact frame and
+ *   writes it with its EDGES rounded to the nearest multiple of 1/scale (half away from
+ *   zero), so resizes never accumulate drift and views sharing an edge keep sharing it; a
+ *   subview moved by hand continues from its new frame. Its measure is the intrinsic size
+ *   on an axis that has one, else the extent of the subviews' frames (from the origin to
+ *   the farthest edge), or the node's own size without subviews.
  *
  * Every function here follows the context's thread rule (BRACE_E_BUSY from a second
  * thread). On failure nothing changes and brace_last_error() says why, naming the file,

@@ -54,7 +54,7 @@ let firstOptionsSize = MemoryLayout<brace_context_options>.size
 func defaultOptions() -> brace_context_options {
   brace_context_options(
     struct_size: UInt32(MemoryLayout<brace_context_options>.size), scale: 1,
-    layout_direction: BRACE_DIRECTION_LTR, feedback_loop_threshold: 100)
+    layout_direction: BRACE_DIRECTION_LTR, feedback_loop_threshold: 100, plugin_path: nil)
 }
 
 @c @implementation
@@ -77,7 +77,10 @@ public func brace_context_create(
     guard size >= firstOptionsSize else {
       return fail(BRACE_E_INVALID_ARGUMENT, "options->struct_size is \(size); expected at least \(firstOptionsSize): initialize options with brace_context_options_init")
     }
-    o = options.pointee
+    // An older caller's smaller struct: take the fields it has, defaults for the rest.
+    withUnsafeMutableBytes(of: &o) { bytes in
+      bytes.copyMemory(from: UnsafeRawBufferPointer(start: options, count: min(size, MemoryLayout<brace_context_options>.size)))
+    }
     o.struct_size = UInt32(MemoryLayout<brace_context_options>.size)
     guard o.scale.isFinite, o.scale > 0 else {
       return fail(BRACE_E_INVALID_ARGUMENT, "options->scale must be finite and > 0, got \(o.scale)")
@@ -91,6 +94,10 @@ public func brace_context_create(
     return fail(BRACE_E_NO_MEMORY, "too many live contexts (at most \(Handle.maxTag)); destroy some first")
   }
   let ctx = Context(options: o, tag: tag)
+  if let dirs = o.plugin_path {
+    ctx.pluginDirectories = String(cString: dirs).split(separator: ":").map(String.init).filter { !$0.isEmpty }
+  }
+  ctx.options.plugin_path = nil
   do {
     try ctx.loadBuiltinStrategies()
   } catch {
@@ -129,7 +136,13 @@ public func brace_context_get_options(_ ctx: OpaquePointer?, _ out: UnsafeMutabl
     guard size >= firstOptionsSize else {
       throw .invalidArgument("out->struct_size is \(size); expected at least \(firstOptionsSize)")
     }
-    out.pointee = c.options
+    // The caller's struct may be an older, smaller one: copy what it has room for.
+    var o = c.options
+    let count = min(size, MemoryLayout<brace_context_options>.size)
+    o.struct_size = UInt32(count)
+    withUnsafeBytes(of: o) { bytes in
+      UnsafeMutableRawPointer(out).copyMemory(from: bytes.baseAddress!, byteCount: count)
+    }
   }
 }
 

@@ -275,7 +275,7 @@ extension Context {
   }
 
   func destroyConstraint(_ c: Int32) {
-    guard constraints[Int(c)].live else { return }
+    guard Int(c) < constraints.count, constraints[Int(c)].live else { return }
     if constraints[Int(c)].active { deactivate([c]) }
     if case .engine(let n) = constraints[Int(c)].owner { engineNodes[n]?.generated.removeAll { $0 == c } }
     free(constraints[Int(c)].identifier)

@@ -114,6 +114,8 @@ extension Context {
     for c in constraints.indices { free(constraints[c].identifier) }
     constraints = []
     engineNodes = [:]
+    strategyConstraints = [:]
+    nodeConstraints = [:]
   }
 }
 

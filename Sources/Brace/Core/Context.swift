@@ -18,6 +18,8 @@ final class Context {
   var callbackTable: [brace_node_callbacks] = []
   var freeCallbackEntries: [Int32] = []
 
+  /// Directories of the plugin_path option, searched first when loading by name.
+  var pluginDirectories: [String] = []
   /// Registered strategies, in registration order; a node's strategy indexes this.
   var strategies: [LoadedStrategy] = []
   /// The "frame" strategy every new node starts with.

@@ -36,6 +36,7 @@ enum HostTable {
     t.pointee.remove_constraint = hostRemoveConstraint
     t.pointee.set_constraint_constant = hostSetConstraintConstant
     t.pointee.is_constraint_driven = hostIsConstraintDriven
+    t.pointee.set_translates_autoresizing_mask = brace_node_set_translates_autoresizing_mask
     return UnsafePointer(t)
   }()
 }

@@ -35,11 +35,11 @@ enum PluginFiles {
     return String(path[..<slash])
   }()
 
-  /// BRACE_PLUGIN_PATH's directories, then the library's own.
-  static func searchPath() -> [String] {
-    var dirs: [String] = []
+  /// The context's plugin_path, BRACE_PLUGIN_PATH's directories, then the library's own.
+  static func searchPath(_ first: [String]) -> [String] {
+    var dirs: [String] = first
     if let env = getenv("BRACE_PLUGIN_PATH") {
-      dirs = String(cString: env).split(separator: ":").map(String.init).filter { !$0.isEmpty }
+      dirs += String(cString: env).split(separator: ":").map(String.init).filter { !$0.isEmpty }
     }
     dirs.append(libraryDirectory)
     return dirs
@@ -63,9 +63,9 @@ enum PluginFiles {
   }
 
   /// Finds the file of a strategy on the search path.
-  static func find(strategy name: String) -> (path: String?, searched: [String]) {
+  static func find(strategy name: String, first: [String]) -> (path: String?, searched: [String]) {
     let file = fileName(forStrategy: name)
-    let dirs = searchPath()
+    let dirs = searchPath(first)
     for d in dirs where exists("\(d)/\(file)") { return ("\(d)/\(file)", dirs) }
     return (nil, dirs)
   }
@@ -101,9 +101,9 @@ extension Context {
     guard Context.isValidName(name) else {
       throw .invalidArgument("\"\(name)\" is not a strategy name (expected [a-z0-9_]+, at most 63 characters)")
     }
-    let (path, searched) = PluginFiles.find(strategy: name)
+    let (path, searched) = PluginFiles.find(strategy: name, first: pluginDirectories)
     guard let path else {
-      throw BraceError(BRACE_E_NOT_FOUND, "no strategy \"\(name)\": \(PluginFiles.fileName(forStrategy: name)) is not in \(searched.joined(separator: ", ")) (BRACE_PLUGIN_PATH adds directories)")
+      throw BraceError(BRACE_E_NOT_FOUND, "no strategy \"\(name)\": \(PluginFiles.fileName(forStrategy: name)) is not in \(searched.joined(separator: ", ")) (the plugin_path option and BRACE_PLUGIN_PATH add directories)")
     }
     return try loadPlugin(path, expecting: name)
   }

@@ -76,6 +76,8 @@ extension Context {
     }
     properties[n, default: [:]][ref.key] = v
     markLayout(ref.container)
+    // A strategy that generates constraints reads its properties in the constraints pass.
+    if strategies[Int(ref.strategy)].desc.update_constraints != nil { markConstraints(ref.container) }
   }
 
   func propertyValue(_ n: Int32, strategy k: Int32, index: Int) -> brace_value {

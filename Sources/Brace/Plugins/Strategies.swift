@@ -71,7 +71,12 @@ extension Context {
     markConstraints(n)
   }
 
-  func strategyChildrenChanged(_ n: Int32) {}
+  /// The subviews of a container changed: a strategy that generates constraints for them
+  /// (update_constraints) regenerates in the next constraints pass.
+  func strategyChildrenChanged(_ n: Int32) {
+    let k = nodes.strategy[Int(n)]
+    if k >= 0, strategies[Int(k)].desc.update_constraints != nil { markConstraints(n) }
+  }
 
   /// The default layout_subviews: the solved frames of constraint-driven subviews are
   /// applied, then the node's strategy arranges its subviews.

@@ -1,0 +1,143 @@
+/*
+ * pin.c — a test strategy, "pin", that arranges with constraints instead of frames, as
+ * UIStackView does: in its update_constraints hook it pins every subview's edges to the
+ * container's layout margins, inset by its "inset" property, with constraints it owns
+ * (host->add_constraint). A changed inset is the cheap path (set_constraint_constant);
+ * changed subviews rebuild the set. The host removes the constraints on detach.
+ */
+#include <brace/brace_plugin.h>
+
+#include <stdlib.h>
+
+static const brace_property_desc properties[] = {
+    {"inset", BRACE_VALUE_DOUBLE, BRACE_SCOPE_CONTAINER, {BRACE_VALUE_DOUBLE, 0, 0.0}, 0, 1000, NULL, 0,
+     "extra inset inside the layout margins"},
+};
+
+static const brace_host_api *host;
+
+typedef struct pin_state {
+  brace_strategy_id self;
+} pin_state;
+
+typedef struct pinned {
+  brace_constraint *constraints; /* 4 per subview: leading, trailing, top, bottom */
+  size_t count;
+  brace_node *subviews;
+  size_t subview_count;
+  double inset;
+} pinned;
+
+static brace_status create(brace_context *ctx, brace_strategy_id self, void **state) {
+  (void)ctx;
+  pin_state *s = malloc(sizeof *s);
+  if (!s) return BRACE_E_NO_MEMORY;
+  s->self = self;
+  *state = s;
+  return BRACE_OK;
+}
+
+static void destroy(brace_context *ctx, void *state) {
+  (void)ctx;
+  free(state);
+}
+
+static brace_status attach(brace_context *ctx, void *state, brace_node node, void **node_data) {
+  (void)ctx;
+  (void)state;
+  (void)node;
+  *node_data = calloc(1, sizeof(pinned));
+  return *node_data ? BRACE_OK : BRACE_E_NO_MEMORY;
+}
+
+static void forget(pinned *p) {
+  free(p->constraints);
+  free(p->subviews);
+  p->constraints = NULL;
+  p->subviews = NULL;
+  p->count = p->subview_count = 0;
+}
+
+static void detach(brace_context *ctx, void *state, brace_node node, void *node_data) {
+  (void)ctx;
+  (void)state;
+  (void)node;
+  forget(node_data);
+  free(node_data);
+}
+
+static int same_subviews(brace_context *ctx, brace_node node, const pinned *p, size_t count) {
+  if (count != p->subview_count) return 0;
+  for (size_t k = 0; k < count; k++) {
+    brace_node child;
+    if (host->get_subview(ctx, node, k, &child) != BRACE_OK || child != p->subviews[k]) return 0;
+  }
+  return 1;
+}
+
+static void update_constraints(brace_context *ctx, void *state, brace_node node, void *node_data) {
+  pin_state *s = state;
+  pinned *p = node_data;
+  brace_value v;
+  double inset = host->get_property(ctx, s->self, node, 0, &v) == BRACE_OK ? v.number : 0;
+  size_t count = 0;
+  host->get_subview_count(ctx, node, &count);
+  static const brace_attribute edges[4][2] = {
+      {BRACE_ATTR_LEADING, BRACE_ATTR_LEADING_MARGIN}, {BRACE_ATTR_TRAILING, BRACE_ATTR_TRAILING_MARGIN},
+      {BRACE_ATTR_TOP, BRACE_ATTR_TOP_MARGIN}, {BRACE_ATTR_BOTTOM, BRACE_ATTR_BOTTOM_MARGIN}};
+  static const double sign[4] = {1, -1, 1, -1};
+  static const char *const names[4] = {"pin-leading", "pin-trailing", "pin-top", "pin-bottom"};
+  if (same_subviews(ctx, node, p, count)) {
+    if (inset != p->inset) {
+      for (size_t k = 0; k < p->count; k++)
+        host->set_constraint_constant(ctx, s->self, p->constraints[k], sign[k % 4] * inset);
+      p->inset = inset;
+    }
+    return;
+  }
+  for (size_t k = 0; k < p->count; k++) host->remove_constraint(ctx, s->self, p->constraints[k]);
+  forget(p);
+  if (count == 0) return;
+  p->constraints = calloc(4 * count, sizeof *p->constraints);
+  p->subviews = calloc(count, sizeof *p->subviews);
+  if (!p->constraints || !p->subviews) {
+    forget(p);
+    return;
+  }
+  for (size_t k = 0; k < count; k++) {
+    brace_node child;
+    host->get_subview(ctx, node, k, &child);
+    p->subviews[k] = child;
+    host->set_translates_autoresizing_mask(ctx, child, false);
+    for (int e = 0; e < 4; e++) {
+      brace_term terms[2] = {{child, edges[e][0], 1}, {node, edges[e][1], -1}};
+      brace_constraint c = 0;
+      if (host->add_constraint(ctx, s->self, node, terms, 2, BRACE_RELATION_EQUAL, sign[e] * inset, 1000, names[e], &c) == BRACE_OK)
+        p->constraints[p->count++] = c;
+    }
+  }
+  p->subview_count = count;
+  p->inset = inset;
+}
+
+static const brace_strategy_desc descriptor = {
+    .struct_size = sizeof(brace_strategy_desc),
+    .abi_major = BRACE_PLUGIN_ABI_MAJOR,
+    .abi_minor = BRACE_PLUGIN_ABI_MINOR,
+    .name = "pin",
+    .role = BRACE_ROLE_CONTAINER,
+    .properties = properties,
+    .property_count = 1,
+    .property_desc_size = sizeof(brace_property_desc),
+    .context_create = create,
+    .context_destroy = destroy,
+    .attach = attach,
+    .detach = detach,
+    .update_constraints = update_constraints,
+};
+
+BRACE_PLUGIN_DEFINE_ENTRY(h) {
+  if (h->abi_major != BRACE_PLUGIN_ABI_MAJOR || h->struct_size < sizeof(brace_host_api)) return NULL;
+  host = h;
+  return &descriptor;
+}
