@@ -4,7 +4,8 @@
 //   make bench                        (swift build -c release, then this program)
 //   .build/release/brace-bench [--quick]
 //
-// Trees: balanced (fan-out 10) and a deep chain, of 1k, 10k and 100k nodes. Measures:
+// Trees: balanced (fan-out 10), a deep chain, and a wide root (every node a subview of
+// the root), of 1k, 10k and 100k nodes. Measures:
 //   build         create every node and add it under its parent, top-down as a user would
 //   no-op cycle   brace_context_run_update_cycle with nothing flagged
 //   leaf cycle    brace_node_set_needs_layout on the deepest leaf, then a cycle
@@ -12,8 +13,8 @@
 //   destroy       brace_node_destroy on the root (frees the whole tree)
 // Each figure is the median of several runs, in microseconds, with ns per node where the
 // work is per node. A turn should cost what is dirty: the no-op cycle is flat, the leaf
-// cycle follows the depth (flat for balanced trees, linear for the chain), the full cycle
-// and build/destroy follow the node count.
+// cycle follows the depth (flat for balanced and wide trees, whatever the fan-out, linear
+// for the chain), the full cycle and build/destroy follow the node count.
 
 import Brace
 import CBrace
@@ -62,11 +63,13 @@ func check(_ status: brace_status, _ what: @autoclosure () -> String, _ ctx: Opa
 enum Shape: CustomStringConvertible {
   case balanced(fanOut: Int)
   case chain
+  case wide
 
   var description: String {
     switch self {
     case .balanced(let f): "balanced/\(f)"
     case .chain: "chain"
+    case .wide: "wide"
     }
   }
 }
@@ -103,6 +106,13 @@ func build(_ ctx: OpaquePointer, _ shape: Shape, _ count: Int) -> Tree {
       }
       parentIndex += 1
     }
+  case .wide:
+    while t.nodes.count < count {
+      check(brace_node_create(ctx, &n), "brace_node_create", ctx)
+      check(brace_node_add_subview(ctx, t.root, n), "brace_node_add_subview", ctx)
+      t.nodes.append(n)
+      depthOf.append(2)
+    }
   case .chain:
     var parent = t.root
     while t.nodes.count < count {
@@ -113,7 +123,7 @@ func build(_ ctx: OpaquePointer, _ shape: Shape, _ count: Int) -> Tree {
       parent = n
     }
   }
-  // The last node created is a deepest leaf in both shapes.
+  // The last node created is a deepest leaf in every shape.
   t.deepestLeaf = t.nodes[t.nodes.count - 1]
   t.depth = Int(depthOf[depthOf.count - 1])
   return t
@@ -246,7 +256,7 @@ print(columns.map { pad($0.0, $0.1) }.joined(separator: " "))
 print(columns.map { String(repeating: "-", count: $0.1) }.joined(separator: " "))
 
 var results: [Result] = []
-for shape in [Shape.balanced(fanOut: 10), .chain] {
+for shape in [Shape.balanced(fanOut: 10), .chain, .wide] {
   for count in sizes {
     let reps = count >= 100_000 ? 5 : 9
     let r = measure(shape, count, reps: reps, cheapReps: 21)
@@ -267,7 +277,7 @@ for shape in [Shape.balanced(fanOut: 10), .chain] {
 
 // How the cost follows what is dirty: ratios between the largest and smallest trees.
 print("\nscaling from \(sizes.first!) to \(sizes.last!) nodes (x\(sizes.last! / sizes.first!) nodes):")
-for shape in ["balanced/10", "chain"] {
+for shape in ["balanced/10", "chain", "wide"] {
   let rs = results.filter { "\($0.shape)" == shape }
   guard let a = rs.first, let b = rs.last, a.count != b.count else { continue }
   func ratio(_ x: Double, _ y: Double) -> String { "x" + fixed(y / x, 1) }

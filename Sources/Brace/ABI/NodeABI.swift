@@ -94,10 +94,10 @@ public func brace_node_get_index(_ ctx: OpaquePointer?, _ node: brace_node, _ ou
     let n = try c.node(node)
     let out = try requireOut(out)
     let p = c.nodes.parent[Int(n)]
-    guard p >= 0, let k = c.nodes.children[Int(p)].firstIndex(of: n) else {
+    guard p >= 0, !c.nodes.flags[Int(n)].contains(.guide) else {
       throw .invalidState("\(c.describe(n)) has no superview")
     }
-    out.pointee = k
+    out.pointee = Int(c.nodes.indexInParent[Int(n)])
   }
 }
 

@@ -71,6 +71,8 @@ final class Context {
   var dirtyRoots: [Int32] = []
   /// Nodes a pass is processing now, outermost first.
   var activeNodes: [Int32] = []
+  /// Reused by the passes to gather a node's dirty subviews without allocating.
+  var scratchKids: [Int32] = []
   /// >0 while a pass runs; a whole turn or phase cannot start then.
   var passDepth = 0
   /// The turn that per-node pass counters belong to; bumped by each outermost pass.

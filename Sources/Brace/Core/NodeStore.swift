@@ -28,6 +28,11 @@ struct NodeFlags: OptionSet {
   /// A layout guide: in constraint layout like a subview of its owner (its `parent`),
   /// but not among the owner's subviews, never laid out or drawn.
   static let guide = NodeFlags(rawValue: 1 << 17)
+  /// The node is in its superview's list of dirty subviews for that pass.
+  static let listedConstraints = NodeFlags(rawValue: 1 << 18)
+  static let listedLayout = NodeFlags(rawValue: 1 << 19)
+  static let listedDisplay = NodeFlags(rawValue: 1 << 20)
+  static let listedAny: NodeFlags = [.listedConstraints, .listedLayout, .listedDisplay]
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,
@@ -35,13 +40,16 @@ struct NodeFlags: OptionSet {
   ]
 }
 
-/// What one pass looks at: its own flag and the matching subtree flag.
+/// What one pass looks at: its own flag, the matching subtree flag, and the node's entry
+/// in its superview's list of dirty subviews for that pass.
 struct PassFlags {
   let own: NodeFlags
   let subtree: NodeFlags
-  static let constraints = PassFlags(own: .needsUpdateConstraints, subtree: .subtreeNeedsUpdateConstraints)
-  static let layout = PassFlags(own: .needsLayout, subtree: .subtreeNeedsLayout)
-  static let display = PassFlags(own: .needsDisplay, subtree: .subtreeNeedsDisplay)
+  let listed: NodeFlags
+  let index: Int
+  static let constraints = PassFlags(own: .needsUpdateConstraints, subtree: .subtreeNeedsUpdateConstraints, listed: .listedConstraints, index: 0)
+  static let layout = PassFlags(own: .needsLayout, subtree: .subtreeNeedsLayout, listed: .listedLayout, index: 1)
+  static let display = PassFlags(own: .needsDisplay, subtree: .subtreeNeedsDisplay, listed: .listedDisplay, index: 2)
   var either: NodeFlags { [own, subtree] }
 }
 
@@ -52,6 +60,15 @@ struct NodeStore {
   var flags: [NodeFlags] = []
   var parent: [Int32] = []
   var children: [[Int32]] = []
+  /// The node's index among its superview's subviews (kept on insert and remove).
+  var indexInParent: [Int32] = []
+  /// Per node and pass (slot * 3 + pass index): the subviews flagged for that pass since
+  /// the node's last visit, so a pass descends into exactly those, not every subview.
+  /// The first one is kept inline (no allocation on a chain of single dirty subviews),
+  /// the others in `dirtyKids`. Entries can be stale (moved or destroyed subviews); a
+  /// visit validates them.
+  var dirtyKid: [Int32] = []
+  var dirtyKids: [[Int32]] = []
   var frame: [brace_rect] = []
   var boundsOrigin: [brace_point] = []
   var dirtyRect: [brace_rect] = []
@@ -95,6 +112,13 @@ struct NodeStore {
       flags.append([])
       parent.append(-1)
       children.append([])
+      indexInParent.append(-1)
+      dirtyKid.append(-1)
+      dirtyKid.append(-1)
+      dirtyKid.append(-1)
+      dirtyKids.append([])
+      dirtyKids.append([])
+      dirtyKids.append([])
       frame.append(brace_rect())
       boundsOrigin.append(brace_point())
       dirtyRect.append(brace_rect())
@@ -115,6 +139,11 @@ struct NodeStore {
     flags[i] = [.live, .translatesMask, .autoresizesSubviews]
     parent[i] = -1
     children[i] = []
+    indexInParent[i] = -1
+    for k in 3 * i..<3 * i + 3 {
+      dirtyKid[k] = -1
+      dirtyKids[k] = []
+    }
     frame[i] = brace_rect()
     boundsOrigin[i] = brace_point()
     dirtyRect[i] = brace_rect()
@@ -141,10 +170,36 @@ struct NodeStore {
     flags[i] = []
     children[i] = []
     parent[i] = -1
+    indexInParent[i] = -1
+    for k in 3 * i..<3 * i + 3 {
+      dirtyKid[k] = -1
+      dirtyKids[k] = []
+    }
     userData[i] = nil
     liveCount -= 1
     if generation[i] < Handle.maxGeneration { freeSlots.append(slot) }
   }
 
   @inline(__always) func isLive(_ slot: Int32) -> Bool { flags[Int(slot)].contains(.live) }
+
+  /// Lists `child` as flagged for a pass in its superview `p`'s dirty list.
+  @inline(__always)
+  mutating func listDirty(_ child: Int32, in p: Int32, _ pass: Int) {
+    let k = 3 * Int(p) + pass
+    if dirtyKid[k] < 0 { dirtyKid[k] = child } else { dirtyKids[k].append(child) }
+  }
+
+  /// Takes `p`'s dirty list for a pass into `out` (appending), leaving it empty.
+  @inline(__always)
+  mutating func takeDirty(of p: Int32, _ pass: Int, into out: inout [Int32]) {
+    let k = 3 * Int(p) + pass
+    if dirtyKid[k] >= 0 {
+      out.append(dirtyKid[k])
+      dirtyKid[k] = -1
+    }
+    if !dirtyKids[k].isEmpty {
+      out.append(contentsOf: dirtyKids[k])
+      dirtyKids[k].removeAll(keepingCapacity: true)
+    }
+  }
 }

@@ -46,16 +46,28 @@ extension Context {
       if old == parent, let k, k < target || index == nil { target -= 1 }
       if old != parent { markLayout(old) }
     }
-    nodes.children[Int(parent)].insert(child, at: min(target, nodes.children[Int(parent)].count))
+    let at = min(target, nodes.children[Int(parent)].count)
+    nodes.children[Int(parent)].insert(child, at: at)
+    renumber(parent, from: at)
     nodes.parent[Int(child)] = parent
     // The moved subtree carries its flags: make the new ancestors see them.
     let f = nodes.flags[Int(child)]
     for pass in [PassFlags.constraints, .layout, .display] where !f.isDisjoint(with: pass.either) {
-      propagate(from: child, pass.subtree)
+      propagate(from: child, pass)
     }
     markLayout(parent)
     markLayout(child)
     strategyChildrenChanged(parent)
+  }
+
+  /// Keeps indexInParent right for the subviews of `p` from position `k` on.
+  private func renumber(_ p: Int32, from k: Int) {
+    let kids = nodes.children[Int(p)]
+    var j = k
+    while j < kids.count {
+      nodes.indexInParent[Int(kids[j])] = Int32(j)
+      j += 1
+    }
   }
 
   /// Unlinks `child` from its superview; returns its former index.
@@ -63,9 +75,15 @@ extension Context {
   private func detach(_ child: Int32) -> Int? {
     let p = nodes.parent[Int(child)]
     guard p >= 0 else { return nil }
-    let k = nodes.children[Int(p)].firstIndex(of: child)
-    if let k { nodes.children[Int(p)].remove(at: k) }
+    let k = Int(nodes.indexInParent[Int(child)])
+    guard k >= 0, k < nodes.children[Int(p)].count, nodes.children[Int(p)][k] == child else { return nil }
+    nodes.children[Int(p)].remove(at: k)
+    renumber(p, from: k)
     nodes.parent[Int(child)] = -1
+    nodes.indexInParent[Int(child)] = -1
+    // Its entries in the old superview's dirty lists are stale now; a new superview
+    // lists it afresh.
+    nodes.flags[Int(child)].remove(.listedAny)
     if !nodes.flags[Int(child)].isDisjoint(with: .anyDirty) {
       for pass in [PassFlags.constraints, .layout, .display] { clearStaleSubtreeBits(from: p, pass) }
     }

@@ -30,19 +30,25 @@ extension Context {
   @inline(__always)
   func mark(_ n: Int32, _ pass: PassFlags) {
     let i = Int(n)
-    if nodes.flags[i].contains(pass.own) { return }
+    // Guides are never laid out, drawn or updated by a pass.
+    if nodes.flags[i].contains(pass.own) || nodes.flags[i].contains(.guide) { return }
     nodes.flags[i].insert(pass.own)
-    propagate(from: n, pass.subtree)
+    propagate(from: n, pass)
   }
 
   /// Sets `subtree` on the ancestors of `n` up to the first that has it; a walk that
   /// reaches the root puts the root in the dirty list.
-  func propagate(from n: Int32, _ subtree: NodeFlags) {
+  func propagate(from n: Int32, _ pass: PassFlags) {
     var x = n
     var p = nodes.parent[Int(x)]
     while p >= 0 {
-      if nodes.flags[Int(p)].contains(subtree) { return }
-      nodes.flags[Int(p)].insert(subtree)
+      // Each flagged node is listed once in its superview's dirty list for the pass.
+      if !nodes.flags[Int(x)].contains(pass.listed) {
+        nodes.flags[Int(x)].insert(pass.listed)
+        nodes.listDirty(x, in: p, pass.index)
+      }
+      if nodes.flags[Int(p)].contains(pass.subtree) { return }
+      nodes.flags[Int(p)].insert(pass.subtree)
       x = p
       p = nodes.parent[Int(p)]
     }
@@ -244,25 +250,43 @@ extension Context {
 
   /// Pushes the flagged children of `n` (first child on top) after clearing n's subtree
   /// bit; a callback that flags something below sets it again.
+  /// Costs the number of flagged subviews (their list), not the number of subviews.
   @inline(__always)
   private func pushDirtyChildren(_ n: Int32, _ pass: PassFlags, _ stack: inout [(Int32, UInt32, Bool)]) {
     nodes.flags[Int(n)].remove(pass.subtree)
-    let kids = nodes.children[Int(n)]
-    var k = kids.count
-    while k > 0 {
-      k -= 1
-      let c = kids[k]
-      if !nodes.flags[Int(c)].isDisjoint(with: pass.either) {
-        stack.append((c, nodes.generation[Int(c)], false))
-      }
+    let k = 3 * Int(n) + pass.index
+    if nodes.dirtyKids[k].isEmpty {
+      // The common case (a chain, one dirty subview): no list to gather or sort.
+      let c = nodes.dirtyKid[k]
+      guard c >= 0 else { return }
+      nodes.dirtyKid[k] = -1
+      guard nodes.isLive(c), nodes.parent[Int(c)] == n, nodes.flags[Int(c)].contains(pass.listed) else { return }
+      nodes.flags[Int(c)].remove(pass.listed)
+      if !nodes.flags[Int(c)].isDisjoint(with: pass.either) { stack.append((c, nodes.generation[Int(c)], false)) }
+      return
     }
+    scratchKids.removeAll(keepingCapacity: true)
+    nodes.takeDirty(of: n, pass.index, into: &scratchKids)
+    var kept = 0
+    for c in scratchKids {
+      // Stale entries: destroyed, moved away, or already taken by an earlier entry.
+      guard nodes.isLive(c), nodes.parent[Int(c)] == n, nodes.flags[Int(c)].contains(pass.listed) else { continue }
+      nodes.flags[Int(c)].remove(pass.listed)
+      if nodes.flags[Int(c)].isDisjoint(with: pass.either) { continue }
+      scratchKids[kept] = c
+      kept += 1
+    }
+    scratchKids.removeLast(scratchKids.count - kept)
+    // Subview order: the first subview ends on top of the stack.
+    if kept > 1 { scratchKids.sort { nodes.indexInParent[Int($0)] > nodes.indexInParent[Int($1)] } }
+    for c in scratchKids { stack.append((c, nodes.generation[Int(c)], false)) }
   }
 
   /// A pass stopped early (feedback loop): the nodes it had not reached yet keep their
   /// flags, so their paths must stay marked for the next turn.
   private func keepMarked(_ stack: [(Int32, UInt32, Bool)], _ pass: PassFlags) {
     for (n, gen, _) in stack where alive(n, gen) && !nodes.flags[Int(n)].isDisjoint(with: pass.either) {
-      propagate(from: n, pass.subtree)
+      propagate(from: n, pass)
     }
   }
 
@@ -278,7 +302,7 @@ extension Context {
       if nodes.flags[Int(n)].contains(pass.own) {
         if nodes.flags[Int(n)].contains(.active) {
           // Held by an outer pass: keep the flag for it, and keep the path marked.
-          propagate(from: n, pass.subtree)
+          propagate(from: n, pass)
         } else if pass.own == .needsLayout {
           // Frames solved since the pass began (a translating view resized by its
           // superview's layout) flag their superviews before this one lays out.
@@ -306,7 +330,7 @@ extension Context {
       }
       guard nodes.flags[Int(n)].contains(pass.own) else { continue }
       if nodes.flags[Int(n)].contains(.active) {
-        propagate(from: n, pass.subtree)
+        propagate(from: n, pass)
       } else {
         updateConstraintsOfNode(n)
         if stopPass { return keepMarked(stack, pass) }
@@ -407,13 +431,13 @@ extension Context {
     var stack: [Int32] = [root]
     while let n = stack.popLast() {
       let i = Int(n)
-      let had = nodes.flags[i].contains(.subtreeNeedsDisplay)
       nodes.flags[i].remove([.needsDisplay, .displayWholeBounds, .subtreeNeedsDisplay])
       nodes.dirtyRect[i] = brace_rect()
-      if had {
-        for c in nodes.children[i] where !nodes.flags[Int(c)].isDisjoint(with: PassFlags.display.either) {
-          stack.append(c)
-        }
+      var kids: [Int32] = []
+      nodes.takeDirty(of: n, PassFlags.display.index, into: &kids)
+      for c in kids where nodes.isLive(c) && nodes.parent[Int(c)] == n && nodes.flags[Int(c)].contains(.listedDisplay) {
+        nodes.flags[Int(c)].remove(.listedDisplay)
+        stack.append(c)
       }
     }
   }
