@@ -52,6 +52,7 @@ let loadFailures: [LoadFailure] = [
   LoadFailure(label: "duplicate name", path: { plugins.broken["DUPLICATE"]! }, status: BRACE_E_DUPLICATE, mentions: ["\"frame\"", "already registered"]),
   LoadFailure(label: "context_create fails", path: { plugins.broken["CREATE_FAILS"]! }, status: BRACE_E_PLUGIN, mentions: ["context_create", "BRACE_E_NO_MEMORY"]),
   LoadFailure(label: "bad property default", path: { plugins.broken["BAD_PROPERTY"]! }, status: BRACE_E_PLUGIN, mentions: ["\"gap\"", "default"]),
+  LoadFailure(label: "int range beyond int64", path: { plugins.broken["HUGE_INT_RANGE"]! }, status: BRACE_E_PLUGIN, mentions: ["\"n\"", "int64"]),
   LoadFailure(label: "bad strategy name", path: { plugins.broken["BAD_NAME"]! }, status: BRACE_E_PLUGIN, mentions: ["Bad Name!"]),
 ]
 

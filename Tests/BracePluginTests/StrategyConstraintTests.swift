@@ -124,3 +124,65 @@ struct StrategyConstraintTests {
     c.cycle()
   }
 }
+
+/// Review findings around strategies: hooks that re-enter, and bookkeeping that must not
+/// outlive what it names.
+@Suite("Strategies under misuse")
+struct StrategyMisuseTests {
+  @Test func aStrategysConstraintFreedWithItsItemDoesNotTakeAUserConstraintAlongLater() throws {
+    let c = try Ctx()
+    let box = c.node(frame: rect(0, 0, 100, 100))
+    c.use("pin", on: box)
+    let child = c.node(in: box)
+    c.cycle()
+    ok(brace_node_destroy(c.ctx, child), c.ctx)  // its pin constraints go with it
+    // A user constraint that may reuse one of their slots.
+    let other = c.node(in: box)
+    var mine: brace_constraint = 0
+    ok(brace_constraint_create(c.ctx, other, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 1, 30, &mine), c.ctx)
+    c.use("frame", on: box)  // frees the strategy's constraints on box
+    var active = false
+    #expect(brace_constraint_is_active(c.ctx, mine, &active) == BRACE_OK, "the user's constraint was destroyed: \(lastError(c.ctx))")
+  }
+
+  @Test func movingASubviewOutOfAConstraintStrategyFlagsItsOldContainer() throws {
+    let c = try Ctx()
+    let root = c.node(frame: rect(0, 0, 300, 300))
+    let box = c.node(in: root, frame: rect(0, 0, 100, 100))
+    c.use("pin", on: box)
+    let child = c.node(in: box)
+    c.cycle()
+    ok(brace_node_add_subview(c.ctx, root, child), c.ctx)
+    #expect(c.needsConstraints(box), "the old container's strategy regenerates for its remaining subviews")
+  }
+
+  @Test func destroyingANodeAgainFromADetachHookIsRefused() throws {
+    let c = try Ctx()
+    let parent = c.node(frame: rect(0, 0, 100, 100))
+    let child = c.node(in: parent)
+    c.use("probe", on: child)  // its detach reports through the diagnostics callback
+    final class Hook {
+      var ctx: OpaquePointer?
+      var target: brace_node = 0
+      var status = BRACE_OK
+    }
+    let hook = Hook()
+    hook.ctx = c.ctx
+    hook.target = parent
+    ok(brace_context_set_diagnostic_callback(c.ctx, { ctx, _, ud in
+      let h = Unmanaged<Hook>.fromOpaque(ud!).takeUnretainedValue()
+      if h.status == BRACE_OK { h.status = brace_node_destroy(ctx, h.target) }
+    }, Unmanaged.passUnretained(hook).toOpaque()), c.ctx)
+    ok(brace_node_destroy(c.ctx, parent), c.ctx)
+    #expect(hook.status == BRACE_E_REENTRANCY, "got \(statusName(hook.status))")
+    // Every slot was freed once: four new nodes are four live, distinct nodes.
+    var fresh: [brace_node] = []
+    for _ in 0..<4 {
+      var n: brace_node = 0
+      ok(brace_node_create(c.ctx, &n), c.ctx)
+      fresh.append(n)
+    }
+    #expect(fresh.allSatisfy { brace_node_is_alive(c.ctx, $0) })
+    #expect(Set(fresh).count == 4)
+  }
+}

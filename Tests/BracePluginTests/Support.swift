@@ -145,7 +145,7 @@ let repositoryRoot: String = {
 /// loads but is a solver.
 let brokenVariants = [
   "NO_ENTRY", "REFUSE", "WRONG_MAJOR", "NEWER_MINOR", "SHORT_DESC", "DUPLICATE", "CREATE_FAILS",
-  "BAD_PROPERTY", "BAD_NAME", "SOLVER_ROLE",
+  "BAD_PROPERTY", "HUGE_INT_RANGE", "BAD_NAME", "SOLVER_ROLE",
 ]
 
 /// The plugin files of this test process, in a fresh directory under /tmp that is also

@@ -9,6 +9,7 @@
  *   -DDUPLICATE     a strategy named "frame", which the host already has
  *   -DCREATE_FAILS  context_create fails
  *   -DBAD_PROPERTY  a property whose default is outside its range
+ *   -DHUGE_INT_RANGE an int property whose range an int64 cannot hold
  *   -DBAD_NAME      a strategy name with characters outside [a-z0-9_]
  * and one that loads fine but is not a container strategy:
  *   -DSOLVER_ROLE   a constraint solver named "fake_solver" (no hooks), which
@@ -29,6 +30,14 @@ static brace_status create_fails(brace_context *ctx, brace_strategy_id self, voi
 static const brace_property_desc bad_properties[] = {
     {"gap", BRACE_VALUE_DOUBLE, BRACE_SCOPE_CONTAINER, {BRACE_VALUE_DOUBLE, 0, 500.0}, 0, 100, NULL, 0, NULL},
 };
+#endif
+
+#ifdef HUGE_INT_RANGE
+/* An int range an int64 cannot hold (2^63 as a double): refused at load, not a crash. */
+static const brace_property_desc bad_properties[] = {
+    {"n", BRACE_VALUE_INT, BRACE_SCOPE_CONTAINER, {BRACE_VALUE_INT, 0, 0}, 0, 9223372036854775808.0, NULL, 0, NULL},
+};
+#define BAD_PROPERTY
 #endif
 
 static const brace_strategy_desc descriptor = {

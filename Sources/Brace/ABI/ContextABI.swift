@@ -98,12 +98,17 @@ public func brace_context_create(
     ctx.pluginDirectories = String(cString: dirs).split(separator: ":").map(String.init).filter { !$0.isEmpty }
   }
   ctx.options.plugin_path = nil
+  // Entered while the built-in strategies' hooks run: a hook that calls back into the
+  // context is nested (destroying it is refused), as in every other call.
+  guard ctx.enter() else { return fail(BRACE_E_BUSY, "the new context is busy") }
   do {
     try ctx.loadBuiltinStrategies()
   } catch {
     ctx.teardown()
+    ctx.leave()
     return fail(error.status, error.message)
   }
+  ctx.leave()
   out.pointee = OpaquePointer(Unmanaged.passRetained(ctx).toOpaque())
   return BRACE_OK
 }

@@ -43,7 +43,13 @@ public func brace_node_insert_subview(_ ctx: OpaquePointer?, _ parent: brace_nod
 
 @c @implementation
 public func brace_node_remove_from_superview(_ ctx: OpaquePointer?, _ node: brace_node) -> brace_status {
-  withContext(ctx, "brace_node_remove_from_superview") { c throws(BraceError) in c.removeFromSuperview(try c.node(node)) }
+  withContext(ctx, "brace_node_remove_from_superview") { c throws(BraceError) in
+    let n = try c.node(node)
+    if c.nodes.flags[Int(n)].contains(.guide) {
+      throw .invalidArgument("\(c.describe(n)) is a layout guide: it has an owner, not a superview (destroy it to remove it)")
+    }
+    c.removeFromSuperview(n)
+  }
 }
 
 @c @implementation

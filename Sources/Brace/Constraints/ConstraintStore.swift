@@ -31,6 +31,8 @@ struct ConstraintRecord {
   /// in that form.
   var layoutForm = false
   var owner: ConstraintOwner = .user
+  /// For a strategy's constraint: the node it was added for (its strategyConstraints key).
+  var ownerNode: Int32 = -1
   var active = false
   /// Active, but refused by the solver as conflicting with other required constraints.
   var broken = false

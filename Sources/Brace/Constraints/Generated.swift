@@ -23,8 +23,14 @@ extension Context {
       }
       return
     }
+    let generation = nodes.generation[Int(n)]
     let specs = nodes.flags[Int(n)].contains(.translatesMask) && !nodes.flags[Int(n)].contains(.guide)
       ? translatedSpecs(n) : intrinsicSpecs(n)
+    // intrinsicSpecs may run the user's intrinsic_content_size callback, which may have
+    // taken the node out of constraint layout, or destroyed it.
+    guard nodes.isLive(n), nodes.generation[Int(n)] == generation, isInEngine(n),
+      !nodes.flags[Int(n)].contains(.dismantling)
+    else { return }
     let existing = engineNodes[n]?.generated ?? []
     guard let s = solver, let i = solverInstance else { return }
     s.desc.begin_batch!(i)
@@ -39,8 +45,7 @@ extension Context {
         kept.append(c)
         continue
       }
-      let c = makeGenerated(n, spec)
-      kept.append(c)
+      if let c = makeGenerated(n, spec) { kept.append(c) }
     }
     engineNodes[n]?.generated = kept
     for c in reusable { destroyConstraint(c) }
@@ -60,7 +65,7 @@ extension Context {
     return true
   }
 
-  private func makeGenerated(_ n: Int32, _ spec: GeneratedSpec) -> Int32 {
+  private func makeGenerated(_ n: Int32, _ spec: GeneratedSpec) -> Int32? {
     var r = ConstraintRecord()
     r.terms = spec.terms
     r.relation = spec.relation
@@ -68,16 +73,9 @@ extension Context {
     r.priority = spec.priority
     r.owner = .engine(node: n)
     r.identifier = strdup(spec.identifier)
-    r.live = true
-    let c: Int32
-    if let slot = freeConstraints.popLast() {
-      r.generation = constraints[Int(slot)].generation + 1
-      constraints[Int(slot)] = r
-      c = slot
-    } else {
-      r.generation = 1
-      constraints.append(r)
-      c = Int32(constraints.count - 1)
+    guard let c = try? allocateConstraint(r) else {
+      free(r.identifier)
+      return nil
     }
     return c
   }

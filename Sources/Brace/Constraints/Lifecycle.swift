@@ -48,7 +48,10 @@ extension Context {
     throw BraceError(BRACE_E_INVALID_HANDLE, "\(name) is not a live variable of this context")
   }
 
-  private func allocateConstraint(_ r: ConstraintRecord) -> Int32 {
+  func allocateConstraint(_ r: ConstraintRecord) throws(BraceError) -> Int32 {
+    guard !freeConstraints.isEmpty || constraints.count <= Int(Handle.maxSlot) else {
+      throw BraceError(BRACE_E_NO_MEMORY, "the context's constraint handle space is exhausted")
+    }
     var r = r
     r.live = true
     for t in r.terms where t.isVariable { variables[Int(t.slot)].uses += 1 }
@@ -108,7 +111,7 @@ extension Context {
     r.relation = relation
     r.constant = constant
     r.layoutForm = true
-    return allocateConstraint(r)
+    return try allocateConstraint(r)
   }
 
   static func checkPair(_ a: brace_attribute, _ b: brace_attribute) throws(BraceError) {
@@ -139,7 +142,7 @@ extension Context {
     r.relation = relation
     r.constant = constant
     r.owner = owner
-    return allocateConstraint(r)
+    return try allocateConstraint(r)
   }
 
   // MARK: Activation
@@ -157,9 +160,14 @@ extension Context {
       _ = try container(of: constraints[Int(c)].terms)
     }
     let (s, i) = try ensureSolver()
+    // A diagnostics callback may destroy or create constraints during the batch: only
+    // the constraints named, as they were named, are activated.
+    let named = list.map { ($0, constraints[Int($0)].generation) }
     s.desc.begin_batch!(i)
     defer { s.desc.end_batch!(i) }
-    for c in list where !constraints[Int(c)].active {
+    for (c, gen) in named where Int(c) < constraints.count && constraints[Int(c)].live
+      && constraints[Int(c)].generation == gen && !constraints[Int(c)].active
+    {
       constraints[Int(c)].active = true
       install(c)
     }
@@ -188,7 +196,14 @@ extension Context {
     guard let s = solver, let i = solverInstance else { return }
     var r = constraints[Int(c)]
     guard r.row == nil else { return }
-    guard let holder = try? container(of: r.terms) else { return }
+    guard r.terms.allSatisfy({ $0.isVariable ? variables[Int($0.slot)].live : nodes.isLive($0.slot) && nodes.generation[Int($0.slot)] == Handle.generation($0.item) }),
+      let holder = try? container(of: r.terms)
+    else {
+      // Its items are gone or no longer share a tree: kept broken until that changes.
+      constraints[Int(c)].broken = true
+      if !brokenConstraints.contains(c) { brokenConstraints.append(c) }
+      return
+    }
     let own: Int32? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
     let touched = touchedNodes(r.terms, container: holder)
     do throws(BraceError) {
@@ -278,6 +293,12 @@ extension Context {
     guard Int(c) < constraints.count, constraints[Int(c)].live else { return }
     if constraints[Int(c)].active { deactivate([c]) }
     if case .engine(let n) = constraints[Int(c)].owner { engineNodes[n]?.generated.removeAll { $0 == c } }
+    let holder = constraints[Int(c)].ownerNode
+    if holder >= 0 {
+      strategyConstraints[holder]?.removeAll { $0 == c }
+      if strategyConstraints[holder]?.isEmpty == true { strategyConstraints[holder] = nil }
+    }
+    brokenConstraints.removeAll { $0 == c }
     free(constraints[Int(c)].identifier)
     for t in constraints[Int(c)].terms where t.isVariable { variables[Int(t.slot)].uses -= 1 }
     let g = constraints[Int(c)].generation

@@ -7,8 +7,10 @@ extension Context {
   /// All nodes of a subtree, guides included.
   func subtreeNodes(_ root: Int32) -> [Int32] {
     var out: [Int32] = []
+    var seen = Set<Int32>()
     var stack: [Int32] = [root]
     while let n = stack.popLast() {
+      guard seen.insert(n).inserted else { continue }
       out.append(n)
       stack.append(contentsOf: nodes.children[Int(n)])
       if let g = guides[n] { stack.append(contentsOf: g) }
@@ -34,8 +36,12 @@ extension Context {
     // remade below).
     var affected: [Int32] = []
     var seen = Set<Int32>()
-    for n in subtreeNodes(root) {
-      for c in nodeConstraints[n] ?? [] where seen.insert(c).inserted {
+    let members = subtreeNodes(root)
+    let broken = brokenConstraints.filter { c in
+      constraints[Int(c)].terms.contains { t in !t.isVariable && members.contains(t.slot) }
+    }
+    for n in members {
+      for c in (nodeConstraints[n] ?? []) + broken where seen.insert(c).inserted {
         let r = constraints[Int(c)]
         let outside = r.terms.contains { !$0.isVariable && !isInSubtree($0.slot, of: root) }
         let rootsOwn: Bool = { if case .engine(let o) = r.owner { return o == root } else { return false } }()
@@ -56,7 +62,9 @@ extension Context {
   /// `n` is being destroyed: every constraint that uses it goes, its edits too.
   func engineWillDestroy(_ n: Int32) {
     guard solver != nil else { return }
-    if let list = nodeConstraints[n] {
+    // Installed constraints are indexed by node; broken ones are not installed.
+    let broken = brokenConstraints.filter { c in constraints[Int(c)].terms.contains { !$0.isVariable && $0.slot == n } }
+    if let list = Optional((nodeConstraints[n] ?? []) + broken), !list.isEmpty {
       let user = list.filter { constraints[Int($0)].owner == .user }
       deactivate(user)
       for c in list where constraints[Int(c)].live && constraints[Int(c)].owner != .user {

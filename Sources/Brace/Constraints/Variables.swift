@@ -3,18 +3,24 @@ import CBrace
 /// Free variables, layout guides and edit variables.
 extension Context {
   func createVariable() throws(BraceError) -> Int32 {
+    // The solver variable first: if it fails, no slot was taken.
+    let sv = try newSolverVariable(owner: -1)
     var r = VariableRecord()
     r.live = true
+    r.solverVariable = sv
     let slot: Int32
     if let free = freeVariables.popLast() {
       r.generation = variables[Int(free)].generation + 1
       slot = free
     } else {
+      guard variables.count <= Int(Handle.maxSlot) else {
+        releaseSolverVariable(sv)
+        throw BraceError(BRACE_E_NO_MEMORY, "the context's variable handle space is exhausted")
+      }
       r.generation = 1
       slot = Int32(variables.count)
       variables.append(VariableRecord())
     }
-    r.solverVariable = try newSolverVariable(owner: -1)
     variables[Int(slot)] = r
     return slot
   }

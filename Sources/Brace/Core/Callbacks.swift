@@ -42,7 +42,10 @@ extension Context {
 
   /// The intrinsic size the layout uses: the callback's answer (sanitized) or the stored one.
   func intrinsicSize(_ n: Int32) -> brace_size {
-    guard let cb = callbacks(of: n), let f = cb.intrinsic_content_size else {
+    // Inside its own callback (which asked for it again): the stored value, not a loop.
+    guard let cb = callbacks(of: n), let f = cb.intrinsic_content_size,
+      !nodes.flags[Int(n)].contains(.inIntrinsicCallback)
+    else {
       return nodes.intrinsicSize[Int(n)]
     }
     nodes.flags[Int(n)].insert(.inIntrinsicCallback)

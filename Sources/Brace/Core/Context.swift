@@ -18,6 +18,8 @@ final class Context {
   var callbackTable: [brace_node_callbacks] = []
   var freeCallbackEntries: [Int32] = []
 
+  /// Set while a plugin is being registered (its entry and context_create run).
+  var loadingPlugin = false
   /// Directories of the plugin_path option, searched first when loading by name.
   var pluginDirectories: [String] = []
   /// Registered strategies, in registration order; a node's strategy indexes this.
@@ -157,9 +159,22 @@ final class Context {
       Int(slot) < nodes.capacity, nodes.generation[Int(slot)] == Handle.generation(h),
       nodes.isLive(slot)
     {
+      if nodes.flags[Int(slot)].contains(.dismantling) {
+        throw .reentrancy("\(what()) \(Handle.describe(h, as: .node)) is being destroyed (a hook of its destruction is running)")
+      }
       return slot
     }
     throw nodeError(h, what())
+  }
+
+  /// A live node, even one being destroyed: for naming nodes in reports, never for
+  /// changing them.
+  func liveNode(_ h: brace_node) -> Int32? {
+    let slot = Handle.slot(h)
+    guard Handle.kind(h) == HandleKind.node.rawValue, Handle.tag(h) == tag, Int(slot) < nodes.capacity,
+      nodes.generation[Int(slot)] == Handle.generation(h), nodes.isLive(slot)
+    else { return nil }
+    return slot
   }
 
   private func nodeError(_ h: brace_node, _ what: String) -> BraceError {

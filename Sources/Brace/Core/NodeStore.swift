@@ -33,6 +33,9 @@ struct NodeFlags: OptionSet {
   static let listedLayout = NodeFlags(rawValue: 1 << 19)
   static let listedDisplay = NodeFlags(rawValue: 1 << 20)
   static let listedAny: NodeFlags = [.listedConstraints, .listedLayout, .listedDisplay]
+  /// The node is being destroyed (its subtree's hooks are running): handles to it are
+  /// refused from then on, so no callback can move, reuse or destroy it again.
+  static let dismantling = NodeFlags(rawValue: 1 << 21)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,

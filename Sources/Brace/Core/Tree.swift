@@ -44,7 +44,10 @@ extension Context {
       if old != parent { engineWillDetach(child) }
       let k = detach(child)
       if old == parent, let k, k < target || index == nil { target -= 1 }
-      if old != parent { markLayout(old) }
+      if old != parent {
+        markLayout(old)
+        strategyChildrenChanged(old)
+      }
     }
     let at = min(target, nodes.children[Int(parent)].count)
     nodes.children[Int(parent)].insert(child, at: at)
@@ -118,17 +121,23 @@ extension Context {
       let owner = nodes.parent[Int(node)]
       guides[owner]?.removeAll { $0 == node }
       if guides[owner]?.isEmpty == true { guides[owner] = nil }
+      nodes.parent[Int(node)] = -1
     } else {
       removeFromSuperview(node)
     }
-    // Depth first, children before parents, without recursion.
+    // From here on the subtree's handles are refused: the hooks that run below (plugin
+    // detach, diagnostics) cannot move, reuse or destroy these nodes again.
     let order = subtreeNodes(node)
+    let generations = order.map { nodes.generation[Int($0)] }
+    for n in order { nodes.flags[Int(n)].insert(.dismantling) }
     for n in order.reversed() { engineWillDestroy(n) }
-    for n in order.reversed() {
+    for (n, gen) in zip(order, generations).reversed() where nodes.generation[Int(n)] == gen && nodes.isLive(n) {
       guides[n] = nil
       detachStrategy(n)
       releaseCallbacks(n)
       properties[n] = nil
+      baselines[n] = nil
+      pendingFrames[n] = nil
       nodes.release(n)
     }
   }

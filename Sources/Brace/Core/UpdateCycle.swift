@@ -367,12 +367,12 @@ extension Context {
     return false
   }
 
-  private func enterActive(_ n: Int32, _ extra: NodeFlags = []) {
+  func enterActive(_ n: Int32) {
     nodes.flags[Int(n)].insert(.active)
     activeNodes.append(n)
   }
 
-  private func leaveActive(_ n: Int32) {
+  func leaveActive(_ n: Int32) {
     if let k = activeNodes.lastIndex(of: n) { activeNodes.remove(at: k) }
     if nodes.isLive(n) && !activeNodes.contains(n) { nodes.flags[Int(n)].remove(.active) }
   }

@@ -79,7 +79,7 @@ private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ 
     let text = message.map { String(cString: $0) } ?? "(no message)"
     var slots: [Int32] = []
     if let nodes, count > 0 {
-      for k in 0..<count { if let s = try? c.node(nodes[k]) { slots.append(s) } }
+      for k in 0..<count { if let s = c.liveNode(nodes[k]) { slots.append(s) } }
     }
     c.emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "[\(name)] \(text)", nodes: slots)
   }
@@ -108,6 +108,7 @@ private func hostAddConstraint(
     let k = try c.createLinearConstraint(UnsafeBufferPointer(start: terms, count: count), relation, constant, owner: .strategy(Int32(strategy)))
     c.constraints[Int(k)].priority = priority
     c.constraints[Int(k)].identifier = identifier.map { strdup($0) }
+    c.constraints[Int(k)].ownerNode = o
     c.strategyConstraints[o, default: []].append(k)
     do throws(BraceError) {
       try c.activate([k])
@@ -122,11 +123,7 @@ private func hostAddConstraint(
 
 private func hostRemoveConstraint(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ h: brace_constraint) -> brace_status {
   withContext(ctx, "host->remove_constraint") { c throws(BraceError) in
-    let k = try ownedConstraint(c, strategy, h)
-    for (n, list) in c.strategyConstraints where list.contains(k) {
-      c.strategyConstraints[n]?.removeAll { $0 == k }
-    }
-    c.destroyConstraint(k)
+    c.destroyConstraint(try ownedConstraint(c, strategy, h))
   }
 }
 

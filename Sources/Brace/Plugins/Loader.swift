@@ -119,6 +119,11 @@ extension Context {
     // One file, however its path is spelled, registers once.
     let path = PluginFiles.canonical(given)
     if let k = strategies.firstIndex(where: { $0.path == path }) { return Int32(k) }
+    guard !loadingPlugin else {
+      throw .reentrancy("cannot load \"\(given)\" while another plugin of this context is being registered (from its context_create hook)")
+    }
+    loadingPlugin = true
+    defer { loadingPlugin = false }
     func fail(_ why: String) -> BraceError { BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(given)\": \(why)") }
     let found = PluginFiles.lock.withLock { _ -> Result<UnsafePointer<brace_strategy_desc>?, BraceError> in
       do throws(BraceError) {
@@ -206,6 +211,9 @@ extension Context {
         else { throw fail("strategy \"\(name)\": property \"\(pname)\" has an invalid range \(p.minimum)...\(p.maximum)") }
       default:
         throw fail("strategy \"\(name)\": property \"\(pname)\" has an unknown type \(p.type.rawValue)")
+      }
+      if p.type == BRACE_VALUE_INT && (p.minimum < -9.2e18 || p.maximum > 9.2e18) {
+        throw fail("strategy \"\(name)\": int property \"\(pname)\" has a range beyond what an int64 holds")
       }
       if let why = PropertyCheck.problem(with: p.default_value, for: p) {
         throw fail("strategy \"\(name)\": the default of property \"\(pname)\" is invalid: \(why)")

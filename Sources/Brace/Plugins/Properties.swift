@@ -20,7 +20,7 @@ enum PropertyCheck {
       return v.integer == 0 || v.integer == 1 ? nil : "a bool is 0 or 1, got \(v.integer)"
     case BRACE_VALUE_INT:
       let x = Double(v.integer)
-      return x >= p.minimum && x <= p.maximum ? nil : "\(v.integer) is outside \(Int64(p.minimum))...\(Int64(p.maximum))"
+      return x >= p.minimum && x <= p.maximum ? nil : "\(v.integer) is outside \(p.minimum)...\(p.maximum)"
     case BRACE_VALUE_DOUBLE:
       guard v.number.isFinite else { return "\(v.number) is not finite" }
       return v.number >= p.minimum && v.number <= p.maximum ? nil : "\(v.number) is outside \(p.minimum)...\(p.maximum)"

@@ -17,7 +17,9 @@ extension Context {
     let s = strategies[Int(k)]
     var data: UnsafeMutableRawPointer? = nil
     if let f = s.desc.attach {
+      enterActive(n)
       let status = f(opaque, s.state, handle(ofNode: n), &data)
+      leaveActive(n)
       guard status == BRACE_OK else {
         throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" refused to attach to \(describe(n)) (\(statusName(status)))")
       }
@@ -65,7 +67,9 @@ extension Context {
     }
     if old >= 0 {
       let o = strategies[Int(old)]
+      enterActive(n)
       o.desc.detach?(opaque, o.state, handle(ofNode: n), oldData)
+      leaveActive(n)
     }
     markLayout(n)
     markConstraints(n)
@@ -105,7 +109,11 @@ extension Context {
     if k >= 0, let f = strategies[Int(k)].desc.measure {
       let s = strategies[Int(k)]
       var out = brace_size()
+      // Busy while its strategy measures it: a callback reached from the hook cannot
+      // destroy it or change its strategy under the hook's node data.
+      enterActive(n)
       let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)], proposal, &out)
+      leaveActive(n)
       guard status == BRACE_OK else {
         throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" failed to measure \(describe(n)) (\(statusName(status)))")
       }
@@ -120,6 +128,7 @@ extension Context {
 
   /// Frees every node's strategy data and every strategy's per-context state.
   func teardown() {
+    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) { nodes.flags[s].insert(.dismantling) }
     teardownEngine()
     for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) {
       detachStrategy(Int32(s))
