@@ -15,9 +15,15 @@
  *      did_layout_subviews. Frames that change size flag their nodes, which are laid
  *      out later in the same pass;
  *   3. the display pass, top-down: draw(rect) once for each flagged visible node with
- *      the union of the rectangles flagged since its last draw.
+ *      the union of the rectangles flagged since its last draw. It runs once per turn:
+ *      what a draw callback flags waits for the next turn. Hidden nodes are not drawn
+ *      and their display flags are dropped.
+ *   The constraints and layout passes repeat until nothing they handle is flagged, since
+ *   callbacks may flag more (bounded by the feedback-loop threshold). A size change
+ *   flags the node and its superview, unless the superview is the one laying it out.
  *   Flags only mark nodes; many calls in one turn cost one pass. Nodes keep "a
- *   descendant is flagged" bits, so a pass visits only dirty paths.
+ *   descendant is flagged" bits and the list of their flagged subviews, so a pass
+ *   visits only dirty paths, whatever the fan-out.
  *
  * RE-ENTRANCY
  *
