@@ -55,6 +55,16 @@ private func status(_ e: SolverError) -> brace_status {
   }
 }
 
+/// Runs a solver call and turns its error into a status.
+private func attempt(_ body: () throws(SolverError) -> Void) -> brace_status {
+  do {
+    try body()
+    return BRACE_OK
+  } catch {
+    return status(error)
+  }
+}
+
 private func solverCreate(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> brace_status {
   guard let out else { return BRACE_E_INVALID_ARGUMENT }
   out.pointee = Unmanaged.passRetained(Instance()).toOpaque()
@@ -122,68 +132,40 @@ private func add(
 private func remove(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
   guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
-  do {
+  return attempt { () throws(SolverError) in
     try s.solver.removeConstraint(c)
     s.rows[Int(k)] = nil
-    return BRACE_OK
-  } catch {
-    return status(error)
   }
 }
 
 private func setConstant(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ constant: Double) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
   guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
-  do {
-    try s.solver.setConstant(c, constant)
-    return BRACE_OK
-  } catch {
-    return status(error)
-  }
+  return attempt { () throws(SolverError) in try s.solver.setConstant(c, constant) }
 }
 
 private func setPriority(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priority: Double) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
   guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
-  do {
-    try s.solver.setPriority(c, priority)
-    return BRACE_OK
-  } catch {
-    return status(error)
-  }
+  return attempt { () throws(SolverError) in try s.solver.setPriority(c, priority) }
 }
 
 private func addEdit(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priority: Double) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
   guard let v = s.variable(k) else { return BRACE_E_INVALID_HANDLE }
-  do {
-    try s.solver.addEditVariable(v, priority: priority)
-    return BRACE_OK
-  } catch {
-    return status(error)
-  }
+  return attempt { () throws(SolverError) in try s.solver.addEditVariable(v, priority: priority) }
 }
 
 private func removeEdit(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
   guard let v = s.variable(k) else { return BRACE_E_INVALID_HANDLE }
-  do {
-    try s.solver.removeEditVariable(v)
-    return BRACE_OK
-  } catch {
-    return status(error)
-  }
+  return attempt { () throws(SolverError) in try s.solver.removeEditVariable(v) }
 }
 
 private func suggest(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ value: Double) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
   guard let v = s.variable(k) else { return BRACE_E_INVALID_HANDLE }
-  do {
-    try s.solver.suggestValue(v, value)
-    return BRACE_OK
-  } catch {
-    return status(error)
-  }
+  return attempt { () throws(SolverError) in try s.solver.suggestValue(v, value) }
 }
 
 private func beginBatch(_ raw: UnsafeMutableRawPointer?) { instance(raw)?.solver.beginBatch() }

@@ -20,17 +20,7 @@ extension Context {
       }
       if n < buffer.count { break }
     }
-    for n in changed where nodes.isLive(n) && engineNodes[n] != nil {
-      let f = solvedFrame(n)
-      guard !(f == nodes.frame[Int(n)]) else { continue }
-      let p = nodes.parent[Int(n)]
-      if p < 0 {
-        applyFrame(n, f)
-      } else {
-        pendingFrames[p, default: [:]][n] = f
-        markLayout(p)
-      }
-    }
+    for n in changed where nodes.isLive(n) { requeueSolvedFrame(n) }
   }
 
   /// The frame from the solved alignment rect: outset by the insets, edges rounded to
@@ -46,8 +36,9 @@ extension Context {
     return brace_rect(x: x0, y: y0, width: max(0, px(f.x + f.width) - x0) + 0, height: max(0, px(f.y + f.height) - y0) + 0)
   }
 
-  /// Recomputes a node's frame from unchanged solved values (its alignment insets
-  /// changed, so the same alignment rect gives another frame).
+  /// Queues a node's frame from its solved values when it differs from the current one:
+  /// under its superview, for that superview's layout pass (flagged), or at once for a
+  /// root. Also used when the same alignment rect gives another frame (insets changed).
   func requeueSolvedFrame(_ n: Int32) {
     guard engineNodes[n] != nil else { return }
     let f = solvedFrame(n)
