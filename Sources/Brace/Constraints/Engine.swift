@@ -33,8 +33,6 @@ extension Context {
     return (s, instance)
   }
 
-  var solverDesc: brace_strategy_desc? { solver?.desc }
-
   func newSolverVariable(owner: Int64) throws(BraceError) -> UInt32 {
     let (s, i) = try ensureSolver()
     var v: UInt32 = 0

@@ -69,15 +69,12 @@ extension Context {
   /// The attributes of `n` that the constraints leave free ("x", "y", "width", "height").
   func ambiguousAttributes(_ n: Int32) -> [String] {
     guard let st = engineNodes[n], let s = solver, let i = solverInstance else { return [] }
-    applyEngineChangesIfIdle()
     var out: [String] = []
     for (v, name) in [(st.vars.0, "minX"), (st.vars.1, "minY"), (st.vars.2, "Width"), (st.vars.3, "Height")] where s.desc.is_ambiguous!(i, v) {
       out.append(name)
     }
     return out
   }
-
-  private func applyEngineChangesIfIdle() {}
 
   /// A dump of the subtree in the spirit of UIKit's _autolayoutTrace.
   func treeDescription(_ root: Int32) -> String {

@@ -116,7 +116,6 @@ final class Context {
   deinit { Context.releaseTag(tag) }
 
   var opaque: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
-  var rawPointer: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
 
   // MARK: Thread confinement
 

@@ -141,13 +141,4 @@ extension Context {
       nodes.release(n)
     }
   }
-
-  func isAncestor(_ a: Int32, of n: Int32) -> Bool {
-    var x = nodes.parent[Int(n)]
-    while x >= 0 {
-      if x == a { return true }
-      x = nodes.parent[Int(x)]
-    }
-    return false
-  }
 }
