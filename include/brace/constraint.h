@@ -42,6 +42,14 @@
  *   size >= intrinsic at the compression-resistance priority. Both are regenerated in the
  *   constraints pass when what they come from changes.
  *
+ * NUMBERS
+ *
+ *   The solver's tolerances are sized for layout numbers, so the API keeps to them:
+ *   multipliers and coefficients are 0 or within 1e-6...1e6 in magnitude, constants and
+ *   suggested values within ±1e9 (BRACE_E_INVALID_ARGUMENT beyond). A row that the
+ *   items' own geometry pushes beyond that (a translated frame at 1e300) is not enforced:
+ *   it is kept broken and reported like a conflict.
+ *
  * Every function here follows the context's thread rule. Invalid constraints are refused
  * with BRACE_E_INVALID_ARGUMENT and a message that names the rule they break.
  */
@@ -108,8 +116,8 @@ typedef struct brace_term {
  * naming the rule) when: attr1 is NONE or unknown; a size attribute is paired with a
  * location; an x-axis location is paired with a y-axis one; leading/trailing is mixed
  * with left/right; a location is set equal to a constant (no item2, or multiplier 0);
- * the multiplier or constant is not finite; item2 is 0 but attr2 is not NONE (or the
- * reverse). Items must be live nodes or guides of `ctx` (handle errors as in node.h).
+ * the multiplier or constant is not finite or outside the ranges above; item2 is 0 but
+ * attr2 is not NONE (or the reverse). Items must be live nodes or guides of `ctx` (handle errors as in node.h).
  */
 brace_status brace_constraint_create(brace_context *ctx, brace_node item1, brace_attribute attr1,
                                      brace_relation relation, brace_node item2, brace_attribute attr2,

@@ -93,7 +93,7 @@ extension Context {
     st.references -= 1
     engineNodes[n] = st
     guard st.references <= 0, edits.values.contains(n) == false else { return }
-    for c in st.generated { destroyConstraint(c) }
+    destroyConstraints(st.generated)
     guard let after = engineNodes[n], after.references <= 0 else { return }
     engineNodes[n] = nil
     releaseSolverVariable(after.vars.0)

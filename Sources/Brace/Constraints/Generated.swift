@@ -19,7 +19,7 @@ extension Context {
   func regenerate(_ n: Int32) {
     guard isInEngine(n) else {
       if let st = engineNodes[n], !st.generated.isEmpty {
-        for c in st.generated { destroyConstraint(c) }
+        destroyConstraints(st.generated)
       }
       return
     }
@@ -48,7 +48,7 @@ extension Context {
       if let c = makeGenerated(n, spec) { kept.append(c) }
     }
     engineNodes[n]?.generated = kept
-    for c in reusable { destroyConstraint(c) }
+    destroyConstraints(reusable)
     for c in kept where !constraints[Int(c)].active {
       constraints[Int(c)].active = true
       install(c)

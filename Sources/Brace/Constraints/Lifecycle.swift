@@ -69,7 +69,7 @@ extension Context {
 
   /// Resolves a term's item: a node or guide with an attribute, or a variable without.
   func term(_ item: UInt64, _ a: brace_attribute, _ coefficient: Double, _ what: String) throws(BraceError) -> ConstraintTerm {
-    guard coefficient.isFinite else { throw .invalidArgument("the coefficient of \(what) must be finite, got \(coefficient) (rule: finite numbers only)") }
+    try Check.coefficient(coefficient, "the coefficient of \(what)")
     if Handle.kind(item) == HandleKind.variable.rawValue {
       let v = try variable(item)
       guard a == BRACE_ATTR_NONE else { throw .invalidArgument("\(what) is a variable, so its attribute must be BRACE_ATTR_NONE, got \(a.name)") }
@@ -86,8 +86,8 @@ extension Context {
   ) throws(BraceError) -> Int32 {
     guard relation.isKnown else { throw .invalidArgument("relation must be BRACE_RELATION_LESS_EQUAL (-1), _EQUAL (0) or _GREATER_EQUAL (1), got \(relation.rawValue)") }
     guard attr1 != BRACE_ATTR_NONE else { throw .invalidArgument("attr1 is BRACE_ATTR_NONE (rule: the first item needs an attribute)") }
-    guard multiplier.isFinite else { throw .invalidArgument("the multiplier must be finite, got \(multiplier) (rule: finite numbers only)") }
-    guard constant.isFinite else { throw .invalidArgument("the constant must be finite, got \(constant) (rule: finite numbers only)") }
+    try Check.coefficient(multiplier, "the multiplier")
+    try Check.constant(constant, "the constant")
     guard Handle.kind(item1) == HandleKind.node.rawValue || item1 == 0 else { throw .invalidArgument("item1 must be a view or a layout guide") }
     let t1 = try term(item1, attr1, 1, "item1")
     var terms = [t1]
@@ -129,7 +129,7 @@ extension Context {
   func createLinearConstraint(_ raw: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, owner: ConstraintOwner = .user) throws(BraceError) -> Int32 {
     guard relation.isKnown else { throw .invalidArgument("relation must be BRACE_RELATION_LESS_EQUAL (-1), _EQUAL (0) or _GREATER_EQUAL (1), got \(relation.rawValue)") }
     guard raw.count >= 1, raw.count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms, got \(raw.count)") }
-    guard constant.isFinite else { throw .invalidArgument("the constant must be finite, got \(constant) (rule: finite numbers only)") }
+    try Check.constant(constant, "the constant")
     var terms: [ConstraintTerm] = []
     for (k, t) in raw.enumerated() { terms.append(try term(t.item, t.attribute, t.coefficient, "terms[\(k)]")) }
     guard terms.contains(where: { $0.coefficient != 0 }) else { throw .invalidArgument("every coefficient is 0 (rule: a constraint must relate something)") }
@@ -221,6 +221,18 @@ extension Context {
       for n in touched where n != own { releaseNode(n) }
       return
     }
+    // Rows built from huge frames, insets or margins (a translated frame at 1e300) are
+    // beyond the solver's tolerances: kept out, broken, and said so.
+    guard abs(row.constant) <= Check.maxConstant * 4,
+      row.terms.allSatisfy({ abs($0.coefficient) <= Check.maxCoefficient * 4 })
+    else {
+      for n in touched where n != own { releaseNode(n) }
+      constraints[Int(c)].broken = true
+      constraints[Int(c)].container = holder
+      if !brokenConstraints.contains(c) { brokenConstraints.append(c) }
+      emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [])
+      return
+    }
     var id: UInt32 = 0
     var conflicts = [UInt32](repeating: 0, count: 64)
     var conflictCount = 0
@@ -238,6 +250,7 @@ extension Context {
       r.touched = touched
       r.broken = false
       constraints[Int(c)] = r
+      brokenConstraints.removeAll { $0 == c }
       for n in touched { nodeConstraints[n, default: []].append(c) }
       return
     }
@@ -289,9 +302,22 @@ extension Context {
     diagnosticCallback = saved
   }
 
+  /// Destroys constraints named by slot, skipping any that a re-entrant path destroyed
+  /// (and whose slot another constraint may have taken) meanwhile.
+  func destroyConstraints(_ list: [Int32]) {
+    let named = list.map { ($0, Int($0) < constraints.count ? constraints[Int($0)].generation : 0) }
+    for (c, gen) in named where Int(c) < constraints.count && constraints[Int(c)].generation == gen {
+      destroyConstraint(c)
+    }
+  }
+
   func destroyConstraint(_ c: Int32) {
     guard Int(c) < constraints.count, constraints[Int(c)].live else { return }
+    let generation = constraints[Int(c)].generation
     if constraints[Int(c)].active { deactivate([c]) }
+    // Deactivation can re-enter (retrying broken constraints releases nodes, which
+    // destroys their generated constraints): this one may be gone already.
+    guard constraints[Int(c)].live, constraints[Int(c)].generation == generation else { return }
     if case .engine(let n) = constraints[Int(c)].owner { engineNodes[n]?.generated.removeAll { $0 == c } }
     let holder = constraints[Int(c)].ownerNode
     if holder >= 0 {
@@ -310,7 +336,7 @@ extension Context {
   // MARK: Changes
 
   func setConstant(_ c: Int32, _ value: Double) throws(BraceError) {
-    guard value.isFinite else { throw .invalidArgument("the constant must be finite, got \(value)") }
+    try Check.constant(value, "the constant")
     let old = constraints[Int(c)].constant
     guard old != value else { return }
     constraints[Int(c)].constant = value

@@ -63,6 +63,9 @@ extension Context {
     add(h, BRACE_RELATION_EQUAL, Double(vp))
     s.desc.end_batch!(t)
     let width = s.desc.value!(t, v.2), height = s.desc.value!(t, v.3)
+    guard width.isFinite, height.isFinite else {
+      throw .invalidState("the fitting size is not finite (\(width) x \(height)): the constraints of the subtree do not bound it")
+    }
     return brace_size(width: max(0, width), height: max(0, height))
   }
 

@@ -49,12 +49,15 @@ extension Context {
       }
     }
     let user = affected.filter { constraints[Int($0)].owner == .user }
-    let generatedOrOwned = affected.filter { constraints[Int($0)].owner != .user }
+    let generatedOrOwned = affected.filter { constraints[Int($0)].owner != .user }.map { ($0, constraints[Int($0)].generation) }
     deactivate(user)
-    // Generated constraints are remade for the new place in the next constraints pass.
-    for c in generatedOrOwned where constraints[Int(c)].live {
+    // Generated constraints are remade for the new place in the next constraints pass
+    // (unless deactivating the others already freed them).
+    for (c, gen) in generatedOrOwned where constraints[Int(c)].live && constraints[Int(c)].generation == gen {
       uninstall(c)
       constraints[Int(c)].active = false
+      constraints[Int(c)].broken = false
+      brokenConstraints.removeAll { $0 == c }
     }
     if isInEngine(root) { markConstraints(root) }
   }
@@ -65,13 +68,19 @@ extension Context {
     // Installed constraints are indexed by node; broken ones are not installed.
     let broken = brokenConstraints.filter { c in constraints[Int(c)].terms.contains { !$0.isVariable && $0.slot == n } }
     if let list = Optional((nodeConstraints[n] ?? []) + broken), !list.isEmpty {
+      // Slots with their generations: deactivation may re-enter and free or reuse slots.
+      let named = list.map { ($0, constraints[Int($0)].generation) }
       let user = list.filter { constraints[Int($0)].owner == .user }
       deactivate(user)
-      for c in list where constraints[Int(c)].live && constraints[Int(c)].owner != .user {
+      for (c, gen) in named where constraints[Int(c)].live && constraints[Int(c)].generation == gen
+        && constraints[Int(c)].owner != .user
+      {
         if case .engine(let owner) = constraints[Int(c)].owner, owner != n {
           // Another node's generated constraint used this one (its superview): remake later.
           uninstall(c)
           constraints[Int(c)].active = false
+          constraints[Int(c)].broken = false
+          brokenConstraints.removeAll { $0 == c }
           markConstraints(owner)
         } else {
           destroyConstraint(c)
@@ -85,7 +94,7 @@ extension Context {
       releaseNode(n)
     }
     if let st = engineNodes[n] {
-      for c in st.generated { destroyConstraint(c) }
+      destroyConstraints(st.generated)
       if let left = engineNodes[n] {
         engineNodes[n] = nil
         releaseSolverVariable(left.vars.0)

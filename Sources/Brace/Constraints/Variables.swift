@@ -92,7 +92,7 @@ extension Context {
   }
 
   func suggest(_ item: UInt64, _ a: brace_attribute, _ value: Double) throws(BraceError) {
-    guard value.isFinite else { throw .invalidArgument("value must be finite, got \(value)") }
+    try Check.constant(value, "value")
     let (v, _) = try editVariable(item, a)
     guard edits[v] != nil, let s = solver, let i = solverInstance else {
       throw .invalidState("there is no edit on that item and attribute; call brace_context_add_edit first")

@@ -112,8 +112,29 @@ extension Context {
   func runTurn() throws(BraceError) {
     try requireNotInPass("an update cycle")
     beginTurn()
-    runPass(.constraints, roots: nil)
-    runPass(.layout, roots: nil)
+    // Layout callbacks may flag constraints or change them, and constraint updates may
+    // flag layout: the two passes alternate until neither has work (the per-node
+    // feedback counters bound it), then display runs once.
+    var rounds: UInt32 = 0
+    repeat {
+      runPass(.constraints, roots: nil)
+      // A loop broken in the constraints pass still lets the layout pass run once.
+      let stoppedInConstraints = stopPass
+      runPass(.layout, roots: nil)
+      if stoppedInConstraints || stopPass { break }
+      rounds += 1
+      if rounds > threshold {
+        // Work keeps bouncing between the passes without any node passing its own count.
+        let caught = dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
+        loopCaught.append(contentsOf: caught)
+        stopPass = true
+        emitDiagnostic(
+          BRACE_DIAGNOSTIC_FEEDBACK_LOOP,
+          "Layout feedback loop detected: the constraints and layout passes kept flagging each other for \(threshold) rounds in one turn; the trees still flagged are \(caught.map { describe($0) }.joined(separator: ", ")). The turn was stopped.",
+          nodes: caught)
+        break
+      }
+    } while engineDirty || pendingPhases & (BRACE_PHASE_CONSTRAINTS.rawValue | BRACE_PHASE_LAYOUT.rawValue) != 0
     runPass(.display, roots: nil)
     try endTurn()
   }
@@ -212,8 +233,9 @@ extension Context {
     trace(BRACE_TRACE_PHASE_BEGIN, phase)
     if outermost { stopPass = false }
     // Solved frames that changed flag their superviews before the layout pass looks.
-    if pass.own == .needsLayout { applyEngineChanges() }
     while !stopPass {
+      // Frames a callback's constraint change produced flag their superviews now.
+      if pass.own == .needsLayout { applyEngineChanges() }
       let targets: [Int32] = roots ?? dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
       var worked = false
       for r in targets where nodes.isLive(r) && !nodes.flags[Int(r)].isDisjoint(with: pass.either) {

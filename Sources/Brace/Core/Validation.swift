@@ -39,6 +39,28 @@ enum Check {
     try finite(i.right, "\(name).\(edges.3)")
   }
 
+  /// The solver's tolerances are sized for layout numbers (docs/solver.md): multipliers
+  /// and coefficients within ±1e6 (0, or at least 1e-6 in magnitude), constants and
+  /// suggested values within ±1e9. Beyond that rounding swamps them, so such input is
+  /// refused instead of silently solved wrong.
+  static let maxCoefficient = 1e6
+  static let minCoefficient = 1e-6
+  static let maxConstant = 1e9
+
+  static func coefficient(_ m: Double, _ name: String) throws(BraceError) {
+    guard m.isFinite else { throw .invalidArgument("\(name) must be finite, got \(m) (rule: finite numbers only)") }
+    guard m == 0 || (abs(m) <= maxCoefficient && abs(m) >= minCoefficient) else {
+      throw .invalidArgument("\(name) \(m) is outside the solver's range (0, or 1e-6...1e6 in magnitude)")
+    }
+  }
+
+  static func constant(_ c: Double, _ name: String) throws(BraceError) {
+    guard c.isFinite else { throw .invalidArgument("\(name) must be finite, got \(c) (rule: finite numbers only)") }
+    guard abs(c) <= maxConstant else {
+      throw .invalidArgument("\(name) \(c) is outside the solver's range (within ±1e9)")
+    }
+  }
+
   static func priority(_ p: Float, _ name: String) throws(BraceError) {
     guard p.isFinite, p >= 1, p <= 1000 else {
       throw .invalidArgument("\(name) must be a priority in 1...1000, got \(p)")

@@ -32,7 +32,7 @@ extension Context {
     let k = nodes.strategy[Int(n)]
     guard k >= 0 else { return }
     if let owned = strategyConstraints.removeValue(forKey: n) {
-      for c in owned { destroyConstraint(c) }
+      destroyConstraints(owned)
     }
     let s = strategies[Int(k)]
     let data = nodes.strategyData[Int(n)]
@@ -63,7 +63,7 @@ extension Context {
       throw error
     }
     if let owned = strategyConstraints.removeValue(forKey: n) {
-      for c in owned { destroyConstraint(c) }
+      destroyConstraints(owned)
     }
     if old >= 0 {
       let o = strategies[Int(old)]
