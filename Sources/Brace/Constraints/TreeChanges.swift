@@ -1,4 +1,7 @@
 import CBrace
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What tree changes do to constraint layout, as in UIKit: a view leaving its superview
 /// takes out the constraints that tie its subtree to views outside it; a destroyed view
@@ -135,7 +138,3 @@ extension Context {
     nodeConstraints = [:]
   }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

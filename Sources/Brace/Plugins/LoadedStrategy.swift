@@ -1,4 +1,7 @@
 import CBrace
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A strategy registered in one context: a validated copy of the plugin's descriptor,
 /// its property declarations and its per-context state.
@@ -45,7 +48,3 @@ final class LoadedStrategy {
     properties.filter { $0.scope == scope }.map { String(cString: $0.name) }
   }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
