@@ -20,9 +20,11 @@ let package = Package(
     .library(name: "brace", type: .dynamic, targets: ["Brace"]),
     .library(name: "brace_autoresizing", type: .dynamic, targets: ["BraceAutoresizing"]),
     .library(name: "brace_simplex", type: .dynamic, targets: ["BraceSimplex"]),
+    .library(name: "brace_stack", type: .dynamic, targets: ["BraceStack"]),
     .executable(name: "brace-simplex-bench", targets: ["brace-simplex-bench"]),
     .executable(name: "brace-bench", targets: ["brace-bench"]),
     .executable(name: "brace-layout-bench", targets: ["brace-layout-bench"]),
+    .executable(name: "brace-stack-bench", targets: ["brace-stack-bench"]),
   ],
   targets: [
     // The public headers (include/brace/*.h), as a module for the Swift code.
@@ -55,13 +57,24 @@ let package = Package(
     ),
     .executableTarget(name: "brace-simplex-bench", dependencies: ["BraceSimplexSolver"]),
 
+    // libbrace_stack.so: the "stack" strategy (UIStackView), a plugin that reaches the
+    // host only through its table (no Foundation, nothing Embedded Swift lacks).
+    .target(
+      name: "BraceStack",
+      dependencies: ["CBrace"],
+      exclude: ["exports.map"],
+      linkerSettings: sharedLibrary(exports: "Sources/BraceStack/exports.map")
+    ),
+
     // Benchmarks of the engine through its C ABI (programs that print figures).
     .executableTarget(name: "brace-bench", dependencies: ["Brace", "CBrace"]),
     .executableTarget(name: "brace-layout-bench", dependencies: ["Brace", "CBrace"]),
+    .executableTarget(name: "brace-stack-bench", dependencies: ["Brace", "CBrace"]),
 
     .testTarget(name: "BraceSimplexSolverTests", dependencies: ["BraceSimplexSolver"]),
     .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace"]),
     .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace"]),
     .testTarget(name: "BraceConstraintTests", dependencies: ["Brace", "CBrace"]),
+    .testTarget(name: "BraceStackTests", dependencies: ["Brace", "CBrace"]),
   ]
 )

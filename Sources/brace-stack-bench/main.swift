@@ -1,0 +1,1 @@
+print("brace-stack-bench: not written yet")
