@@ -1,1 +1,445 @@
 import CBrace
+import Synchronization
+
+// The "stack" strategy: UIKit's UIStackView as a plugin (docs/stack.md). A stack keeps
+// what it knows of its arranged views, refreshed in its constraints pass when something
+// about them changed. It arranges them itself (the direct path) unless the engine must
+// see its constraints (the stack or an arranged view is constrained by anything else, or
+// `generate_constraints` is on); then it generates UIKit's UISV-* constraints, brought up
+// to date by difference.
+
+/// The host table, the same pointer for every context; set by the entry function.
+private let hostBits = Atomic<UInt>(0)
+var host: UnsafePointer<brace_host_api> {
+  UnsafePointer(bitPattern: hostBits.load(ordering: .acquiring))!
+}
+
+// MARK: Properties
+
+enum Property: UInt32 {
+  case axis = 0, distribution, alignment, spacing, marginsRelative, baselineRelative, generateConstraints, spacingAfter
+}
+
+private func cString(_ s: StaticString) -> UnsafePointer<CChar> {
+  UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+private func names(_ list: [StaticString]) -> UnsafePointer<UnsafePointer<CChar>?> {
+  let p = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: list.count)
+  for (k, s) in list.enumerated() { (p + k).initialize(to: cString(s)) }
+  return UnsafePointer(p)
+}
+
+nonisolated(unsafe) private let properties: UnsafePointer<brace_property_desc> = {
+  let axes = names(["horizontal", "vertical"])
+  let distributions = names(["fill", "fill_equally", "fill_proportionally", "equal_spacing", "equal_centering"])
+  let alignments = names(["fill", "leading", "first_baseline", "center", "trailing", "last_baseline"])
+  func enumeration(_ name: StaticString, _ list: UnsafePointer<UnsafePointer<CChar>?>, _ count: UInt32, _ doc: StaticString) -> brace_property_desc {
+    brace_property_desc(name: cString(name), type: BRACE_VALUE_ENUM, scope: BRACE_SCOPE_CONTAINER,
+                        default_value: brace_value(type: BRACE_VALUE_ENUM, integer: 0, number: 0), minimum: 0, maximum: 0,
+                        enum_names: list, enum_count: count, doc: cString(doc))
+  }
+  func number(_ name: StaticString, _ scope: brace_property_scope, _ value: Double, _ doc: StaticString) -> brace_property_desc {
+    brace_property_desc(name: cString(name), type: BRACE_VALUE_DOUBLE, scope: scope,
+                        default_value: brace_value(type: BRACE_VALUE_DOUBLE, integer: 0, number: value),
+                        minimum: -Double.greatestFiniteMagnitude, maximum: Double.greatestFiniteMagnitude,
+                        enum_names: nil, enum_count: 0, doc: cString(doc))
+  }
+  func flag(_ name: StaticString, _ doc: StaticString) -> brace_property_desc {
+    brace_property_desc(name: cString(name), type: BRACE_VALUE_BOOL, scope: BRACE_SCOPE_CONTAINER,
+                        default_value: brace_value(type: BRACE_VALUE_BOOL, integer: 0, number: 0), minimum: 0, maximum: 1,
+                        enum_names: nil, enum_count: 0, doc: cString(doc))
+  }
+  let list = [
+    enumeration("axis", axes, 2, "the direction the arranged views run: horizontal (a row) or vertical (a column)"),
+    enumeration("distribution", distributions, 5, "how the arranged views share the length of the stack"),
+    enumeration("alignment", alignments, 6, "how the arranged views sit across the axis (leading is UIKit's top, trailing its bottom)"),
+    number("spacing", BRACE_SCOPE_CONTAINER, 0, "the gap between arranged views; negative overlaps; -0.0 is the system spacing"),
+    flag("layout_margins_relative", "arrange inside the stack's layout margins"),
+    flag("baseline_relative", "vertical stacks: measure gaps from last baseline to first baseline"),
+    flag("generate_constraints", "always arrange through generated constraints (UIKit's way), even where the stack could arrange directly"),
+    number("spacing_after", BRACE_SCOPE_CHILD, BRACE_STACK_SPACING_USE_DEFAULT,
+           "the gap after this arranged view (DBL_MAX: the stack's spacing; -0.0: the system spacing)"),
+  ]
+  let p = UnsafeMutablePointer<brace_property_desc>.allocate(capacity: list.count)
+  p.initialize(from: list, count: list.count)
+  return UnsafePointer(p)
+}()
+
+private let propertyCount: UInt32 = 8
+
+/// A spacing value with its sentinels resolved.
+func resolveSpacing(_ v: Double, default fallback: Double) -> Double {
+  if v == BRACE_STACK_SPACING_USE_DEFAULT { return fallback }
+  if v == 0 && v.sign == .minus { return systemSpacing }
+  return v
+}
+
+// MARK: State
+
+/// One arranged view as the stack last read it.
+struct Arranged {
+  var node: brace_node = 0
+  var hidden = false
+  var intrinsic = brace_size(width: -1, height: -1)
+  var hugging: (Float, Float) = (250, 250)
+  var resistance: (Float, Float) = (750, 750)
+  var insets = brace_insets()
+  var spacingAfter = BRACE_STACK_SPACING_USE_DEFAULT
+  /// Measured through its strategy (no intrinsic size on some axis, and subviews).
+  var measured = false
+  var external = false
+  /// The frame the stack last wrote for it (direct path), to write only changes.
+  var written: brace_rect? = nil
+}
+
+final class StackContext {
+  let id: brace_strategy_id
+  /// The nodes using this strategy in this context, to reach a nested stack's state.
+  var stacks: [brace_node: Stack] = [:]
+  init(id: brace_strategy_id) { self.id = id }
+}
+
+final class Stack {
+  let node: brace_node
+  unowned let context: StackContext
+  var rules = Rules()
+  var spacing = 0.0
+  var marginsRelative = false
+  var forceConstraints = false
+  var views: [Arranged] = []
+  var stale = true
+  /// Arranging through generated constraints (the engine places the views).
+  var generating = false
+  var generated = GeneratedSet()
+  /// The fitting size last reported, to flag a measuring superview when it changes.
+  var lastFitting: brace_size? = nil
+
+  init(node: brace_node, context: StackContext) {
+    self.node = node
+    self.context = context
+  }
+}
+
+private func stack(_ data: UnsafeMutableRawPointer?) -> Stack? {
+  data.map { Unmanaged<Stack>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private func stackContext(_ state: UnsafeMutableRawPointer?) -> StackContext? {
+  state.map { Unmanaged<StackContext>.fromOpaque($0).takeUnretainedValue() }
+}
+
+// MARK: Reading what the stack arranges
+
+extension Stack {
+  func property(_ ctx: OpaquePointer?, _ p: Property, of n: brace_node? = nil) -> brace_value {
+    var v = brace_value()
+    _ = host.pointee.get_property!(ctx, context.id, n ?? node, p.rawValue, &v)
+    return v
+  }
+
+  /// Reads the properties and every arranged view; true when the stack or one of its
+  /// views is constrained by something other than this stack.
+  func refresh(_ ctx: OpaquePointer?) -> Bool {
+    let h = host.pointee
+    rules.axis = Axis(rawValue: property(ctx, .axis).integer) ?? .horizontal
+    rules.distribution = Distribution(rawValue: property(ctx, .distribution).integer) ?? .fill
+    rules.alignment = Alignment(rawValue: property(ctx, .alignment).integer) ?? .fill
+    rules.baselineRelative = property(ctx, .baselineRelative).integer != 0
+    spacing = property(ctx, .spacing).number
+    marginsRelative = property(ctx, .marginsRelative).integer != 0
+    forceConstraints = property(ctx, .generateConstraints).integer != 0
+    var external = false
+    _ = h.is_constrained_externally!(ctx, context.id, node, node, &external)
+    var count = 0
+    _ = h.get_subview_count!(ctx, node, &count)
+    var next: [Arranged] = []
+    next.reserveCapacity(count)
+    for k in 0..<count {
+      var a = Arranged()
+      guard h.get_subview!(ctx, node, k, &a.node) == BRACE_OK else { continue }
+      // Keep the frame written last time when the view stays at the same place.
+      if k < views.count && views[k].node == a.node {
+        a.written = views[k].written
+      } else {
+        _ = h.set_translates_autoresizing_mask!(ctx, a.node, false)
+      }
+      _ = h.get_hidden!(ctx, a.node, &a.hidden)
+      _ = h.get_intrinsic_content_size!(ctx, a.node, &a.intrinsic)
+      _ = h.get_content_hugging_priority!(ctx, a.node, BRACE_AXIS_HORIZONTAL, &a.hugging.0)
+      _ = h.get_content_hugging_priority!(ctx, a.node, BRACE_AXIS_VERTICAL, &a.hugging.1)
+      _ = h.get_compression_resistance_priority!(ctx, a.node, BRACE_AXIS_HORIZONTAL, &a.resistance.0)
+      _ = h.get_compression_resistance_priority!(ctx, a.node, BRACE_AXIS_VERTICAL, &a.resistance.1)
+      _ = h.get_alignment_rect_insets!(ctx, a.node, &a.insets)
+      a.spacingAfter = property(ctx, .spacingAfter, of: a.node).number
+      if a.intrinsic.width < 0 || a.intrinsic.height < 0 {
+        var sub = 0
+        _ = h.get_subview_count!(ctx, a.node, &sub)
+        a.measured = sub > 0 || context.stacks[a.node] != nil
+      }
+      _ = h.is_constrained_externally!(ctx, context.id, node, a.node, &a.external)
+      external = external || a.external
+      next.append(a)
+    }
+    views = next
+    stale = false
+    return external
+  }
+
+  /// The gap after each arranged view.
+  func gaps() -> [Double] {
+    let base = resolveSpacing(spacing, default: 0)
+    return views.map { resolveSpacing($0.spacingAfter, default: base) }
+  }
+
+  /// What the rules arrange each view by, for a canvas whose cross size is `cross`
+  /// (nil: unknown, for fitting).
+  func contents(_ ctx: OpaquePointer?, cross: Double?) -> [Content] {
+    let horizontal = rules.axis == .horizontal
+    let needsBaselines = rules.usesBaselineGaps || rules.crossAlignment == .firstBaseline || rules.crossAlignment == .lastBaseline
+    return views.map { a in
+      var size = a.intrinsic
+      if a.measured {
+        // Across the axis a filled view is offered the canvas; otherwise nothing limits it.
+        let offer = cross.flatMap { rules.alignment == .fill ? $0 : nil } ?? BRACE_PROPOSAL_UNBOUNDED
+        let proposal = horizontal ? brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: offer)
+                                  : brace_size(width: offer, height: BRACE_PROPOSAL_UNBOUNDED)
+        let m = measure(ctx, a.node, proposal)
+        if size.width < 0 { size.width = m.width }
+        if size.height < 0 { size.height = m.height }
+      }
+      let mainValue = horizontal ? size.width : size.height
+      let crossValue = horizontal ? size.height : size.width
+      var c = Content()
+      c.main = max(mainValue, 0)
+      c.cross = max(crossValue, 0)
+      c.intrinsicMain = (horizontal ? a.intrinsic.width : a.intrinsic.height) >= 0
+      // No intrinsic size and nothing to measure: length 0, stretched first, never compressed.
+      let holds = mainValue >= 0 && (c.intrinsicMain || a.measured)
+      c.hugging = holds ? (horizontal ? a.hugging.0 : a.hugging.1) : 0
+      c.resistance = holds ? (horizontal ? a.resistance.0 : a.resistance.1) : 0
+      if needsBaselines {
+        let s = brace_size(width: max(size.width, 0), height: max(size.height, 0))
+        c.firstBaseline = baseline(ctx, a.node, s, last: false)
+        c.lastBaseline = baseline(ctx, a.node, s, last: true)
+      }
+      return c
+    }
+  }
+
+  /// A view's fitting size: a nested stack answers from what it knows, others through
+  /// their strategy.
+  func measure(_ ctx: OpaquePointer?, _ n: brace_node, _ proposal: brace_size) -> brace_size {
+    if let inner = context.stacks[n] { return inner.fitting(ctx, proposal) }
+    var out = brace_size(width: 0, height: 0)
+    if host.pointee.measure!(ctx, n, proposal, &out) != BRACE_OK { return brace_size(width: 0, height: 0) }
+    return out
+  }
+
+  func baseline(_ ctx: OpaquePointer?, _ n: brace_node, _ size: brace_size, last: Bool) -> Double {
+    if let inner = context.stacks[n] { return inner.baseline(ctx, size, last: last) }
+    var out = 0.0
+    if host.pointee.get_baseline!(ctx, n, size, last, &out) != BRACE_OK { return last ? 0 : size.height }
+    return out
+  }
+
+  func margins(_ ctx: OpaquePointer?) -> brace_insets {
+    guard marginsRelative else { return brace_insets() }
+    var m = brace_insets()
+    _ = host.pointee.get_layout_margins!(ctx, node, &m)
+    return m
+  }
+
+  /// The size of the stack's alignment rect that fits its arranged views.
+  func fitting(_ ctx: OpaquePointer?, _ proposal: brace_size) -> brace_size {
+    if stale { _ = refresh(ctx) }
+    let m = margins(ctx)
+    let horizontal = rules.axis == .horizontal
+    let offered = horizontal ? proposal.height : proposal.width
+    let inset = horizontal ? m.top + m.bottom : m.left + m.right
+    let cross: Double? = offered == BRACE_PROPOSAL_UNBOUNDED ? nil : max(0, offered - inset)
+    let f = rules.fitting(contents(ctx, cross: cross), hidden: views.map { $0.hidden }, gaps())
+    return horizontal ? brace_size(width: f.main + m.left + m.right, height: f.cross + m.top + m.bottom)
+                      : brace_size(width: f.cross + m.left + m.right, height: f.main + m.top + m.bottom)
+  }
+
+  /// The canvas in the stack's bounds coordinates: its alignment rect, inside its
+  /// margins when margins-relative.
+  func canvas(_ ctx: OpaquePointer?, alignmentSize: brace_size? = nil) -> brace_rect {
+    let h = host.pointee
+    var r: brace_rect
+    if let s = alignmentSize {
+      r = brace_rect(x: 0, y: 0, width: s.width, height: s.height)
+    } else {
+      var b = brace_rect()
+      var i = brace_insets()
+      _ = h.get_bounds!(ctx, node, &b)
+      _ = h.get_alignment_rect_insets!(ctx, node, &i)
+      r = brace_rect(x: b.x + i.left, y: b.y + i.top, width: b.width - i.left - i.right, height: b.height - i.top - i.bottom)
+    }
+    let m = margins(ctx)
+    return brace_rect(x: r.x + m.left, y: r.y + m.top, width: r.width - m.left - m.right, height: r.height - m.top - m.bottom)
+  }
+
+  /// Alignment rects of the arranged views in a canvas, mirrored for right-to-left.
+  func rects(_ ctx: OpaquePointer?, in canvas: brace_rect) -> [brace_rect] {
+    let horizontal = rules.axis == .horizontal
+    let main = horizontal ? canvas.width : canvas.height
+    let cross = horizontal ? canvas.height : canvas.width
+    let slots = rules.arrange(contents(ctx, cross: cross), hidden: views.map { $0.hidden }, gaps(), main: main, cross: cross)
+    var direction = BRACE_DIRECTION_LTR
+    _ = host.pointee.get_effective_layout_direction!(ctx, node, &direction)
+    let rtl = direction == BRACE_DIRECTION_RTL
+    return slots.map { s in
+      if horizontal {
+        let x = rtl ? main - s.mainOrigin - s.mainLength : s.mainOrigin
+        return brace_rect(x: canvas.x + x, y: canvas.y + s.crossOrigin, width: s.mainLength, height: s.crossLength)
+      }
+      let x = rtl ? cross - s.crossOrigin - s.crossLength : s.crossOrigin
+      return brace_rect(x: canvas.x + x, y: canvas.y + s.mainOrigin, width: s.crossLength, height: s.mainLength)
+    }
+  }
+
+  /// The stack's first or last baseline when its alignment rect has `size`: its first
+  /// or last visible arranged view's.
+  func baseline(_ ctx: OpaquePointer?, _ size: brace_size, last: Bool) -> Double {
+    if stale { _ = refresh(ctx) }
+    guard let k = (last ? views.indices.reversed().first { !views[$0].hidden } : views.indices.first { !views[$0].hidden })
+    else { return last ? 0 : size.height }
+    let r = rects(ctx, in: canvas(ctx, alignmentSize: size))[k]
+    let inner = baseline(ctx, views[k].node, brace_size(width: max(r.width, 0), height: max(r.height, 0)), last: last)
+    return last ? size.height - (r.y + r.height) + inner : r.y + inner
+  }
+
+  /// The direct path: writes the frames that changed.
+  func arrangeDirectly(_ ctx: OpaquePointer?) {
+    let h = host.pointee
+    let scale = h.get_scale!(ctx)
+    let rects = rects(ctx, in: canvas(ctx))
+    for k in views.indices {
+      let frame = pixelFrame(rects[k], views[k].insets, scale: scale)
+      if let w = views[k].written, same(w, frame) { continue }
+      if h.set_frame!(ctx, views[k].node, frame) == BRACE_OK { views[k].written = frame }
+    }
+  }
+}
+
+/// The frame of an alignment rect: outset by the insets, edges rounded to the pixel
+/// grid, sizes never negative (as the engine makes frames from solved alignment rects).
+func pixelFrame(_ a: brace_rect, _ i: brace_insets, scale: Double) -> brace_rect {
+  func px(_ x: Double) -> Double { (x * scale).rounded(.toNearestOrAwayFromZero) / scale }
+  let fx = a.x - i.left, fy = a.y - i.top
+  let fw = a.width + i.left + i.right, fh = a.height + i.top + i.bottom
+  let x0 = px(fx) + 0, y0 = px(fy) + 0
+  return brace_rect(x: x0, y: y0, width: max(0, px(fx + fw) - x0) + 0, height: max(0, px(fy + fh) - y0) + 0)
+}
+
+func same(_ a: brace_rect, _ b: brace_rect) -> Bool {
+  a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+}
+
+// MARK: Hooks
+
+private func contextCreate(_ ctx: OpaquePointer?, _ id: brace_strategy_id, _ state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> brace_status {
+  guard let state else { return BRACE_E_INVALID_ARGUMENT }
+  state.pointee = Unmanaged.passRetained(StackContext(id: id)).toOpaque()
+  return BRACE_OK
+}
+
+private func contextDestroy(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?) {
+  if let state { Unmanaged<StackContext>.fromOpaque(state).release() }
+}
+
+private func attach(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> brace_status {
+  guard let data, let c = stackContext(state) else { return BRACE_E_INVALID_ARGUMENT }
+  let s = Stack(node: node, context: c)
+  c.stacks[node] = s
+  data.pointee = Unmanaged.passRetained(s).toOpaque()
+  return BRACE_OK
+}
+
+private func detach(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?) {
+  guard let data else { return }
+  if let c = stackContext(state) { c.stacks[node] = nil }
+  // The host removes the constraints this strategy owns on the node.
+  Unmanaged<Stack>.fromOpaque(data).release()
+}
+
+private func updateConstraints(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?) {
+  guard let s = stack(data) else { return }
+  let external = s.refresh(ctx)
+  let generate = external || s.forceConstraints
+  if generate {
+    s.generating = true
+    s.generate(ctx)
+  } else {
+    if s.generating {
+      s.generated.removeAll(ctx, s.context.id)
+      s.generating = false
+      for k in s.views.indices { s.views[k].written = nil }
+    }
+    _ = host.pointee.set_needs_layout!(ctx, node)
+  }
+  // A superview stack that measures this one learns of a new fitting size.
+  let fit = s.fitting(ctx, brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: BRACE_PROPOSAL_UNBOUNDED))
+  if let old = s.lastFitting, old.width == fit.width, old.height == fit.height { return }
+  let first = s.lastFitting == nil
+  s.lastFitting = fit
+  var parent: brace_node = 0
+  if !first, host.pointee.get_superview!(ctx, node, &parent) == BRACE_OK, parent != 0, s.context.stacks[parent] != nil {
+    _ = host.pointee.set_needs_update_constraints!(ctx, parent)
+  }
+}
+
+private func measure(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?, _ proposal: brace_size, _ out: UnsafeMutablePointer<brace_size>?) -> brace_status {
+  guard let s = stack(data), let out else { return BRACE_E_INVALID_ARGUMENT }
+  out.pointee = s.fitting(ctx, proposal)
+  return BRACE_OK
+}
+
+private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?) {
+  guard let s = stack(data) else { return }
+  if s.stale { _ = s.refresh(ctx) }
+  // On the constraint path the engine has placed the views already.
+  guard !s.generating else { return }
+  s.arrangeDirectly(ctx)
+}
+
+private func baselineHook(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?, _ size: brace_size, _ last: Bool, _ out: UnsafeMutablePointer<Double>?) -> brace_status {
+  guard let s = stack(data), let out else { return BRACE_E_INVALID_ARGUMENT }
+  out.pointee = s.baseline(ctx, size, last: last)
+  return BRACE_OK
+}
+
+nonisolated(unsafe) private let descriptor: UnsafePointer<brace_strategy_desc> = {
+  let d = UnsafeMutablePointer<brace_strategy_desc>.allocate(capacity: 1)
+  d.initialize(to: brace_strategy_desc())
+  d.pointee.struct_size = UInt32(MemoryLayout<brace_strategy_desc>.size)
+  d.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
+  d.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
+  d.pointee.name = cString("stack")
+  d.pointee.role = BRACE_ROLE_CONTAINER
+  d.pointee.properties = properties
+  d.pointee.property_count = propertyCount
+  d.pointee.property_desc_size = UInt32(MemoryLayout<brace_property_desc>.size)
+  d.pointee.context_create = contextCreate
+  d.pointee.context_destroy = contextDestroy
+  d.pointee.attach = attach
+  d.pointee.detach = detach
+  d.pointee.update_constraints = updateConstraints
+  d.pointee.measure = measure
+  d.pointee.arrange = arrange
+  d.pointee.baseline = baselineHook
+  d.pointee.flags = BRACE_STRATEGY_DEPENDS_ON_HIDDEN
+  return UnsafePointer(d)
+}()
+
+@c(brace_plugin_entry)
+public func braceStackEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {
+  // Needs the 1.1 host table (baselines, flags, is_constrained_externally).
+  guard let h, h.pointee.abi_major == BRACE_PLUGIN_ABI_MAJOR, h.pointee.abi_minor >= 1,
+    Int(h.pointee.struct_size) >= MemoryLayout<brace_host_api>.size
+  else { return nil }
+  hostBits.store(UInt(bitPattern: h), ordering: .releasing)
+  return descriptor
+}

@@ -20,6 +20,11 @@
  *   needs a newer host checks host->abi_minor (or host->struct_size) in its entry and
  *   returns NULL to refuse.
  *
+ *   1.0: the first version. 1.1 appends to the host table get_baseline, set_needs_layout,
+ *   set_needs_update_constraints and is_constrained_externally; to the descriptor the
+ *   baseline hook and `flags`. A 1.0 plugin loads and works unchanged with a 1.1 host
+ *   (the host reads only the struct_size bytes a plugin's descriptor has).
+ *
  * LIFETIME AND THREADS
  *
  *   A plugin file is loaded once per process (RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) and
@@ -48,7 +53,7 @@ extern "C" {
 #endif
 
 #define BRACE_PLUGIN_ABI_MAJOR 1
-#define BRACE_PLUGIN_ABI_MINOR 0
+#define BRACE_PLUGIN_ABI_MINOR 1
 
 /* The entry symbol's name, as a token and as a string for dlsym. */
 #define BRACE_PLUGIN_ENTRY_FUNCTION brace_plugin_entry
@@ -171,7 +176,42 @@ struct brace_host_api {
   /* brace_node_set_translates_autoresizing_mask: a strategy that positions subviews with
      constraints turns their translation off, as UIStackView does for arranged views. */
   brace_status (*set_translates_autoresizing_mask)(brace_context *ctx, brace_node node, bool on);
+
+  /* --- 1.1 (check host->abi_minor >= 1 before calling these) --- */
+
+  /*
+   * get_baseline — where `node`'s first baseline is (last == false: the distance down
+   * from the top of its alignment rect) or its last baseline (last == true: the distance
+   * up from its bottom) when its alignment rect has size `size`. Its strategy's baseline
+   * hook answers when it has one (a stack answers its first or last arranged view's);
+   * otherwise its offsets from brace_node_set_baseline_offsets, an unset first baseline
+   * being its bottom (size.height) and an unset last one its bottom (0).
+   */
+  brace_status (*get_baseline)(brace_context *ctx, brace_node node, brace_size size, bool last, double *out);
+  /* brace_node_set_needs_layout and brace_node_set_needs_update_constraints: a strategy
+     whose node's fitting size changed flags the superview that measures it. */
+  brace_status (*set_needs_layout)(brace_context *ctx, brace_node node);
+  brace_status (*set_needs_update_constraints)(brace_context *ctx, brace_node node);
+  /*
+   * is_constrained_externally — whether `node` takes part in constraint layout through
+   * any active constraint other than those the calling strategy owns for `container`
+   * and those the engine generates for `node` itself (its intrinsic size or translated
+   * frame): a user's constraint on it or through it, another strategy's, or one held by
+   * `node` for its own subviews. A container strategy that can arrange its subviews
+   * directly uses it to decide whether the engine must see its constraints. When the
+   * answer may have changed for a subview of a container or for the container itself,
+   * the host flags the container for its constraints pass.
+   */
+  brace_status (*is_constrained_externally)(brace_context *ctx, brace_strategy_id self, brace_node container,
+                                            brace_node node, bool *out);
 };
+
+/* Flags of a container strategy (brace_strategy_desc.flags, 1.1). */
+
+/* Its arrangement depends on which subviews are hidden (UIStackView's collapsing): hiding
+   or showing a subview flags the container for its constraints pass and for layout. In
+   UIKit no other container reacts to isHidden, and without this flag Brace's do not. */
+#define BRACE_STRATEGY_DEPENDS_ON_HIDDEN 1u
 
 /* One term of a solver row: coefficient * variable, variables being the solver's own ids. */
 typedef struct brace_solver_term {
@@ -267,6 +307,20 @@ struct brace_strategy_desc {
   size_t (*take_changed)(void *instance, uint32_t *buffer, size_t capacity);
   /* Whether the variable could move without changing how well any row is satisfied. */
   bool (*is_ambiguous)(void *instance, uint32_t variable);
+
+  /* --- 1.1 --- */
+
+  /*
+   * baseline — where `node`'s first baseline (last == false, down from the top) or last
+   * baseline (last == true, up from the bottom) is when `node`'s alignment rect has size
+   * `size`, for containers whose baseline is a subview's (UIKit's
+   * viewForFirstBaselineLayout). Must not change the tree. May be NULL (the node's own
+   * offsets answer; see host->get_baseline).
+   */
+  brace_status (*baseline)(brace_context *ctx, void *state, brace_node node, void *node_data, brace_size size,
+                           bool last, double *out);
+  /* BRACE_STRATEGY_* flags. */
+  uint32_t flags;
 };
 
 #ifdef __cplusplus

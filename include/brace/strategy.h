@@ -42,6 +42,23 @@
  *   on an axis that has one, else the extent of the subviews' frames (from the origin to
  *   the farthest edge), or the node's own size without subviews.
  *
+ * THE "stack" STRATEGY (libbrace_stack.so)
+ *
+ *   UIKit's UIStackView: the node's subviews, in order, are its arranged views, laid out in
+ *   a row or a column; the strategy turns their translates_autoresizing_mask off. Its
+ *   properties (CONTAINER unless said): "axis" (enum horizontal, vertical), "distribution"
+ *   (enum fill, fill_equally, fill_proportionally, equal_spacing, equal_centering),
+ *   "alignment" (enum fill, leading, first_baseline, center, trailing, last_baseline;
+ *   leading is UIKit's top, trailing its bottom), "spacing" (double, may be negative, or
+ *   BRACE_STACK_SPACING_USE_SYSTEM), "layout_margins_relative" and "baseline_relative"
+ *   (bool; baseline_relative applies to vertical stacks only), "generate_constraints" (bool:
+ *   always arrange through generated constraints), and the CHILD property "spacing_after"
+ *   (double: the gap after that arranged view, UIKit's setCustomSpacing(_:after:), or one
+ *   of the sentinels below). Hidden arranged views collapse with the gap after them. A
+ *   stack has no intrinsic size; it measures its arranged views. Its generated
+ *   constraints carry UIKit's identifiers (UISV-spacing, UISV-canvas-connection, ...). The
+ *   rules, with every distribution and alignment, are in docs/stack.md.
+ *
  * Every function here follows the context's thread rule (BRACE_E_BUSY from a second
  * thread). On failure nothing changes and brace_last_error() says why, naming the file,
  * the strategy or the property.
@@ -54,6 +71,13 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The "stack" strategy's spacing sentinels (UIKit's UIStackView.spacingUseDefault and
+   spacingUseSystem): "use the stack's spacing" for spacing_after (its default), and "use
+   the system spacing" (8 points) for spacing or spacing_after. USE_SYSTEM is negative
+   zero: +0.0 is a spacing of 0. */
+#define BRACE_STACK_SPACING_USE_DEFAULT 1.7976931348623157e308
+#define BRACE_STACK_SPACING_USE_SYSTEM (-0.0)
 
 /* What a strategy does. */
 typedef enum brace_strategy_role {

@@ -260,5 +260,6 @@ public func brace_node_set_baseline_offsets(_ ctx: OpaquePointer?, _ node: brace
     guard last.isFinite, last >= 0 else { throw .invalidArgument("last must be finite and >= 0, got \(last)") }
     c.baselines[n] = (first, last)
     c.refreshConstraints(touching: n)
+    c.subviewChanged(n)
   }
 }

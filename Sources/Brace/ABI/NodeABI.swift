@@ -201,8 +201,10 @@ public func brace_node_set_hidden(_ ctx: OpaquePointer?, _ node: brace_node, _ h
     guard was != hidden else { return }
     if hidden { c.nodes.flags[Int(n)].insert(.hidden) } else { c.nodes.flags[Int(n)].remove(.hidden) }
     if !hidden { c.markDisplay(n, nil) }
+    // In UIKit only UIStackView reacts to isHidden: a superview whose strategy says its
+    // arrangement depends on it is flagged; any other keeps its layout.
     let p = c.nodes.parent[Int(n)]
-    if p >= 0 {
+    if p >= 0, let s = c.strategyOf(p), s.dependsOnHidden {
       c.markLayout(p)
       c.markConstraints(p)
     }
@@ -307,6 +309,7 @@ private func setPriority(_ ctx: OpaquePointer?, _ fn: StaticString, _ node: brac
     guard c.nodes.priorities[Int(n)][base + a] != p else { return }
     c.nodes.priorities[Int(n)][base + a] = p
     c.markConstraints(n)
+    c.subviewChanged(n)
   }
 }
 

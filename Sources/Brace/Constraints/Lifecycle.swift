@@ -252,6 +252,7 @@ extension Context {
       constraints[Int(c)] = r
       brokenConstraints.removeAll { $0 == c }
       for n in touched { nodeConstraints[n, default: []].append(c) }
+      noteMembership(of: c, touched)
       return
     }
     for n in touched where n != own { releaseNode(n) }
@@ -279,8 +280,23 @@ extension Context {
       nodeConstraints[n]?.removeAll { $0 == c }
       if nodeConstraints[n]?.isEmpty == true { nodeConstraints[n] = nil }
     }
+    noteMembership(of: c, r.touched)
     for n in r.touched where n != own { releaseNode(n) }
     constraints[Int(c)].touched = []
+  }
+
+  /// A constraint came into or left the solver: the containers that arrange the nodes it
+  /// touches, or the nodes themselves, may have to change how they arrange (a stack goes
+  /// from arranging directly to generating constraints). Not for the constraints a
+  /// strategy makes for its own container, nor those the engine makes for a node itself.
+  private func noteMembership(of c: Int32, _ touched: [Int32]) {
+    let r = constraints[Int(c)]
+    if case .engine = r.owner { return }
+    for n in touched where nodes.isLive(n) {
+      if r.ownerNode != n { strategyChildrenChanged(n) }
+      let p = nodes.parent[Int(n)]
+      if p >= 0, r.ownerNode != p { strategyChildrenChanged(p) }
+    }
   }
 
   /// Broken constraints may fit once others are gone or changed.

@@ -114,6 +114,7 @@ extension Context {
       markLayout(n)
       markConstraints(n)
       refreshConstraints(touching: n)
+      subviewChanged(n)
     }
   }
 
@@ -129,5 +130,6 @@ extension Context {
     markConstraints(n)
     let p = nodes.parent[Int(n)]
     if p >= 0 { markLayout(p) }
+    subviewChanged(n)
   }
 }

@@ -37,6 +37,11 @@ enum HostTable {
     t.pointee.set_constraint_constant = hostSetConstraintConstant
     t.pointee.is_constraint_driven = hostIsConstraintDriven
     t.pointee.set_translates_autoresizing_mask = brace_node_set_translates_autoresizing_mask
+    // 1.1
+    t.pointee.get_baseline = hostGetBaseline
+    t.pointee.set_needs_layout = brace_node_set_needs_layout
+    t.pointee.set_needs_update_constraints = brace_node_set_needs_update_constraints
+    t.pointee.is_constrained_externally = hostIsConstrainedExternally
     return UnsafePointer(t)
   }()
 }
@@ -136,5 +141,33 @@ private func hostSetConstraintConstant(_ ctx: OpaquePointer?, _ strategy: brace_
 private func hostIsConstraintDriven(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
   withContext(ctx, "host->is_constraint_driven") { c throws(BraceError) in
     try store(c.isInEngine(try c.node(node)), out)
+  }
+}
+
+private func hostGetBaseline(_ ctx: OpaquePointer?, _ node: brace_node, _ size: brace_size, _ last: Bool, _ out: UnsafeMutablePointer<Double>?) -> brace_status {
+  withContext(ctx, "host->get_baseline") { c throws(BraceError) in
+    let n = try c.node(node)
+    let out = try requireOut(out)
+    for v in [size.width, size.height] where !(v.isFinite && v >= 0) {
+      throw .invalidArgument("a size component must be finite and >= 0, got \(v)")
+    }
+    out.pointee = try c.baseline(n, size, last: last)
+  }
+}
+
+private func hostIsConstrainedExternally(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ container: brace_node, _ node: brace_node, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
+  withContext(ctx, "host->is_constrained_externally") { c throws(BraceError) in
+    let k = try c.node(container, "container")
+    let n = try c.node(node)
+    let out = try requireOut(out)
+    var external = false
+    for x in c.nodeConstraints[n] ?? [] {
+      let r = c.constraints[Int(x)]
+      if case .engine(let m) = r.owner, m == n { continue }
+      if r.owner == .strategy(Int32(bitPattern: strategy)) && r.ownerNode == k { continue }
+      external = true
+      break
+    }
+    out.pointee = external
   }
 }

@@ -44,6 +44,9 @@ final class LoadedStrategy {
 
   var isContainer: Bool { desc.role == BRACE_ROLE_CONTAINER }
 
+  /// Hiding or showing a subview changes its arrangement (BRACE_STRATEGY_DEPENDS_ON_HIDDEN).
+  var dependsOnHidden: Bool { desc.flags & BRACE_STRATEGY_DEPENDS_ON_HIDDEN != 0 }
+
   func propertyNames(_ scope: brace_property_scope) -> [String] {
     properties.filter { $0.scope == scope }.map { String(cString: $0.name) }
   }

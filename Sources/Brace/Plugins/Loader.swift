@@ -137,7 +137,8 @@ extension Context {
       throw fail("its entry function returned NULL (the plugin refused this host, ABI \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR))")
     }
     let size = Int(raw.pointee.struct_size)
-    let need = MemoryLayout<brace_strategy_desc>.size
+    // The 1.0 descriptor ends where 1.1 appended the baseline hook.
+    let need = MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.baseline)!
     guard size >= need else {
       throw fail("its strategy descriptor is too small (struct_size \(size), the first version has \(need) bytes)")
     }
@@ -148,7 +149,11 @@ extension Context {
     guard minor <= BRACE_PLUGIN_ABI_MINOR else {
       throw fail("it was built for plugin ABI \(major).\(minor), newer than this host's \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR) (a plugin's minor version must not exceed the host's)")
     }
-    let desc = raw.pointee
+    // Only the bytes the plugin's descriptor has: members it does not know stay zero.
+    var desc = brace_strategy_desc()
+    withUnsafeMutableBytes(of: &desc) { dst in
+      dst.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(raw), count: min(size, dst.count)))
+    }
     guard let cname = desc.name else { throw fail("its descriptor has no name") }
     let name = String(cString: cname)
     guard Context.isValidName(name) else {

@@ -73,6 +73,21 @@ extension Context {
     }
     markLayout(n)
     markConstraints(n)
+    subviewChanged(n)
+  }
+
+  func strategyOf(_ n: Int32) -> LoadedStrategy? {
+    let k = nodes.strategy[Int(n)]
+    return k >= 0 ? strategies[Int(k)] : nil
+  }
+
+  /// What a subview offers its superview's arrangement changed (its intrinsic size,
+  /// priorities, baselines, margins, strategy, or its part in constraint layout): a
+  /// strategy that keeps what it knows of its subviews (update_constraints) refreshes it
+  /// in the next constraints pass.
+  func subviewChanged(_ n: Int32) {
+    let p = nodes.parent[Int(n)]
+    if p >= 0 { strategyChildrenChanged(p) }
   }
 
   /// The subviews of a container changed: a strategy that generates constraints for them
@@ -124,6 +139,29 @@ extension Context {
     }
     let i = intrinsicSize(n), f = nodes.frame[Int(n)]
     return brace_size(width: i.width >= 0 ? i.width : f.width, height: i.height >= 0 ? i.height : f.height)
+  }
+
+  /// Where `n`'s first baseline (down from the top) or last baseline (up from the
+  /// bottom) is when its alignment rect has `size`: its strategy's baseline hook, or its
+  /// own offsets (unset: the bottom).
+  func baseline(_ n: Int32, _ size: brace_size, last: Bool) throws(BraceError) -> Double {
+    if let s = strategyOf(n), let f = s.desc.baseline {
+      var out = 0.0
+      enterActive(n)
+      let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)], size, last, &out)
+      leaveActive(n)
+      guard status == BRACE_OK else {
+        throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" failed to give the baseline of \(describe(n)) (\(statusName(status)))")
+      }
+      guard out.isFinite else {
+        throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" gave \(describe(n)) a baseline of \(out)")
+      }
+      return out
+    }
+    let b = baselines[n]
+    if last { return b?.last ?? 0 }
+    let first = b?.first ?? -1
+    return first >= 0 ? first : size.height
   }
 
   /// Frees every node's strategy data and every strategy's per-context state.

@@ -1,0 +1,267 @@
+import CBrace
+
+// UIStackView's rules as arithmetic (docs/stack.md): where each arranged view goes for a
+// canvas size, and the size a stack wants. Pure functions of what the stack knows of its
+// arranged views, shared by the direct path, measure and the baseline hook.
+
+enum Axis: Int64 { case horizontal = 0, vertical = 1 }
+
+enum Distribution: Int64 {
+  case fill = 0, fillEqually, fillProportionally, equalSpacing, equalCentering
+}
+
+enum Alignment: Int64 {
+  case fill = 0, leading, firstBaseline, center, trailing, lastBaseline
+}
+
+/// The system spacing (UIKit's `spacingUseSystem`): Brace's standard gap between siblings.
+let systemSpacing = 8.0
+
+/// What a stack arranges one view by: its content along and across the axis with the
+/// priorities that hold it there, and its baselines at that content size.
+struct Content {
+  var main = 0.0
+  var cross = 0.0
+  var hugging: Float = 0
+  var resistance: Float = 0
+  /// Whether an intrinsic main length backs `main` with hugging/compression constraints.
+  var intrinsicMain = false
+  /// Down from the top, up from the bottom, at the content size (vertical stacks use
+  /// them for baseline-relative gaps, horizontal ones for baseline alignment).
+  var firstBaseline = 0.0
+  var lastBaseline = 0.0
+}
+
+/// One view's place: along the axis from the canvas's leading edge, across from its
+/// leading edge (before any right-to-left mirroring).
+struct Slot {
+  var mainOrigin = 0.0
+  var mainLength = 0.0
+  var crossOrigin = 0.0
+  var crossLength = 0.0
+}
+
+struct Rules {
+  var axis = Axis.horizontal
+  var distribution = Distribution.fill
+  var alignment = Alignment.fill
+  var baselineRelative = false
+
+  /// Baseline alignments apply to horizontal stacks; a vertical stack treats them as leading.
+  var crossAlignment: Alignment {
+    if axis == .vertical && (alignment == .firstBaseline || alignment == .lastBaseline) { return .leading }
+    return alignment
+  }
+
+  /// Baseline-relative gaps apply to vertical stacks only (UIKit ignores it otherwise).
+  var usesBaselineGaps: Bool { baselineRelative && axis == .vertical }
+
+  /// The index of the view that absorbs a difference: the lowest priority, the last on ties.
+  static func absorber(_ items: [Content], _ visible: [Int], stretching: Bool) -> Int {
+    var best = visible[0]
+    for i in visible {
+      let p = stretching ? items[i].hugging : items[i].resistance
+      let b = stretching ? items[best].hugging : items[best].resistance
+      if p <= b { best = i }
+    }
+    return best
+  }
+
+  /// The edge-to-edge gap adjustment baseline-relative arrangement adds after visible view
+  /// `a` when `b` follows: the gap runs from a's last baseline to b's first.
+  func adjustment(_ items: [Content], _ a: Int, _ b: Int) -> Double {
+    usesBaselineGaps ? -(items[a].lastBaseline + items[b].firstBaseline) : 0
+  }
+
+  /// Lengths along the axis and the edge-to-edge gaps for a canvas of length `length`.
+  func distribute(_ items: [Content], _ visible: [Int], _ spacing: [Double], length: Double) -> (lengths: [Double], gaps: [Double]) {
+    let n = visible.count
+    var lengths = items.map { _ in 0.0 }
+    guard n > 0 else { return (lengths, []) }
+    var adjust: [Double] = []
+    for k in 0..<(n - 1) { adjust.append(adjustment(items, visible[k], visible[k + 1])) }
+    var gaps = (0..<(n - 1)).map { spacing[visible[$0]] + adjust[$0] }
+    let fixedGaps = gaps.reduce(0, +)
+    var sum = 0.0
+    for i in visible {
+      lengths[i] = items[i].main
+      sum += items[i].main
+    }
+    func compress(_ deficit: Double) {
+      let k = Rules.absorber(items, visible, stretching: false)
+      lengths[k] += deficit
+    }
+    switch distribution {
+    case .fill:
+      let extra = length - sum - fixedGaps
+      if extra != 0 { lengths[Rules.absorber(items, visible, stretching: extra > 0)] += extra }
+    case .fillEqually:
+      for i in visible { lengths[i] = (length - fixedGaps) / Double(n) }
+    case .fillProportionally:
+      for i in visible { lengths[i] = sum > 0 ? (length - fixedGaps) * items[i].main / sum : (length - fixedGaps) / Double(n) }
+    case .equalSpacing:
+      guard n > 1 else {
+        lengths[visible[0]] = length
+        break
+      }
+      // Equal gaps (each counted before its baseline adjustment), never below the
+      // largest spacing; past that, views compress.
+      let largest = (0..<(n - 1)).map { spacing[visible[$0]] }.max()!
+      let totalAdjust = adjust.reduce(0, +)
+      var g = (length - sum - totalAdjust) / Double(n - 1)
+      if g < largest {
+        g = largest
+        compress(length - sum - totalAdjust - g * Double(n - 1))
+      }
+      gaps = adjust.map { g + $0 }
+    case .equalCentering:
+      guard n > 1 else {
+        lengths[visible[0]] = length
+        break
+      }
+      // Center-to-center distances d_k >= m_k; equal where they can be (d_k = max(t, m_k)).
+      var m: [Double] = []
+      for k in 0..<(n - 1) {
+        let a = visible[k], b = visible[k + 1]
+        m.append(spacing[a] + adjust[k] + items[a].main / 2 + items[b].main / 2)
+      }
+      let span = length - items[visible[0]].main / 2 - items[visible[n - 1]].main / 2
+      let least = m.reduce(0, +)
+      if span < least {
+        compress(span - least)
+        gaps = (0..<(n - 1)).map { spacing[visible[$0]] + adjust[$0] }
+        break
+      }
+      let t = Rules.level(m, total: span)
+      for k in 0..<(n - 1) {
+        let a = visible[k], b = visible[k + 1]
+        gaps[k] = max(t, m[k]) - items[a].main / 2 - items[b].main / 2
+      }
+    }
+    return (lengths, gaps)
+  }
+
+  /// The t with sum(max(t, m_k)) == total (total >= sum(m_k)): the water level.
+  static func level(_ m: [Double], total: Double) -> Double {
+    let sorted = m.sorted()
+    let count = sorted.count
+    var above = 0.0  // sum of sorted[k...]
+    var k = count
+    // Try "the lowest k values are raised to t" from k == count down.
+    var tail = [Double](repeating: 0, count: count + 1)
+    for j in stride(from: count - 1, through: 0, by: -1) { tail[j] = tail[j + 1] + sorted[j] }
+    while k >= 1 {
+      above = tail[k]
+      let t = (total - above) / Double(k)
+      if t >= sorted[k - 1] - 1e-12 && (k == count || t <= sorted[k] + 1e-12) { return t }
+      k -= 1
+    }
+    return sorted[0]
+  }
+
+  /// Every arranged view's slot in a canvas of `main` x `cross`. Hidden views get length 0
+  /// at the trailing edge of the previous visible view.
+  func arrange(_ items: [Content], hidden: [Bool], _ spacing: [Double], main: Double, cross: Double) -> [Slot] {
+    var visible: [Int] = []
+    for i in items.indices where !hidden[i] { visible.append(i) }
+    let (lengths, gaps) = distribute(items, visible, spacing, length: main)
+    var slots = items.map { _ in Slot() }
+    var position = 0.0
+    var end = 0.0
+    var v = 0
+    for i in items.indices {
+      if hidden[i] {
+        slots[i].mainOrigin = end
+      } else {
+        slots[i].mainOrigin = position
+        slots[i].mainLength = lengths[i]
+        end = position + lengths[i]
+        if v < gaps.count { position = end + gaps[v] }
+        v += 1
+      }
+    }
+    placeAcross(items, visible: visible, hidden: hidden, &slots, cross: cross)
+    return slots
+  }
+
+  func placeAcross(_ items: [Content], visible: [Int], hidden: [Bool], _ slots: inout [Slot], cross: Double) {
+    let alignment = crossAlignment
+    var top = 0.0
+    if alignment == .firstBaseline {
+      for i in visible { top = max(top, items[i].firstBaseline) }
+    } else if alignment == .lastBaseline {
+      for i in visible { top = max(top, items[i].cross - items[i].lastBaseline) }
+    }
+    for i in items.indices {
+      let w = items[i].cross
+      // A hidden view takes no part in baseline alignment: it sits at the leading edge.
+      switch hidden[i] && (alignment == .firstBaseline || alignment == .lastBaseline) ? .leading : alignment {
+      case .fill:
+        slots[i].crossLength = cross
+      case .leading:
+        slots[i].crossLength = min(w, cross)
+      case .center:
+        slots[i].crossLength = min(w, cross)
+        slots[i].crossOrigin = (cross - slots[i].crossLength) / 2
+      case .trailing:
+        slots[i].crossLength = min(w, cross)
+        slots[i].crossOrigin = cross - slots[i].crossLength
+      case .firstBaseline:
+        slots[i].crossLength = w
+        slots[i].crossOrigin = top - items[i].firstBaseline
+      case .lastBaseline:
+        slots[i].crossLength = w
+        slots[i].crossOrigin = top - (w - items[i].lastBaseline)
+      }
+    }
+  }
+
+  /// The canvas size the views want: (along, across).
+  func fitting(_ items: [Content], hidden: [Bool], _ spacing: [Double]) -> (main: Double, cross: Double) {
+    var visible: [Int] = []
+    for i in items.indices where !hidden[i] { visible.append(i) }
+    let n = visible.count
+    guard n > 0 else { return (0, 0) }
+    var sum = 0.0, largest = 0.0, adjust = 0.0, gaps = 0.0, widest = -Double.infinity
+    for i in visible {
+      sum += items[i].main
+      largest = max(largest, items[i].main)
+    }
+    var maxSpacing = -Double.infinity, maxCenter = -Double.infinity
+    for k in 0..<(n - 1) {
+      let a = visible[k], b = visible[k + 1]
+      let adj = adjustment(items, a, b)
+      adjust += adj
+      gaps += spacing[a]
+      maxSpacing = max(maxSpacing, spacing[a])
+      maxCenter = max(maxCenter, spacing[a] + adj + items[a].main / 2 + items[b].main / 2)
+    }
+    let main: Double
+    switch distribution {
+    case .fill, .fillProportionally: main = sum + gaps + adjust
+    case .fillEqually: main = largest * Double(n) + gaps + adjust
+    case .equalSpacing: main = n > 1 ? sum + maxSpacing * Double(n - 1) + adjust : sum
+    case .equalCentering:
+      main = n > 1 ? items[visible[0]].main / 2 + items[visible[n - 1]].main / 2 + maxCenter * Double(n - 1) : sum
+    }
+    switch crossAlignment {
+    case .firstBaseline:
+      var above = 0.0, below = 0.0
+      for i in visible {
+        above = max(above, items[i].firstBaseline)
+        below = max(below, items[i].cross - items[i].firstBaseline)
+      }
+      widest = above + below
+    case .lastBaseline:
+      var above = 0.0, below = 0.0
+      for i in visible {
+        above = max(above, items[i].cross - items[i].lastBaseline)
+        below = max(below, items[i].lastBaseline)
+      }
+      widest = above + below
+    default:
+      for i in visible { widest = max(widest, items[i].cross) }
+    }
+    return (main, widest)
+  }
+}

@@ -1,0 +1,255 @@
+import CBrace
+
+// The constraint path: UIStackView's generated constraints (UISV-*), owned by the
+// strategy through the host table. Each constraints pass computes the whole desired set
+// (plain data, linear in the arranged views) and applies the difference: unchanged
+// constraints stay, a changed constant is one cheap call, and only the rest is removed
+// or added. docs/stack.md lists what each identifier stands for.
+
+/// The identity of a generated constraint: everything but its constant.
+struct SpecKey: Hashable {
+  var words: [UInt64]
+}
+
+struct Spec {
+  var terms: [brace_term]
+  var relation: brace_relation
+  var constant: Double
+  var priority: Float
+  var identifier: StaticString
+
+  var key: SpecKey {
+    var w: [UInt64] = [UInt64(UInt32(bitPattern: relation.rawValue)) | UInt64(priority.bitPattern) << 32,
+                       UInt64(UInt(bitPattern: identifier.utf8Start))]
+    for t in terms {
+      w.append(t.item)
+      w.append(UInt64(t.attribute.rawValue) | UInt64(Float(t.coefficient).bitPattern) << 32)
+      w.append(t.coefficient.bitPattern)
+    }
+    return SpecKey(words: w)
+  }
+}
+
+struct GeneratedSet {
+  var entries: [SpecKey: (constraint: brace_constraint, constant: Double)] = [:]
+
+  mutating func removeAll(_ ctx: OpaquePointer?, _ id: brace_strategy_id) {
+    for (_, e) in entries { _ = host.pointee.remove_constraint!(ctx, id, e.constraint) }
+    entries = [:]
+  }
+}
+
+/// UIKit's priority for hiding a view: just below required, so a user's required size
+/// on a hidden view wins.
+private let hidingPriority: Float = 999.999
+/// The stack's pull to its smallest size where its distribution leaves it free.
+private let fittingPriority: Float = 49
+private let centeringPriority: Float = 150
+
+extension Stack {
+  /// The view whose baseline stands for `n`'s: a nested stack's first (last) visible
+  /// arranged view, recursively (UIKit's viewForFirstBaselineLayout).
+  func baselineView(_ n: brace_node, last: Bool) -> brace_node {
+    guard let inner = context.stacks[n] else { return n }
+    let candidates = last ? Array(inner.views.reversed()) : inner.views
+    guard let v = candidates.first(where: { !$0.hidden }) else { return n }
+    return inner.baselineView(v.node, last: last)
+  }
+
+  func specs(_ ctx: OpaquePointer?) -> [Spec] {
+    let horizontal = rules.axis == .horizontal
+    let relative = marginsRelative
+    let lead = horizontal ? BRACE_ATTR_LEADING : BRACE_ATTR_TOP
+    let trail = horizontal ? BRACE_ATTR_TRAILING : BRACE_ATTR_BOTTOM
+    let dim = horizontal ? BRACE_ATTR_WIDTH : BRACE_ATTR_HEIGHT
+    let center = horizontal ? BRACE_ATTR_CENTER_X : BRACE_ATTR_CENTER_Y
+    let canvasLead = relative ? (horizontal ? BRACE_ATTR_LEADING_MARGIN : BRACE_ATTR_TOP_MARGIN) : lead
+    let canvasTrail = relative ? (horizontal ? BRACE_ATTR_TRAILING_MARGIN : BRACE_ATTR_BOTTOM_MARGIN) : trail
+    let xLead = horizontal ? BRACE_ATTR_TOP : BRACE_ATTR_LEADING
+    let xTrail = horizontal ? BRACE_ATTR_BOTTOM : BRACE_ATTR_TRAILING
+    let xDim = horizontal ? BRACE_ATTR_HEIGHT : BRACE_ATTR_WIDTH
+    let xCenter = horizontal ? BRACE_ATTR_CENTER_Y : BRACE_ATTR_CENTER_X
+    let canvasXLead = relative ? (horizontal ? BRACE_ATTR_TOP_MARGIN : BRACE_ATTR_LEADING_MARGIN) : xLead
+    let canvasXTrail = relative ? (horizontal ? BRACE_ATTR_BOTTOM_MARGIN : BRACE_ATTR_TRAILING_MARGIN) : xTrail
+    let canvasXCenter = relative ? (horizontal ? BRACE_ATTR_CENTER_Y_WITHIN_MARGINS : BRACE_ATTR_CENTER_X_WITHIN_MARGINS) : xCenter
+    let m = margins(ctx)
+    let mainMargins = horizontal ? m.left + m.right : m.top + m.bottom
+    let S = node
+    let baselineGaps = rules.usesBaselineGaps
+    let spacingEqual = rules.distribution == .fill || rules.distribution == .fillEqually || rules.distribution == .fillProportionally
+
+    var out: [Spec] = []
+    func add(_ id: StaticString, _ terms: [(brace_node, brace_attribute, Double)], _ r: brace_relation, _ c: Double, _ p: Float = 1000) {
+      out.append(Spec(terms: terms.map { brace_term(item: $0.0, attribute: $0.1, coefficient: $0.2) },
+                      relation: r, constant: c, priority: p, identifier: id))
+    }
+    let eq = BRACE_RELATION_EQUAL, ge = BRACE_RELATION_GREATER_EQUAL, le = BRACE_RELATION_LESS_EQUAL
+    let gaps = gaps()
+    let contents = contents(ctx, cross: nil)
+    var visible: [Int] = []
+    for i in views.indices where !views[i].hidden { visible.append(i) }
+    let n = visible.count
+
+    // Along the axis.
+    if let first = visible.first, let last = visible.last {
+      add("UISV-canvas-connection", [(views[first].node, lead, 1), (S, canvasLead, -1)], eq, 0)
+      add("UISV-canvas-connection", [(views[last].node, trail, 1), (S, canvasTrail, -1)], eq, 0)
+    }
+    var gapTerms: [[(brace_node, brace_attribute, Double)]] = []
+    for k in 0..<max(0, n - 1) {
+      let a = views[visible[k]].node, b = views[visible[k + 1]].node
+      let terms = baselineGaps
+        ? [(baselineView(b, last: false), BRACE_ATTR_FIRST_BASELINE, 1.0), (baselineView(a, last: true), BRACE_ATTR_LAST_BASELINE, -1.0)]
+        : [(b, lead, 1.0), (a, trail, -1.0)]
+      gapTerms.append(terms)
+      add("UISV-spacing", terms, spacingEqual ? eq : ge, gaps[visible[k]])
+    }
+    switch rules.distribution {
+    case .fill:
+      break
+    case .fillEqually:
+      for k in visible.dropFirst() { add("UISV-fill-equally", [(views[k].node, dim, 1), (views[visible[0]].node, dim, -1)], eq, 0) }
+    case .fillProportionally:
+      let sum = visible.reduce(0.0) { $0 + contents[$1].main }
+      var g = 0.0
+      for k in 0..<max(0, n - 1) { g += gaps[visible[k]] + rules.adjustment(contents, visible[k], visible[k + 1]) }
+      for i in visible {
+        let share = sum > 0 ? contents[i].main / sum : 1 / Double(n)
+        add("UISV-fill-proportionally", [(views[i].node, dim, 1), (S, dim, -share)], eq, -share * (mainMargins + g), 999)
+      }
+    case .equalSpacing:
+      for k in gapTerms.indices.dropFirst() { add("UISV-distributing", gapTerms[k] + gapTerms[0].map { ($0.0, $0.1, -$0.2) }, eq, 0) }
+      add("UISV-fitting", [(S, dim, 1)], eq, 0, fittingPriority)
+    case .equalCentering:
+      func step(_ k: Int) -> [(brace_node, brace_attribute, Double)] {
+        [(views[visible[k + 1]].node, center, 1), (views[visible[k]].node, center, -1)]
+      }
+      for k in 1..<max(1, n - 1) { add("UISV-distributing", step(k) + step(0).map { ($0.0, $0.1, -$0.2) }, eq, 0, centeringPriority) }
+      add("UISV-fitting", [(S, dim, 1)], eq, 0, fittingPriority)
+    }
+    // Ties: an earlier view holds its length a hair more strongly, so the last of equal
+    // priority stretches or compresses (the direct path's rule, made exact for the engine).
+    let stretches = rules.distribution == .fill
+    let compresses = stretches || rules.distribution == .equalSpacing || rules.distribution == .equalCentering
+    if n > 1 {
+      for (k, i) in visible.enumerated() where contents[i].intrinsicMain {
+        let later = visible[(k + 1)...].filter { contents[$0].intrinsicMain }
+        if stretches {
+          let p = contents[i].hugging
+          let steps = later.filter { contents[$0].hugging == p }.count
+          if steps > 0, p < 999 {
+            add("UISV-tie-break", [(views[i].node, dim, 1)], le, contents[i].main, raised(p, steps))
+          }
+        }
+        if compresses {
+          let p = contents[i].resistance
+          let steps = later.filter { contents[$0].resistance == p }.count
+          if steps > 0, p < 999 {
+            add("UISV-tie-break", [(views[i].node, dim, 1)], ge, contents[i].main, raised(p, steps))
+          }
+        }
+      }
+    }
+    // Hidden views: no length, at the trailing edge of the previous visible view.
+    var previous: Int? = nil
+    for i in views.indices {
+      if views[i].hidden {
+        add("UISV-hiding", [(views[i].node, dim, 1)], eq, 0, hidingPriority)
+        if let p = previous {
+          add("UISV-hiding", [(views[i].node, lead, 1), (views[p].node, trail, -1)], eq, 0)
+        } else {
+          add("UISV-hiding", [(views[i].node, lead, 1), (S, canvasLead, -1)], eq, 0)
+        }
+      } else {
+        previous = i
+      }
+    }
+
+    // Across the axis.
+    let alignment = rules.crossAlignment
+    for i in views.indices {
+      let v = views[i].node
+      let baselineAligned = (alignment == .firstBaseline || alignment == .lastBaseline) && !views[i].hidden
+      switch alignment {
+      case .fill:
+        add("UISV-canvas-connection", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
+        add("UISV-canvas-connection", [(v, xTrail, 1), (S, canvasXTrail, -1)], eq, 0)
+      case .leading:
+        add("UISV-alignment", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
+        add("UISV-spanning-boundary", [(v, xTrail, 1), (S, canvasXTrail, -1)], le, 0)
+      case .trailing:
+        add("UISV-alignment", [(v, xTrail, 1), (S, canvasXTrail, -1)], eq, 0)
+        add("UISV-spanning-boundary", [(v, xLead, 1), (S, canvasXLead, -1)], ge, 0)
+      case .center:
+        add("UISV-alignment", [(v, xCenter, 1), (S, canvasXCenter, -1)], eq, 0)
+        add("UISV-spanning-boundary", [(v, xLead, 1), (S, canvasXLead, -1)], ge, 0)
+        add("UISV-spanning-boundary", [(v, xTrail, 1), (S, canvasXTrail, -1)], le, 0)
+      case .firstBaseline, .lastBaseline:
+        add("UISV-spanning-boundary", [(v, xLead, 1), (S, canvasXLead, -1)], ge, 0)
+        add("UISV-spanning-boundary", [(v, xTrail, 1), (S, canvasXTrail, -1)], le, 0)
+        if !baselineAligned {
+          add("UISV-alignment", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
+        } else {
+          // The highest view's top on the canvas's top.
+          add("UISV-spanning-fit", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0, fittingPriority - 1)
+        }
+      }
+    }
+    if alignment == .firstBaseline || alignment == .lastBaseline, let first = visible.first {
+      let last = alignment == .lastBaseline
+      let attr = last ? BRACE_ATTR_LAST_BASELINE : BRACE_ATTR_FIRST_BASELINE
+      let anchor = baselineView(views[first].node, last: last)
+      for i in visible.dropFirst() {
+        add("UISV-alignment", [(baselineView(views[i].node, last: last), attr, 1), (anchor, attr, -1)], eq, 0)
+      }
+    }
+    if alignment != .fill && n > 0 {
+      add("UISV-spanning-fit", [(S, xDim, 1)], eq, 0, fittingPriority)
+    }
+    return out
+  }
+
+  /// Brings the generated constraints up to date: removes what is no longer wanted
+  /// first (so no new required constraint meets a stale one), changes constants, adds
+  /// the new ones.
+  func generate(_ ctx: OpaquePointer?) {
+    let h = host.pointee
+    let id = context.id
+    let wanted = specs(ctx)
+    var keys: [SpecKey] = []
+    keys.reserveCapacity(wanted.count)
+    var old = generated.entries
+    var next: [SpecKey: (constraint: brace_constraint, constant: Double)] = [:]
+    next.reserveCapacity(wanted.count)
+    for s in wanted {
+      let key = s.key
+      keys.append(key)
+      if let e = old.removeValue(forKey: key) { next[key] = e }
+    }
+    for (_, e) in old { _ = h.remove_constraint!(ctx, id, e.constraint) }
+    for (k, s) in wanted.enumerated() {
+      let key = keys[k]
+      if let e = next[key] {
+        if e.constant != s.constant, h.set_constraint_constant!(ctx, id, e.constraint, s.constant) == BRACE_OK {
+          next[key] = (e.constraint, s.constant)
+        }
+        continue
+      }
+      var c: brace_constraint = 0
+      let status = s.terms.withUnsafeBufferPointer { t in
+        h.add_constraint!(ctx, id, node, t.baseAddress, t.count, s.relation, s.constant, s.priority,
+                          UnsafeRawPointer(s.identifier.utf8Start).assumingMemoryBound(to: CChar.self), &c)
+      }
+      if status == BRACE_OK { next[key] = (c, s.constant) }
+    }
+    generated.entries = next
+  }
+}
+
+/// `p` raised by `steps` representable steps: a distinct, strictly higher level that no
+/// priority a user writes by hand comes between.
+private func raised(_ p: Float, _ steps: Int) -> Float {
+  var q = p
+  for _ in 0..<steps { q = q.nextUp }
+  return q
+}
