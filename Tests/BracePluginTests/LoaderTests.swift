@@ -46,7 +46,7 @@ let loadFailures: [LoadFailure] = [
   LoadFailure(label: "not a shared library", path: { plugins.notALibrary }, status: BRACE_E_PLUGIN, mentions: ["shared library"]),
   LoadFailure(label: "no entry symbol", path: { plugins.broken["NO_ENTRY"]! }, status: BRACE_E_PLUGIN, mentions: ["entry", "brace_plugin_entry"]),
   LoadFailure(label: "entry returns NULL", path: { plugins.broken["REFUSE"]! }, status: BRACE_E_PLUGIN, mentions: ["NULL"]),
-  LoadFailure(label: "wrong major version", path: { plugins.broken["WRONG_MAJOR"]! }, status: BRACE_E_PLUGIN, mentions: ["2.0", "major"]),
+  LoadFailure(label: "wrong major version", path: { plugins.broken["WRONG_MAJOR"]! }, status: BRACE_E_PLUGIN, mentions: ["2.\(BRACE_PLUGIN_ABI_MINOR)", "major"]),
   LoadFailure(label: "newer minor version", path: { plugins.broken["NEWER_MINOR"]! }, status: BRACE_E_PLUGIN, mentions: ["1.1", "minor"]),
   LoadFailure(label: "short descriptor", path: { plugins.broken["SHORT_DESC"]! }, status: BRACE_E_PLUGIN, mentions: ["descriptor", "struct_size 8"]),
   LoadFailure(label: "duplicate name", path: { plugins.broken["DUPLICATE"]! }, status: BRACE_E_DUPLICATE, mentions: ["\"frame\"", "already registered"]),

@@ -36,6 +36,34 @@ struct StrategyConstraintTests {
     #expect(!translates, "the strategy turned translation off, as UIStackView does")
   }
 
+  @Test func aPluginBuiltAgainstPluginABI1_0LoadsAndWorksWithThe1_1Host() throws {
+    let c = try Ctx()
+    ok(brace_context_load_plugin(c.ctx, "\(plugins.directory)/pin_abi10.so"), c.ctx)
+    var count = 0
+    ok(brace_context_get_strategy_count(c.ctx, &count), c.ctx)
+    var info = brace_strategy_info()
+    info.struct_size = UInt32(MemoryLayout<brace_strategy_info>.size)
+    var found = false
+    for k in 0..<count {
+      ok(brace_context_get_strategy(c.ctx, k, &info), c.ctx)
+      if String(cString: info.name) == "pin" {
+        found = true
+        #expect(info.abi_major == 1 && info.abi_minor == 0, "the plugin states ABI 1.0")
+      }
+    }
+    #expect(found)
+    #expect(BRACE_PLUGIN_ABI_MINOR >= 1, "the host is newer than the plugin")
+    let box = c.node(frame: rect(0, 0, 200, 100))
+    c.use("pin", on: box)
+    let child = c.node(in: box)
+    c.cycle()
+    #expect(same(c.frame(child), rect(8, 8, 184, 84)), "got \(c.frame(child))")
+    // Members the 1.0 descriptor does not have read as absent: hiding a subview does not
+    // flag the container (no BRACE_STRATEGY_DEPENDS_ON_HIDDEN), and it has no baseline hook.
+    ok(brace_node_set_hidden(c.ctx, child, true), c.ctx)
+    #expect(!c.needsConstraints(box))
+  }
+
   @Test func aPropertyChangeReachesTheStrategysConstraintsByTheCheapPath() throws {
     let c = try Ctx()
     let box = c.node(frame: rect(0, 0, 200, 100))

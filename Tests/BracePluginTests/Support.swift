@@ -181,6 +181,7 @@ struct PluginFiles: Sendable {
       ("libbrace_flow.so", "\(examples)/flow.c", []),
       ("libbrace_probe.so", "\(tests)/probe.c", []),
       ("libbrace_pin.so", "\(tests)/pin.c", []),
+      ("pin_abi10.so", "\(tests)/pin.c", ["-DPIN_ABI_1_0"]),
       ("libbrace_wrongname.so", "\(examples)/flow.c", []),
     ]
     for v in brokenVariants { jobs.append(("broken_\(v).so", "\(tests)/broken.c", ["-D\(v)"])) }

@@ -4,6 +4,11 @@
  * container's layout margins, inset by its "inset" property, with constraints it owns
  * (host->add_constraint). A changed inset is the cheap path (set_constraint_constant);
  * changed subviews rebuild the set. The host removes the constraints on detach.
+ *
+ * Built with -DPIN_ABI_1_0 it is a plugin of the first plugin ABI, 1.0: it states minor
+ * version 0, has the 1.0 descriptor's size (everything before the 1.1 baseline hook)
+ * and asks the host for no more than the 1.0 host table, as a plugin compiled against
+ * the 1.0 header does.
  */
 #include <brace/brace_plugin.h>
 
@@ -120,10 +125,21 @@ static void update_constraints(brace_context *ctx, void *state, brace_node node,
   p->inset = inset;
 }
 
+#ifdef PIN_ABI_1_0
+#include <stddef.h>
+#define PIN_DESC_SIZE offsetof(brace_strategy_desc, baseline)
+#define PIN_HOST_SIZE offsetof(brace_host_api, get_baseline)
+#define PIN_MINOR 0
+#else
+#define PIN_DESC_SIZE sizeof(brace_strategy_desc)
+#define PIN_HOST_SIZE sizeof(brace_host_api)
+#define PIN_MINOR BRACE_PLUGIN_ABI_MINOR
+#endif
+
 static const brace_strategy_desc descriptor = {
-    .struct_size = sizeof(brace_strategy_desc),
+    .struct_size = PIN_DESC_SIZE,
     .abi_major = BRACE_PLUGIN_ABI_MAJOR,
-    .abi_minor = BRACE_PLUGIN_ABI_MINOR,
+    .abi_minor = PIN_MINOR,
     .name = "pin",
     .role = BRACE_ROLE_CONTAINER,
     .properties = properties,
@@ -137,7 +153,7 @@ static const brace_strategy_desc descriptor = {
 };
 
 BRACE_PLUGIN_DEFINE_ENTRY(h) {
-  if (h->abi_major != BRACE_PLUGIN_ABI_MAJOR || h->struct_size < sizeof(brace_host_api)) return NULL;
+  if (h->abi_major != BRACE_PLUGIN_ABI_MAJOR || h->struct_size < PIN_HOST_SIZE) return NULL;
   host = h;
   return &descriptor;
 }

@@ -186,6 +186,8 @@ static const brace_strategy_desc descriptor = {
     .context_destroy = flow_context_destroy,
     .measure = flow_measure,
     .arrange = flow_arrange,
+    /* Hidden items take no place, so hiding or showing one must relayout the flow. */
+    .flags = BRACE_STRATEGY_DEPENDS_ON_HIDDEN,
 };
 
 BRACE_PLUGIN_DEFINE_ENTRY(h) {
