@@ -74,9 +74,14 @@ private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _
   var on = true
   _ = h.get_autoresizes_subviews!(ctx, node, &on)
   guard let old = c.lastSize, old.width != size.width || old.height != size.height, on else { return }
-  let scale = h.get_scale!(ctx)
   var count = 0
   _ = h.get_subview_count!(ctx, node, &count)
+  // A leaf (most nodes) has nothing to resize.
+  guard count > 0 else {
+    c.exact = [:]
+    return
+  }
+  let scale = h.get_scale!(ctx)
   var next: [brace_node: (exact: brace_rect, written: brace_rect)] = [:]
   next.reserveCapacity(count)
   for k in 0..<count {

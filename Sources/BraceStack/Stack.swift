@@ -108,12 +108,24 @@ final class Stack {
   var marginsRelative = false
   var forceConstraints = false
   var views: [Arranged] = []
+  /// Reused for host->get_subviews.
+  var buffer: [brace_subview_info] = []
   var stale = true
   /// Arranging through generated constraints (the engine places the views).
   var generating = false
   var generated = GeneratedSet()
   /// The fitting size last reported, to flag a measuring superview when it changes.
   var lastFitting: brace_size? = nil
+  var lastDependence = false
+  /// What the last refresh makes of the views, for the cross size it was computed for
+  /// (nil: fitting), and the fitting size for a proposal. A layout caused only by the
+  /// stack's own size changing reuses them; a refresh drops them.
+  var contentCache: (cross: Double?, contents: [Content])? = nil
+  var fittingCache: (proposal: brace_size, size: brace_size)? = nil
+  var proposalDependence: Bool? = nil
+  /// The last direct arrangement, for the fill path's incremental resize.
+  var lastArrangement: (canvas: brace_rect, rtl: Bool, absorber: Int?, extra: Double)? = nil
+  var lastSlots: [Slot] = []
 
   init(node: brace_node, context: StackContext) {
     self.node = node
@@ -151,38 +163,49 @@ extension Stack {
     forceConstraints = property(ctx, .generateConstraints).integer != 0
     var external = false
     _ = h.is_constrained_externally!(ctx, context.id, node, node, &external)
+    // Everything about the subviews in one host call (two when they outgrew the buffer).
+    let stride = MemoryLayout<brace_subview_info>.stride
     var count = 0
-    _ = h.get_subview_count!(ctx, node, &count)
+    while true {
+      let capacity = buffer.count
+      let status = buffer.withUnsafeMutableBufferPointer {
+        h.get_subviews!(ctx, context.id, node, Property.spacingAfter.rawValue, $0.baseAddress, stride, capacity, &count)
+      }
+      guard status == BRACE_OK else { count = 0; break }
+      if count <= capacity { break }
+      buffer = [brace_subview_info](repeating: brace_subview_info(), count: count)
+    }
     var next: [Arranged] = []
     next.reserveCapacity(count)
-    for k in 0..<count {
+    for k in 0..<count where buffer[k].node != 0 {
+      let info = buffer[k]
       var a = Arranged()
-      guard h.get_subview!(ctx, node, k, &a.node) == BRACE_OK else { continue }
+      a.node = info.node
       // Keep the frame written last time when the view stays at the same place.
       if k < views.count && views[k].node == a.node {
         a.written = views[k].written
       } else {
         _ = h.set_translates_autoresizing_mask!(ctx, a.node, false)
       }
-      _ = h.get_hidden!(ctx, a.node, &a.hidden)
-      _ = h.get_intrinsic_content_size!(ctx, a.node, &a.intrinsic)
-      _ = h.get_content_hugging_priority!(ctx, a.node, BRACE_AXIS_HORIZONTAL, &a.hugging.0)
-      _ = h.get_content_hugging_priority!(ctx, a.node, BRACE_AXIS_VERTICAL, &a.hugging.1)
-      _ = h.get_compression_resistance_priority!(ctx, a.node, BRACE_AXIS_HORIZONTAL, &a.resistance.0)
-      _ = h.get_compression_resistance_priority!(ctx, a.node, BRACE_AXIS_VERTICAL, &a.resistance.1)
-      _ = h.get_alignment_rect_insets!(ctx, a.node, &a.insets)
-      a.spacingAfter = property(ctx, .spacingAfter, of: a.node).number
+      a.hidden = info.hidden
+      a.intrinsic = info.intrinsic_content_size
+      a.hugging = (info.content_hugging.0, info.content_hugging.1)
+      a.resistance = (info.compression_resistance.0, info.compression_resistance.1)
+      a.insets = info.alignment_rect_insets
+      a.spacingAfter = info.property.number
       if a.intrinsic.width < 0 || a.intrinsic.height < 0 {
-        var sub = 0
-        _ = h.get_subview_count!(ctx, a.node, &sub)
-        a.measured = sub > 0 || context.stacks[a.node] != nil
+        a.measured = info.subview_count > 0 || context.stacks[a.node] != nil
       }
-      _ = h.is_constrained_externally!(ctx, context.id, node, a.node, &a.external)
+      a.external = info.constrained_externally
       external = external || a.external
       next.append(a)
     }
     views = next
     stale = false
+    contentCache = nil
+    fittingCache = nil
+    proposalDependence = nil
+    lastArrangement = nil
     return external
   }
 
@@ -195,6 +218,25 @@ extension Stack {
   /// What the rules arrange each view by, for a canvas whose cross size is `cross`
   /// (nil: unknown, for fitting).
   func contents(_ ctx: OpaquePointer?, cross: Double?) -> [Content] {
+    // Without measured views the cross size changes nothing.
+    let key = views.contains { $0.measured } ? cross : nil
+    if let c = contentCache, c.cross == key { return c.contents }
+    let list = readContents(ctx, cross: cross)
+    contentCache = (key, list)
+    return list
+  }
+
+  /// Whether the fitting size depends on the size offered (a measured view that is not
+  /// a stack, such as a flow, or a nested stack that does). Known until the next refresh;
+  /// a nested stack whose answer changes flags this one (see updateConstraints).
+  func dependsOnProposal() -> Bool {
+    if let known = proposalDependence { return known }
+    let answer = views.contains { v in v.measured && (context.stacks[v.node].map { $0.dependsOnProposal() } ?? true) }
+    proposalDependence = answer
+    return answer
+  }
+
+  private func readContents(_ ctx: OpaquePointer?, cross: Double?) -> [Content] {
     let horizontal = rules.axis == .horizontal
     let needsBaselines = rules.usesBaselineGaps || rules.crossAlignment == .firstBaseline || rules.crossAlignment == .lastBaseline
     return views.map { a in
@@ -253,6 +295,15 @@ extension Stack {
   /// The size of the stack's alignment rect that fits its arranged views.
   func fitting(_ ctx: OpaquePointer?, _ proposal: brace_size) -> brace_size {
     if stale { _ = refresh(ctx) }
+    let unbounded = brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: BRACE_PROPOSAL_UNBOUNDED)
+    let key = dependsOnProposal() ? proposal : unbounded
+    if let f = fittingCache, f.proposal.width == key.width, f.proposal.height == key.height { return f.size }
+    let size = computeFitting(ctx, key)
+    fittingCache = (key, size)
+    return size
+  }
+
+  private func computeFitting(_ ctx: OpaquePointer?, _ proposal: brace_size) -> brace_size {
     let m = margins(ctx)
     let horizontal = rules.axis == .horizontal
     let offered = horizontal ? proposal.height : proposal.width
@@ -283,21 +334,30 @@ extension Stack {
 
   /// Alignment rects of the arranged views in a canvas, mirrored for right-to-left.
   func rects(_ ctx: OpaquePointer?, in canvas: brace_rect) -> [brace_rect] {
+    let rtl = isRTL(ctx)
+    return slots(ctx, in: canvas).map { rect($0, in: canvas, rtl: rtl) }
+  }
+
+  func slots(_ ctx: OpaquePointer?, in canvas: brace_rect) -> [Slot] {
     let horizontal = rules.axis == .horizontal
     let main = horizontal ? canvas.width : canvas.height
     let cross = horizontal ? canvas.height : canvas.width
-    let slots = rules.arrange(contents(ctx, cross: cross), hidden: views.map { $0.hidden }, gaps(), main: main, cross: cross)
+    return rules.arrange(contents(ctx, cross: cross), hidden: views.map { $0.hidden }, gaps(), main: main, cross: cross)
+  }
+
+  func isRTL(_ ctx: OpaquePointer?) -> Bool {
     var direction = BRACE_DIRECTION_LTR
     _ = host.pointee.get_effective_layout_direction!(ctx, node, &direction)
-    let rtl = direction == BRACE_DIRECTION_RTL
-    return slots.map { s in
-      if horizontal {
-        let x = rtl ? main - s.mainOrigin - s.mainLength : s.mainOrigin
-        return brace_rect(x: canvas.x + x, y: canvas.y + s.crossOrigin, width: s.mainLength, height: s.crossLength)
-      }
-      let x = rtl ? cross - s.crossOrigin - s.crossLength : s.crossOrigin
-      return brace_rect(x: canvas.x + x, y: canvas.y + s.mainOrigin, width: s.crossLength, height: s.mainLength)
+    return direction == BRACE_DIRECTION_RTL
+  }
+
+  func rect(_ s: Slot, in canvas: brace_rect, rtl: Bool) -> brace_rect {
+    if rules.axis == .horizontal {
+      let x = rtl ? canvas.width - s.mainOrigin - s.mainLength : s.mainOrigin
+      return brace_rect(x: canvas.x + x, y: canvas.y + s.crossOrigin, width: s.mainLength, height: s.crossLength)
     }
+    let x = rtl ? canvas.width - s.crossOrigin - s.crossLength : s.crossOrigin
+    return brace_rect(x: canvas.x + x, y: canvas.y + s.mainOrigin, width: s.crossLength, height: s.mainLength)
   }
 
   /// The stack's first or last baseline when its alignment rect has `size`: its first
@@ -311,16 +371,58 @@ extension Stack {
     return last ? size.height - (r.y + r.height) + inner : r.y + inner
   }
 
-  /// The direct path: writes the frames that changed.
+  /// The direct path: writes the frames that changed. When only the stack's length
+  /// changed under fill distribution, one view absorbs the difference and only the views
+  /// from it on (before it, right to left) move: the others are not even recomputed.
   func arrangeDirectly(_ ctx: OpaquePointer?) {
     let h = host.pointee
     let scale = h.get_scale!(ctx)
-    let rects = rects(ctx, in: canvas(ctx))
-    for k in views.indices {
-      let frame = pixelFrame(rects[k], views[k].insets, scale: scale)
+    let canvas = canvas(ctx)
+    let rtl = isRTL(ctx)
+    let horizontal = rules.axis == .horizontal
+    let main = horizontal ? canvas.width : canvas.height
+    var range = 0..<views.count
+    if let last = lastArrangement, let k = last.absorber, sameCanvasAcross(last.canvas, canvas), last.rtl == rtl,
+      case let d = main - (horizontal ? last.canvas.width : last.canvas.height),
+      (last.extra > 0 && last.extra + d > 0) || (last.extra < 0 && last.extra + d < 0)
+    {
+      lastSlots[k].mainLength += d
+      for i in (k + 1)..<lastSlots.count { lastSlots[i].mainOrigin += d }
+      range = horizontal && rtl ? 0..<(k + 1) : k..<lastSlots.count
+      lastArrangement = (canvas, rtl, k, last.extra + d)
+    } else {
+      lastSlots = self.slots(ctx, in: canvas)
+      lastArrangement = (canvas, rtl, nil, 0)
+      if rules.distribution == .fill, let absorbed = fillExtra(ctx, main: main), absorbed.extra != 0 {
+        lastArrangement = (canvas, rtl, absorbed.index, absorbed.extra)
+      }
+    }
+    for k in range {
+      let frame = pixelFrame(rect(lastSlots[k], in: canvas, rtl: rtl), views[k].insets, scale: scale)
       if let w = views[k].written, same(w, frame) { continue }
       if h.set_frame!(ctx, views[k].node, frame) == BRACE_OK { views[k].written = frame }
     }
+  }
+
+  private func sameCanvasAcross(_ a: brace_rect, _ b: brace_rect) -> Bool {
+    rules.axis == .horizontal ? a.x == b.x && a.y == b.y && a.height == b.height : a.x == b.x && a.y == b.y && a.width == b.width
+  }
+
+  /// Fill distribution: what the one absorbing view takes (positive: stretch) and which.
+  private func fillExtra(_ ctx: OpaquePointer?, main: Double) -> (index: Int, extra: Double)? {
+    let horizontal = rules.axis == .horizontal
+    let c = contents(ctx, cross: horizontal ? lastArrangement?.canvas.height : lastArrangement?.canvas.width)
+    var visible: [Int] = []
+    for i in views.indices where !views[i].hidden { visible.append(i) }
+    guard !visible.isEmpty else { return nil }
+    let g = gaps()
+    var used = 0.0
+    for (k, i) in visible.enumerated() {
+      used += c[i].main
+      if k + 1 < visible.count { used += g[i] + rules.adjustment(c, i, visible[k + 1]) }
+    }
+    let extra = main - used
+    return (Rules.absorber(c, visible, stretching: extra > 0), extra)
   }
 }
 
@@ -382,9 +484,11 @@ private func updateConstraints(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawP
   }
   // A superview stack that measures this one learns of a new fitting size.
   let fit = s.fitting(ctx, brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: BRACE_PROPOSAL_UNBOUNDED))
-  if let old = s.lastFitting, old.width == fit.width, old.height == fit.height { return }
+  let dependence = s.dependsOnProposal()
+  if let old = s.lastFitting, old.width == fit.width, old.height == fit.height, s.lastDependence == dependence { return }
   let first = s.lastFitting == nil
   s.lastFitting = fit
+  s.lastDependence = dependence
   var parent: brace_node = 0
   if !first, host.pointee.get_superview!(ctx, node, &parent) == BRACE_OK, parent != 0, s.context.stacks[parent] != nil {
     _ = host.pointee.set_needs_update_constraints!(ctx, parent)

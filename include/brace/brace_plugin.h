@@ -21,8 +21,8 @@
  *   returns NULL to refuse.
  *
  *   1.0: the first version. 1.1 appends to the host table get_baseline, set_needs_layout,
- *   set_needs_update_constraints and is_constrained_externally; to the descriptor the
- *   baseline hook and `flags`. A 1.0 plugin loads and works unchanged with a 1.1 host
+ *   set_needs_update_constraints, is_constrained_externally and get_subviews; to the
+ *   descriptor the baseline hook and `flags`. A 1.0 plugin loads and works unchanged with a 1.1 host
  *   (the host reads only the struct_size bytes a plugin's descriptor has).
  *
  * LIFETIME AND THREADS
@@ -70,6 +70,23 @@ extern "C" {
 typedef uint32_t brace_strategy_id;
 
 typedef struct brace_host_api brace_host_api;
+
+/*
+ * What a container strategy reads of one subview in one call (host->get_subviews, 1.1).
+ * Members may be appended in later minor versions: the plugin passes the size it was
+ * compiled with and the host fills only the members that size covers.
+ */
+typedef struct brace_subview_info {
+  brace_node node;
+  brace_size intrinsic_content_size; /* BRACE_NO_INTRINSIC_METRIC (-1) on an axis without */
+  brace_priority content_hugging[2]; /* [BRACE_AXIS_HORIZONTAL], [BRACE_AXIS_VERTICAL] */
+  brace_priority compression_resistance[2];
+  brace_insets alignment_rect_insets;
+  size_t subview_count;              /* the subview's own subviews */
+  bool hidden;
+  bool constrained_externally;       /* is_constrained_externally(self, container, node) */
+  brace_value property;              /* the CHILD property asked for (its default if unset) */
+} brace_subview_info;
 typedef struct brace_strategy_desc brace_strategy_desc;
 
 /* The entry function's type. It may run more than once (once per context that loads the
@@ -204,6 +221,18 @@ struct brace_host_api {
    */
   brace_status (*is_constrained_externally)(brace_context *ctx, brace_strategy_id self, brace_node container,
                                             brace_node node, bool *out);
+  /*
+   * get_subviews — what `container`'s subviews offer its arrangement, in order, in one
+   * call: writes min(count, capacity) entries of `info_size` bytes each
+   * (sizeof(brace_subview_info) as the plugin compiled it) and the number of subviews
+   * into *count. `property_index` names one of the calling strategy's CHILD properties
+   * to read into each entry's `property`, or UINT32_MAX for none. `out` may be NULL
+   * when capacity is 0 (to ask for the count). A subview's intrinsic_content_size
+   * callback runs as for brace_node_get_intrinsic_content_size.
+   */
+  brace_status (*get_subviews)(brace_context *ctx, brace_strategy_id self, brace_node container,
+                               uint32_t property_index, brace_subview_info *out, size_t info_size,
+                               size_t capacity, size_t *count);
 };
 
 /* Flags of a container strategy (brace_strategy_desc.flags, 1.1). */

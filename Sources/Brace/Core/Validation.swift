@@ -2,41 +2,42 @@ import CBrace
 
 /// Checks on numbers that arrive from C: geometry must be finite, sizes non-negative.
 enum Check {
-  static func finite(_ v: Double, _ name: String) throws(BraceError) {
-    guard v.isFinite else { throw .invalidArgument("\(name) must be finite, got \(v)") }
+  // Names are autoclosures: a check that passes builds no message (set_frame is hot).
+  static func finite(_ v: Double, _ name: @autoclosure () -> String) throws(BraceError) {
+    guard v.isFinite else { throw .invalidArgument("\(name()) must be finite, got \(v)") }
   }
 
-  static func rect(_ r: brace_rect, _ name: String) throws(BraceError) {
-    try finite(r.x, "\(name).x")
-    try finite(r.y, "\(name).y")
-    try finite(r.width, "\(name).width")
-    try finite(r.height, "\(name).height")
+  static func rect(_ r: brace_rect, _ name: @autoclosure () -> String) throws(BraceError) {
+    try finite(r.x, "\(name()).x")
+    try finite(r.y, "\(name()).y")
+    try finite(r.width, "\(name()).width")
+    try finite(r.height, "\(name()).height")
     guard r.width >= 0, r.height >= 0 else {
-      throw .invalidArgument("\(name) has a negative size (\(r.width) x \(r.height))")
+      throw .invalidArgument("\(name()) has a negative size (\(r.width) x \(r.height))")
     }
     // Edges and centers are derived by adding: they must stay finite too.
     guard (r.x + r.width).isFinite, (r.y + r.height).isFinite else {
-      throw .invalidArgument("\(name) reaches past the largest finite coordinate (x + width or y + height overflows)")
+      throw .invalidArgument("\(name()) reaches past the largest finite coordinate (x + width or y + height overflows)")
     }
   }
 
   /// A rectangle computed from valid inputs that still overflowed.
-  static func derived(_ r: brace_rect, _ what: String) throws(BraceError) {
+  static func derived(_ r: brace_rect, _ what: @autoclosure () -> String) throws(BraceError) {
     guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite,
       (r.x + r.width).isFinite, (r.y + r.height).isFinite
-    else { throw .invalidArgument("\(what) would not be finite") }
+    else { throw .invalidArgument("\(what()) would not be finite") }
   }
 
-  static func point(_ p: brace_point, _ name: String) throws(BraceError) {
-    try finite(p.x, "\(name).x")
-    try finite(p.y, "\(name).y")
+  static func point(_ p: brace_point, _ name: @autoclosure () -> String) throws(BraceError) {
+    try finite(p.x, "\(name()).x")
+    try finite(p.y, "\(name()).y")
   }
 
-  static func insets(_ i: brace_insets, _ name: String, _ edges: (String, String, String, String) = ("top", "left", "bottom", "right")) throws(BraceError) {
-    try finite(i.top, "\(name).\(edges.0)")
-    try finite(i.left, "\(name).\(edges.1)")
-    try finite(i.bottom, "\(name).\(edges.2)")
-    try finite(i.right, "\(name).\(edges.3)")
+  static func insets(_ i: brace_insets, _ name: @autoclosure () -> String, _ edges: (String, String, String, String) = ("top", "left", "bottom", "right")) throws(BraceError) {
+    try finite(i.top, "\(name()).\(edges.0)")
+    try finite(i.left, "\(name()).\(edges.1)")
+    try finite(i.bottom, "\(name()).\(edges.2)")
+    try finite(i.right, "\(name()).\(edges.3)")
   }
 
   /// The solver's tolerances are sized for layout numbers (docs/solver.md): multipliers
@@ -47,23 +48,23 @@ enum Check {
   static let minCoefficient = 1e-6
   static let maxConstant = 1e9
 
-  static func coefficient(_ m: Double, _ name: String) throws(BraceError) {
-    guard m.isFinite else { throw .invalidArgument("\(name) must be finite, got \(m) (rule: finite numbers only)") }
+  static func coefficient(_ m: Double, _ name: @autoclosure () -> String) throws(BraceError) {
+    guard m.isFinite else { throw .invalidArgument("\(name()) must be finite, got \(m) (rule: finite numbers only)") }
     guard m == 0 || (abs(m) <= maxCoefficient && abs(m) >= minCoefficient) else {
-      throw .invalidArgument("\(name) \(m) is outside the solver's range (0, or 1e-6...1e6 in magnitude)")
+      throw .invalidArgument("\(name()) \(m) is outside the solver's range (0, or 1e-6...1e6 in magnitude)")
     }
   }
 
-  static func constant(_ c: Double, _ name: String) throws(BraceError) {
-    guard c.isFinite else { throw .invalidArgument("\(name) must be finite, got \(c) (rule: finite numbers only)") }
+  static func constant(_ c: Double, _ name: @autoclosure () -> String) throws(BraceError) {
+    guard c.isFinite else { throw .invalidArgument("\(name()) must be finite, got \(c) (rule: finite numbers only)") }
     guard abs(c) <= maxConstant else {
-      throw .invalidArgument("\(name) \(c) is outside the solver's range (within ±1e9)")
+      throw .invalidArgument("\(name()) \(c) is outside the solver's range (within ±1e9)")
     }
   }
 
-  static func priority(_ p: Float, _ name: String) throws(BraceError) {
+  static func priority(_ p: Float, _ name: @autoclosure () -> String) throws(BraceError) {
     guard p.isFinite, p >= 1, p <= 1000 else {
-      throw .invalidArgument("\(name) must be a priority in 1...1000, got \(p)")
+      throw .invalidArgument("\(name()) must be a priority in 1...1000, got \(p)")
     }
   }
 

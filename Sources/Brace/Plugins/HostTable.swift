@@ -42,6 +42,7 @@ enum HostTable {
     t.pointee.set_needs_layout = brace_node_set_needs_layout
     t.pointee.set_needs_update_constraints = brace_node_set_needs_update_constraints
     t.pointee.is_constrained_externally = hostIsConstrainedExternally
+    t.pointee.get_subviews = hostGetSubviews
     return UnsafePointer(t)
   }()
 }
@@ -159,15 +160,54 @@ private func hostIsConstrainedExternally(_ ctx: OpaquePointer?, _ strategy: brac
   withContext(ctx, "host->is_constrained_externally") { c throws(BraceError) in
     let k = try c.node(container, "container")
     let n = try c.node(node)
-    let out = try requireOut(out)
-    var external = false
-    for x in c.nodeConstraints[n] ?? [] {
-      let r = c.constraints[Int(x)]
-      if case .engine(let m) = r.owner, m == n { continue }
-      if r.owner == .strategy(Int32(bitPattern: strategy)) && r.ownerNode == k { continue }
-      external = true
-      break
+    try store(c.isConstrainedExternally(n, strategy: strategy, container: k), out)
+  }
+}
+
+private func hostGetSubviews(
+  _ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ container: brace_node, _ propertyIndex: UInt32,
+  _ out: UnsafeMutablePointer<brace_subview_info>?, _ infoSize: Int, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?
+) -> brace_status {
+  withContext(ctx, "host->get_subviews") { c throws(BraceError) in
+    let k = try c.node(container, "container")
+    let count = try requireOut(count, "count")
+    guard Int(strategy) < c.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
+    let declared = c.strategies[Int(strategy)].properties
+    guard propertyIndex == UInt32.max || Int(propertyIndex) < declared.count else {
+      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "strategy \"\(c.strategies[Int(strategy)].name)\" declares \(declared.count) properties; index \(propertyIndex) is out of range")
     }
-    out.pointee = external
+    guard capacity == 0 || out != nil else { throw .invalidArgument("out is NULL with a capacity of \(capacity)") }
+    // The first version of the entry; later ones only append.
+    let known = MemoryLayout<brace_subview_info>.size
+    guard capacity == 0 || infoSize >= known else {
+      throw .invalidArgument("info_size \(infoSize) is smaller than the first brace_subview_info (\(known) bytes)")
+    }
+    // A copy: an intrinsic-size callback may change the tree while we read.
+    let children = c.nodes.children[Int(k)]
+    count.pointee = children.count
+    guard let out else { return }
+    let base = UnsafeMutableRawPointer(out)
+    for (i, n) in children.prefix(capacity).enumerated() {
+      var info = brace_subview_info()
+      defer {
+        withUnsafeBytes(of: &info) { src in
+          (base + i * infoSize).copyMemory(from: src.baseAddress!, byteCount: min(infoSize, src.count))
+        }
+      }
+      // (An entry for a subview that a callback destroyed meanwhile keeps node 0.)
+      guard c.nodes.isLive(n) else { continue }
+      let size = c.intrinsicSize(n)
+      guard c.nodes.isLive(n) else { continue }
+      info.node = c.handle(ofNode: n)
+      info.intrinsic_content_size = size
+      let p = c.nodes.priorities[Int(n)]
+      info.content_hugging = (p[0], p[1])
+      info.compression_resistance = (p[2], p[3])
+      info.alignment_rect_insets = c.nodes.alignmentInsets[Int(n)]
+      info.subview_count = c.nodes.children[Int(n)].count
+      info.hidden = c.nodes.flags[Int(n)].contains(.hidden)
+      info.constrained_externally = c.isConstrainedExternally(n, strategy: strategy, container: k)
+      if propertyIndex != UInt32.max { info.property = c.propertyValue(n, strategy: Int32(strategy), index: Int(propertyIndex)) }
+    }
   }
 }

@@ -164,6 +164,18 @@ extension Context {
     return first >= 0 ? first : size.height
   }
 
+  /// Whether `n` takes part in constraint layout through constraints other than those
+  /// `strategy` owns for `container` and those the engine makes for `n` itself.
+  func isConstrainedExternally(_ n: Int32, strategy: brace_strategy_id, container: Int32) -> Bool {
+    for x in nodeConstraints[n] ?? [] {
+      let r = constraints[Int(x)]
+      if case .engine(let m) = r.owner, m == n { continue }
+      if r.owner == .strategy(Int32(bitPattern: strategy)) && r.ownerNode == container { continue }
+      return true
+    }
+    return false
+  }
+
   /// Frees every node's strategy data and every strategy's per-context state.
   func teardown() {
     for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) { nodes.flags[s].insert(.dismantling) }
