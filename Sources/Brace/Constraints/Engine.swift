@@ -15,7 +15,9 @@ extension Context {
       k = try loadStrategy(named: "simplex")
     }
     let s = strategies[Int(k)]
-    guard s.desc.role == BRACE_ROLE_SOLVER, Int(s.desc.struct_size) >= MemoryLayout<brace_strategy_desc>.size,
+    // The solver hooks are all in the 1.0 descriptor (which ends before the baseline hook).
+    guard s.desc.role == BRACE_ROLE_SOLVER,
+      Int(s.desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.baseline)!,
       s.desc.solver_create != nil, s.desc.new_variable != nil, s.desc.add != nil, s.desc.remove != nil,
       s.desc.set_constant != nil, s.desc.set_priority != nil, s.desc.add_edit != nil, s.desc.remove_edit != nil,
       s.desc.suggest != nil, s.desc.begin_batch != nil, s.desc.end_batch != nil, s.desc.value != nil,
