@@ -239,6 +239,11 @@ brace_status brace_context_remove_edit(brace_context *ctx, uint64_t item, brace_
  * a temporary solver: the context's own is untouched. Use a 0 target for the compressed
  * size, a very large one (BRACE_LAYOUT_FITTING_EXPANDED) for the expanded size, and a
  * required width with BRACE_PRIORITY_FITTING_SIZE_LEVEL height for height-for-width.
+ * A node whose container strategy arranges its subviews itself (a stack that needs no
+ * constraints, a flow layout: any strategy but "frame" with a measure hook, while no
+ * constraint lies inside its subtree) answers with that strategy's measure instead,
+ * proposing target.width / target.height where h_priority / v_priority is required and
+ * no limit elsewhere: a stack's fitting size comes from its arranged views.
  */
 #define BRACE_LAYOUT_FITTING_EXPANDED 1.0e7
 brace_status brace_node_system_layout_size_fitting(brace_context *ctx, brace_node node, brace_size target,

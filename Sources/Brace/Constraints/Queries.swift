@@ -7,6 +7,14 @@ extension Context {
   func fittingSize(_ n: Int32, _ target: brace_size, _ hp: Float, _ vp: Float) throws(BraceError) -> brace_size {
     let (s, _) = try ensureSolver()
     if passDepth == 0 && !isNested { try updateConstraintsIfNeeded(n) }
+    // A container whose strategy arranges its subviews itself (a stack on its direct
+    // path, a flow) answers with its measure: a required target component is the
+    // proposal on that axis, an optional one leaves that axis unbounded. ("frame", the
+    // default, keeps Auto Layout's answer: its measure describes frames, not content.)
+    if nodes.strategy[Int(n)] != defaultStrategy, let k = strategyOf(n), k.desc.measure != nil, !subtreeHasConstraints(n) {
+      return try measure(n, brace_size(width: hp >= 1000 ? target.width : BRACE_PROPOSAL_UNBOUNDED,
+                                       height: vp >= 1000 ? target.height : BRACE_PROPOSAL_UNBOUNDED))
+    }
     var temp: UnsafeMutableRawPointer? = nil
     guard s.desc.solver_create!(opaque, s.state, &temp) == BRACE_OK, let t = temp else {
       throw BraceError(BRACE_E_PLUGIN, "the solver could not create a temporary instance")
@@ -67,6 +75,16 @@ extension Context {
       throw .invalidState("the fitting size is not finite (\(width) x \(height)): the constraints of the subtree do not bound it")
     }
     return brace_size(width: max(0, width), height: max(0, height))
+  }
+
+  /// Whether an active constraint lies wholly inside `n`'s subtree (other than those the
+  /// engine makes for `n` itself).
+  func subtreeHasConstraints(_ n: Int32) -> Bool {
+    constraints.contains { r in
+      guard r.live && r.active && r.row != nil else { return false }
+      if case .engine(let owner) = r.owner, owner == n { return false }
+      return r.terms.allSatisfy { $0.isVariable || isInSubtree($0.slot, of: n) }
+    }
   }
 
   /// The attributes of `n` that the constraints leave free ("x", "y", "width", "height").
