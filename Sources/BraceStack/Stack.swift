@@ -102,7 +102,9 @@ final class StackContext {
 
 final class Stack {
   let node: brace_node
-  unowned let context: StackContext
+  /// Strong (Embedded Swift has no unowned): the cycle with `context.stacks` ends when
+  /// the node detaches, which the host does for every node before context_destroy.
+  let context: StackContext
   var rules = Rules()
   var spacing = 0.0
   var marginsRelative = false
