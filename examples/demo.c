@@ -23,6 +23,12 @@
  * A trace callback prints every event of the update cycle. The demo runs a turn, prints
  * the tree of frames, rotates the window to landscape (667 x 375), runs a turn again,
  * and finally dirties one rectangle of one node to show that a turn costs what changed.
+ *
+ * A second screen is built from stacks ("stack", UIStackView; docs/stack.md): a column
+ * holding a toolbar row (back button, a title that stretches, two action buttons) and a
+ * settings column of rows (a label and a switch each), then a spacer. It prints the
+ * frames, rotates, hides a row and shows it again, printing only the frames that changed
+ * and which nodes were laid out.
  */
 #include <brace/brace.h>
 
@@ -243,6 +249,164 @@ static void run_turn(const char *title) {
   TRY(brace_context_run_update_cycle(ctx));
 }
 
+/* ------------------------------------------------------------------ a screen of stacks */
+
+/* Frames before a turn, to print only what changed. */
+typedef struct snapshot {
+  brace_node node;
+  brace_rect frame;
+} snapshot;
+
+static size_t take_snapshot(brace_node node, snapshot *out, size_t at, size_t capacity) {
+  brace_node kids[16];
+  size_t count = 0;
+  if (at >= capacity) return at;
+  out[at].node = node;
+  TRY(brace_node_get_frame(ctx, node, &out[at].frame));
+  at++;
+  TRY(brace_node_get_subviews(ctx, node, kids, 16, &count));
+  for (size_t i = 0; i < count && i < 16; i++) at = take_snapshot(kids[i], out, at, capacity);
+  return at;
+}
+
+static void print_changes(const snapshot *before, size_t count) {
+  int changed = 0;
+  for (size_t i = 0; i < count; i++) {
+    brace_rect f;
+    const brace_rect *o = &before[i].frame;
+    TRY(brace_node_get_frame(ctx, before[i].node, &f));
+    if (f.x == o->x && f.y == o->y && f.width == o->width && f.height == o->height) continue;
+    printf("    %-16s ", name_of(before[i].node));
+    print_rect(*o);
+    printf(" -> ");
+    print_rect(f);
+    printf("\n");
+    changed++;
+  }
+  if (!changed) printf("    (no frame changed)\n");
+}
+
+/* A quieter trace for this screen: the names of the nodes laid out, wrapped at about 90
+   columns. */
+static char laid_out[1024];
+static size_t laid_out_line;
+static void collect_layouts(brace_context *c, const brace_trace_event *e, void *user_data) {
+  const char *name = name_of(e->node);
+  size_t used = strlen(laid_out);
+  (void)c;
+  (void)user_data;
+  if (e->kind != BRACE_TRACE_LAYOUT) return;
+  if (used && used - laid_out_line + strlen(name) > 76) {
+    snprintf(laid_out + used, sizeof laid_out - used, ",\n            ");
+    used = strlen(laid_out);
+    laid_out_line = used;
+  } else if (used) {
+    snprintf(laid_out + used, sizeof laid_out - used, ", ");
+    used = strlen(laid_out);
+  }
+  snprintf(laid_out + used, sizeof laid_out - used, "%s", name);
+}
+
+static void stack_turn(const char *title, brace_node root, int print_all) {
+  snapshot before[64];
+  size_t count = take_snapshot(root, before, 0, 64);
+  laid_out[0] = '\0';
+  laid_out_line = 0;
+  printf("\n== %s\n", title);
+  TRY(brace_context_run_update_cycle(ctx));
+  printf("  laid out: %s\n", laid_out[0] ? laid_out : "nothing");
+  if (print_all) {
+    printf("\n  frames:\n");
+    print_tree(root, 0);
+  } else {
+    printf("  changed:\n");
+    print_changes(before, count);
+  }
+}
+
+static brace_node make_stack(view *v, brace_node parent, const char *axis, const char *alignment,
+                             double spacing) {
+  brace_node n = make_view(v, parent);
+  TRY(brace_node_set_layout_strategy(ctx, n, "stack"));
+  TRY(brace_node_set_property_enum(ctx, n, "axis", axis));
+  TRY(brace_node_set_property_enum(ctx, n, "alignment", alignment));
+  TRY(brace_node_set_property_double(ctx, n, "spacing", spacing));
+  return n;
+}
+
+static brace_node make_item(view *v, brace_node parent, double width, double height) {
+  brace_node n = make_view(v, parent);
+  TRY(brace_node_set_intrinsic_content_size(ctx, n, (brace_size){width, height}));
+  return n;
+}
+
+static void stack_screen(void) {
+  enum { SCREEN, TOOLBAR, BACK, TITLE, SHARE, MORE, SETTINGS, SPACER, ROWS = 8, NROWS = 4,
+         COUNT = ROWS + 3 * NROWS };
+  static view views[COUNT] = {
+      {"screen", 0, {0, 0, 0, 0}},   {"toolbar", 0, {0, 0, 0, 0}}, {"back", 0, {0, 0, 0, 0}},
+      {"title", 0, {0, 0, 0, 0}},    {"share", 0, {0, 0, 0, 0}},   {"more", 0, {0, 0, 0, 0}},
+      {"settings", 0, {0, 0, 0, 0}}, {"spacer", 0, {0, 0, 0, 0}},
+      {"wi-fi row", 0, {0, 0, 0, 0}},     {"wi-fi", 0, {0, 0, 0, 0}},     {"wi-fi switch", 0, {0, 0, 0, 0}},
+      {"bluetooth row", 0, {0, 0, 0, 0}}, {"bluetooth", 0, {0, 0, 0, 0}}, {"bt switch", 0, {0, 0, 0, 0}},
+      {"airplane row", 0, {0, 0, 0, 0}},  {"airplane", 0, {0, 0, 0, 0}},  {"air switch", 0, {0, 0, 0, 0}},
+      {"dark row", 0, {0, 0, 0, 0}},      {"dark mode", 0, {0, 0, 0, 0}}, {"dark switch", 0, {0, 0, 0, 0}}};
+  static const double label_widths[NROWS] = {40, 72, 96, 78};
+  brace_node n[COUNT];
+
+  printf("\n\n######## A screen of stacks (the \"stack\" strategy, UIStackView)\n");
+  TRY(brace_context_set_trace_callback(ctx, collect_layouts, NULL));
+
+  /* The screen: a column of the toolbar, the settings and a spacer that takes the rest
+     (no intrinsic size and no subviews: it hugs at priority 0, so it absorbs the room). */
+  n[SCREEN] = make_stack(&views[SCREEN], BRACE_NODE_NONE, "vertical", "fill", 0);
+
+  /* The toolbar: a row, centered across, 8 apart, inside margins of 6 and 12 points; the
+     title hugs at 1 so it stretches and the buttons keep their sizes. */
+  n[TOOLBAR] = make_stack(&views[TOOLBAR], n[SCREEN], "horizontal", "center", 8);
+  TRY(brace_node_set_property_bool(ctx, n[TOOLBAR], "layout_margins_relative", true));
+  TRY(brace_node_set_layout_margins(ctx, n[TOOLBAR], (brace_insets){6, 12, 6, 12}));
+  n[BACK] = make_item(&views[BACK], n[TOOLBAR], 44, 32);
+  n[TITLE] = make_item(&views[TITLE], n[TOOLBAR], 120, 22);
+  TRY(brace_node_set_content_hugging_priority(ctx, n[TITLE], BRACE_AXIS_HORIZONTAL, 1));
+  n[SHARE] = make_item(&views[SHARE], n[TOOLBAR], 32, 32);
+  n[MORE] = make_item(&views[MORE], n[TOOLBAR], 32, 32);
+
+  /* The settings: a column of rows, 8 apart, inside 16-point margins. Each row is a label
+     and a switch (51 x 31, hugging 750 like UISwitch), centered across: "fill" rows let
+     the label take the room, "equal_spacing" rows keep it and push the switch away. */
+  n[SETTINGS] = make_stack(&views[SETTINGS], n[SCREEN], "vertical", "fill", 8);
+  TRY(brace_node_set_property_bool(ctx, n[SETTINGS], "layout_margins_relative", true));
+  TRY(brace_node_set_layout_margins(ctx, n[SETTINGS], (brace_insets){16, 16, 16, 16}));
+  for (int r = 0; r < NROWS; r++) {
+    int row = ROWS + 3 * r;
+    n[row] = make_stack(&views[row], n[SETTINGS], "horizontal", "center", 8);
+    if (r % 2) TRY(brace_node_set_property_enum(ctx, n[row], "distribution", "equal_spacing"));
+    n[row + 1] = make_item(&views[row + 1], n[row], label_widths[r], 21);
+    n[row + 2] = make_item(&views[row + 2], n[row], 51, 31);
+    TRY(brace_node_set_content_hugging_priority(ctx, n[row + 2], BRACE_AXIS_HORIZONTAL, 750));
+  }
+  n[SPACER] = make_view(&views[SPACER], n[SCREEN]);
+
+  TRY(brace_node_set_frame(ctx, n[SCREEN], rect(0, 0, 375, 667)));
+  stack_turn("portrait 375 x 667", n[SCREEN], 1);
+
+  TRY(brace_node_set_frame(ctx, n[SCREEN], rect(0, 0, 667, 375)));
+  stack_turn("rotated to landscape 667 x 375", n[SCREEN], 0);
+
+  TRY(brace_node_set_hidden(ctx, n[ROWS + 3], true));
+  stack_turn("the bluetooth row hidden: it collapses with the gap after it", n[SCREEN], 0);
+
+  TRY(brace_node_set_hidden(ctx, n[ROWS + 3], false));
+  stack_turn("the bluetooth row shown again", n[SCREEN], 0);
+
+  TRY(brace_node_set_frame(ctx, n[SCREEN], rect(0, 0, 375, 667)));
+  stack_turn("back to portrait", n[SCREEN], 0);
+
+  TRY(brace_context_set_trace_callback(ctx, NULL, NULL));
+  TRY(brace_node_destroy(ctx, n[SCREEN]));
+}
+
 int main(void) {
   enum {
     WINDOW, HEADER, SIDEBAR, CONTENT, ITEM1, ITEM2, ITEM3, TITLE, CARD1, CARD2, BUTTON,
@@ -383,6 +547,8 @@ int main(void) {
 
   /* Nothing changed: a turn does nothing. */
   run_turn("nothing changed");
+
+  stack_screen();
 
   TRY(brace_context_destroy(ctx));
   printf("\ndone.\n");

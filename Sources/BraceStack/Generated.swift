@@ -85,7 +85,13 @@ extension Stack {
     }
     let eq = BRACE_RELATION_EQUAL, ge = BRACE_RELATION_GREATER_EQUAL, le = BRACE_RELATION_LESS_EQUAL
     let gaps = gaps()
-    let contents = contents(ctx, cross: nil)
+    // Measured views are offered the canvas across the axis where they fill it (a flow
+    // gets its height for the stack's width); the layout pass asks for new constraints
+    // when that size changes (see arrange).
+    let canvasNow = canvas(ctx)
+    let crossNow = horizontal ? canvasNow.height : canvasNow.width
+    generatedCross = crossNow
+    let contents = contents(ctx, cross: crossNow)
     var visible: [Int] = []
     for i in views.indices where !views[i].hidden { visible.append(i) }
     let n = visible.count
@@ -127,13 +133,36 @@ extension Stack {
       for k in 1..<max(1, n - 1) { add("UISV-distributing", step(k) + step(0).map { ($0.0, $0.1, -$0.2) }, eq, 0, centeringPriority) }
       add("UISV-fitting", [(S, dim, 1)], eq, 0, fittingPriority)
     }
+    // A view sized by its strategy (a nested stack, a flow) has no intrinsic size for
+    // the engine to hold it by: its measured size is held at its own priorities, as the
+    // direct path does.
+    // A view with neither is held at length 0 at the lowest priority, as the direct path
+    // counts it.
+    for i in views.indices {
+      let v = views[i].node
+      let size = (main: contents[i].main, cross: contents[i].cross)
+      let measured = views[i].measured
+      var p = (horizontal ? views[i].hugging : (views[i].hugging.1, views[i].hugging.0))
+      var r = (horizontal ? views[i].resistance : (views[i].resistance.1, views[i].resistance.0))
+      if !measured { p = (unsizedPriority, unsizedPriority); r = (unsizedPriority, unsizedPriority) }
+      let intrinsicMain = horizontal ? views[i].intrinsic.width : views[i].intrinsic.height
+      let intrinsicCross = horizontal ? views[i].intrinsic.height : views[i].intrinsic.width
+      if intrinsicMain < 0 && !views[i].hidden {
+        add("UISV-content-size", [(v, dim, 1)], le, size.main, p.0)
+        add("UISV-content-size", [(v, dim, 1)], ge, size.main, r.0)
+      }
+      if intrinsicCross < 0 {
+        add("UISV-content-size", [(v, xDim, 1)], le, size.cross, p.1)
+        add("UISV-content-size", [(v, xDim, 1)], ge, size.cross, r.1)
+      }
+    }
     // Ties: an earlier view holds its length a hair more strongly, so the last of equal
     // priority stretches or compresses (the direct path's rule, made exact for the engine).
     let stretches = rules.distribution == .fill
     let compresses = stretches || rules.distribution == .equalSpacing || rules.distribution == .equalCentering
     if n > 1 {
-      for (k, i) in visible.enumerated() where contents[i].intrinsicMain {
-        let later = visible[(k + 1)...].filter { contents[$0].intrinsicMain }
+      for (k, i) in visible.enumerated() {
+        let later = visible[(k + 1)...]
         if stretches {
           let p = contents[i].hugging
           let steps = later.filter { contents[$0].hugging == p }.count

@@ -68,6 +68,10 @@ nonisolated(unsafe) private let properties: UnsafePointer<brace_property_desc> =
 
 private let propertyCount: UInt32 = 8
 
+/// The priority a view with no intrinsic size and nothing to measure is held at length 0
+/// on that axis: the lowest there is.
+let unsizedPriority: Float = 1
+
 /// A spacing value with its sentinels resolved.
 func resolveSpacing(_ v: Double, default fallback: Double) -> Double {
   if v == BRACE_STACK_SPACING_USE_DEFAULT { return fallback }
@@ -116,6 +120,8 @@ final class Stack {
   /// Arranging through generated constraints (the engine places the views).
   var generating = false
   var generated = GeneratedSet()
+  /// The canvas size across the axis the generated constraints measured views for.
+  var generatedCross: Double? = nil
   /// The fitting size last reported, to flag a measuring superview when it changes.
   var lastFitting: brace_size? = nil
   var lastDependence = false
@@ -258,10 +264,11 @@ extension Stack {
       c.main = max(mainValue, 0)
       c.cross = max(crossValue, 0)
       c.intrinsicMain = (horizontal ? a.intrinsic.width : a.intrinsic.height) >= 0
-      // No intrinsic size and nothing to measure: length 0, stretched first, never compressed.
+      // No intrinsic size and nothing to measure: length 0, held there at the lowest
+      // priority both ways (it stretches first and gives way first).
       let holds = mainValue >= 0 && (c.intrinsicMain || a.measured)
-      c.hugging = holds ? (horizontal ? a.hugging.0 : a.hugging.1) : 0
-      c.resistance = holds ? (horizontal ? a.resistance.0 : a.resistance.1) : 0
+      c.hugging = holds ? (horizontal ? a.hugging.0 : a.hugging.1) : unsizedPriority
+      c.resistance = holds ? (horizontal ? a.resistance.0 : a.resistance.1) : unsizedPriority
       if needsBaselines {
         let s = brace_size(width: max(size.width, 0), height: max(size.height, 0))
         c.firstBaseline = baseline(ctx, a.node, s, last: false)
@@ -506,8 +513,17 @@ private func measure(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _
 private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?) {
   guard let s = stack(data) else { return }
   if s.stale { _ = s.refresh(ctx) }
-  // On the constraint path the engine has placed the views already.
-  guard !s.generating else { return }
+  // On the constraint path the engine has placed the views already; views measured for
+  // the canvas's cross size are measured again when it changed.
+  guard !s.generating else {
+    if s.dependsOnProposal(), s.rules.alignment == .fill {
+      let c = s.canvas(ctx)
+      if s.generatedCross != (s.rules.axis == .horizontal ? c.height : c.width) {
+        _ = host.pointee.set_needs_update_constraints!(ctx, node)
+      }
+    }
+    return
+  }
   s.arrangeDirectly(ctx)
 }
 

@@ -132,7 +132,10 @@ brace_status brace_node_frame_for_alignment_rect(brace_context *ctx, brace_node 
                                                  brace_rect rect, brace_rect *out);
 
 /* brace_node_set_hidden / get_hidden — a hidden node and its subtree are not drawn.
-   Showing a node again flags it for display. Hiding flags the superview for layout. */
+   Showing a node again flags it for display. Hiding or showing flags the superview for its
+   constraints pass and layout only when the superview's strategy arranges by it
+   (BRACE_STRATEGY_DEPENDS_ON_HIDDEN: "stack" does, "frame" does not, as in UIKit only
+   UIStackView reacts to isHidden). */
 brace_status brace_node_set_hidden(brace_context *ctx, brace_node node, bool hidden);
 brace_status brace_node_get_hidden(brace_context *ctx, brace_node node, bool *out);
 
