@@ -219,8 +219,9 @@ extension Stack {
         if !baselineAligned {
           add("UISV-alignment", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
         } else {
-          // The highest view's top on the canvas's top.
-          add("UISV-spanning-fit", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0, fittingPriority - 1)
+          // The highest view's top on the canvas's top, at the lowest priority: only a
+          // position, never a size.
+          add("UISV-spanning-fit", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0, 1)
         }
       }
     }

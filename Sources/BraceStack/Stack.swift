@@ -69,8 +69,9 @@ nonisolated(unsafe) private let properties: UnsafePointer<brace_property_desc> =
 private let propertyCount: UInt32 = 8
 
 /// The priority a view with no intrinsic size and nothing to measure is held at length 0
-/// on that axis: the lowest there is.
-let unsizedPriority: Float = 1
+/// on that axis: the lowest but one (1 is the baseline-alignment pull, which must give
+/// way to every size).
+let unsizedPriority: Float = 2
 
 /// A spacing value with its sentinels resolved.
 func resolveSpacing(_ v: Double, default fallback: Double) -> Double {
