@@ -45,10 +45,12 @@ extension Engine {
 
   // MARK: Pending work (batching)
   //
-  // Two kinds of pending work exist: a structural change leaves the objective
-  // possibly non-optimal (primal simplex pending); a constant shift leaves rows
-  // possibly infeasible (dual simplex pending). The dual simplex needs an optimal
-  // objective, so only one kind is ever pending: switching kinds settles the other.
+  // Structural changes re-optimize at once, inside a batch too, so a batch never costs
+  // more than the same calls one by one. Deferred, later additions were substituted
+  // into a non-optimal basis whose rows filled in (a chain with preferences: the same
+  // pivots over ~n^2/2 cells, cubic time; docs/solver.md "Batching"). What a batch
+  // defers is the dual re-solve of constant shifts (one per run of shifts) and drift
+  // refinement; the dual simplex needs the optimal objective every change leaves.
 
   /// Before a structural change: restore the feasibility that shifts left pending.
   mutating func prepareStructural() {
@@ -58,19 +60,8 @@ extension Engine {
   mutating func finishStructural() {
     // Structural steps keep feasibility (ratio tests); anything queued is rounding noise.
     infeasible.removeAll(keepingCapacity: true)
-    needsPrimal = true
-    if batchDepth == 0 {
-      optimize()
-      refineStaleRows()
-    }
-  }
-
-  /// Before a constant shift: the dual simplex needs an optimal objective.
-  mutating func prepareShift() {
-    if needsPrimal {
-      optimize()
-      infeasible.removeAll(keepingCapacity: true)
-    }
+    optimize()
+    if batchDepth == 0 { refineStaleRows() }
   }
 
   mutating func finishShift() {
@@ -83,10 +74,6 @@ extension Engine {
   /// Settles everything pending.
   mutating func flush() {
     if !infeasible.isEmpty { _ = dualOptimize() }
-    if needsPrimal {
-      optimize()
-      infeasible.removeAll(keepingCapacity: true)
-    }
     refineStaleRows()
   }
 
@@ -410,7 +397,6 @@ extension Engine {
     if value == old { return }
     if cons[c].level >= 0 {
       // Optional: always satisfiable (errors absorb it); dual simplex, lazily in a batch.
-      prepareShift()
       _ = shiftConstant(c, by: value - old)
       cons[c].constant = value
       finishShift()

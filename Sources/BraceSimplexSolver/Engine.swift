@@ -52,8 +52,6 @@ struct Engine {
   var staleRows = ContiguousArray<Int32>()
   /// Scratch for `refineRow`: (marker, weight) of each constraint combined into the row.
   var weights = ContiguousArray<(Int, Double)>()
-  /// The objective may not be optimal (structural change not yet re-optimized).
-  var needsPrimal = false
   var batchDepth = 0
   var journaling = false
   var journal = ContiguousArray<PivotStep>()
@@ -61,7 +59,7 @@ struct Engine {
   // Counters for diagnostics and the benchmark.
   var pivotCount = 0
   var numericalIssues = 0
-  /// Runs of the primal (lexicographic) and dual simplex: what batching saves.
+  /// Runs of the primal (lexicographic) and dual simplex (batching saves dual runs).
   var primalRuns = 0
   var dualRuns = 0
   /// Ambiguity queries that needed the exact degenerate test (tests check it is exercised).

@@ -139,7 +139,6 @@ extension Engine {
   /// Lexicographic primal simplex: optimize each level, highest first, moving only
   /// symbols that are free (zero cost) in all higher levels.
   mutating func optimize() {
-    needsPrimal = false
     primalRuns &+= 1
     var budget = 50_000 + 50 * liveRows
     for q in 0..<order.count {

@@ -103,10 +103,11 @@ package final class SimplexSolver {
 
   // MARK: Batching and change tracking
 
-  /// Until the matching `endBatch`, changes skip re-optimization: constant changes and
-  /// suggestions queue infeasible rows for one dual re-solve, structural changes share
-  /// one primal re-solve (switching between the two kinds settles the pending one).
-  /// Required constant changes and required additions are still checked immediately.
+  /// Until the matching `endBatch`, constant changes and suggestions queue infeasible
+  /// rows for one dual re-solve (a structural change settles them first). Structural
+  /// changes re-optimize at once, as outside a batch, so a batch never costs more than
+  /// the same calls one by one. Required constant changes and required additions are
+  /// checked immediately.
   package func beginBatch() { engine.batchDepth += 1 }
 
   package func endBatch() {

@@ -18,6 +18,9 @@
 //   3. The classic Cassowary benchmark on free variables and linear constraints (the
 //      same seeded system as brace-simplex-bench, so the figures compare one to one):
 //      µs per add (activate), per edit re-solve, per remove.
+//   4. A chain x[i+1] - x[i] >= 10 (required) with preferences x[i] == 12*i (@250) on free
+//      variables, ~10,000 constraints: activated one by one against one
+//      brace_constraints_activate of all of them (a batch must not cost more).
 // Every figure is a median over repeated runs; clock_gettime(CLOCK_MONOTONIC).
 
 import Brace
@@ -578,12 +581,55 @@ func measureCassowary(_ n: Int, reps: Int, edits: Int) -> CassowaryResult {
   return r
 }
 
+// MARK: - Workload 4: a chain activated one by one and as one batch
+
+/// A chain x[i+1] - x[i] >= 10 (required) with preferences x[i] == 12*i (@250) over `m`
+/// free variables (2m - 1 constraints), created, then activated in the order link i,
+/// preference i: one brace_constraint_activate each, or one brace_constraints_activate.
+/// Returns the activation time in ns.
+func measureChain(_ m: Int, batch: Bool) -> Double {
+  let counters = Counters()
+  let ctx = makeContext(counters)
+  var vars = [brace_variable](repeating: 0, count: m)
+  for i in 0..<m { check(brace_variable_create(ctx, &vars[i]), "brace_variable_create", ctx) }
+  var list: [brace_constraint] = []
+  list.reserveCapacity(2 * m)
+  for i in 0..<m {
+    if i + 1 < m {
+      var terms = [brace_term(item: vars[i + 1], attribute: BRACE_ATTR_NONE, coefficient: 1),
+                   brace_term(item: vars[i], attribute: BRACE_ATTR_NONE, coefficient: -1)]
+      var c: brace_constraint = 0
+      check(brace_constraint_create_linear(ctx, &terms, 2, BRACE_RELATION_GREATER_EQUAL, 10, &c), "brace_constraint_create_linear", ctx)
+      list.append(c)
+    }
+    var t = brace_term(item: vars[i], attribute: BRACE_ATTR_NONE, coefficient: 1)
+    var c: brace_constraint = 0
+    check(brace_constraint_create_linear(ctx, &t, 1, BRACE_RELATION_EQUAL, 12 * Double(i), &c), "brace_constraint_create_linear", ctx)
+    check(brace_constraint_set_priority(ctx, c, 250), "brace_constraint_set_priority", ctx)
+    list.append(c)
+  }
+  let t0 = now()
+  if batch {
+    check(list.withUnsafeBufferPointer { brace_constraints_activate(ctx, $0.baseAddress, $0.count) }, "brace_constraints_activate", ctx)
+  } else {
+    for c in list { check(brace_constraint_activate(ctx, c), "brace_constraint_activate", ctx) }
+  }
+  let ns = Double(now() - t0)
+  var last = 0.0
+  check(brace_variable_get_value(ctx, vars[m - 1], &last), "brace_variable_get_value", ctx)
+  if abs(last - 12 * Double(m - 1)) > 1e-6 { die("chain of \(m): x[last] is \(last), expected \(12 * (m - 1))") }
+  if counters.unsatisfiable != 0 { die("chain of \(m): \(counters.unsatisfiable) unsatisfiable report(s)") }
+  check(brace_context_destroy(ctx), "brace_context_destroy", nil)
+  return ns
+}
+
 // MARK: - Main
 
 // Options: --quick (fewer repetitions, no N=10,000 Cassowary); --sizes 3000,10000 (the
 // N of every workload); --reps K; --steps K (resize steps and constant changes, default
 // 1,000; or apart: --resize-steps K, --changes K); --window-only / --cassowary-only (one
-// part, e.g. for profiling); --pinned-rows (rows pinned to the window's top instead of
+// part, e.g. for profiling; --chain-only: workload 4; --chain N: its constraint count,
+// default 10,000); --pinned-rows (rows pinned to the window's top instead of
 // stacked) and --chain-last (the stacking constraints activated after a constraints
 // pass): diagnostic variants of workload 1 (docs/performance.md).
 let arguments = CommandLine.arguments
@@ -591,8 +637,10 @@ let quick = arguments.contains("--quick")
 let sizesOption: [Int]? = arguments.firstIndex(of: "--sizes").flatMap { k in
   k + 1 < arguments.count ? arguments[k + 1].split(separator: ",").compactMap { Int($0) } : nil
 }
-let runWindow = !arguments.contains("--cassowary-only")
-let runCassowary = !arguments.contains("--window-only")
+let chainOnly = arguments.contains("--chain-only")
+let runWindow = !arguments.contains("--cassowary-only") && !chainOnly
+let runCassowary = !arguments.contains("--window-only") && !chainOnly
+let runChain = chainOnly || (runWindow && runCassowary)
 let targets = sizesOption ?? [100, 1_000, 3_000, 10_000]
 let stepsOption: Int? = arguments.firstIndex(of: "--steps").flatMap { k in k + 1 < arguments.count ? Int(arguments[k + 1]) : nil }
 func intOption(_ name: String) -> Int? {
@@ -668,4 +716,20 @@ if runCassowary {
 }
 print("\nadd = brace_constraint_activate of one required constraint (one solver update each); re-solve = 2 brace_context_suggest_value")
 print("+ 2 brace_variable_get_value; remove = brace_constraint_destroy of one required constraint; create = brace_constraint_create_linear.")
+}
+
+if runChain {
+  let m = max(2, ((intOption("--chain") ?? 10_000) + 1) / 2)
+  let reps = repsOption ?? (quick ? 1 : 3)
+  print("\n4. Chain x[i+1] - x[i] >= 10 (required) + preferences x[i] == 12*i (@250) on free variables, activated")
+  print("one by one (brace_constraint_activate each) vs one brace_constraints_activate; medians of \(reps), ms")
+  let w4: [(String, Int)] = [("constraints", 11), ("one by one", 10), ("batch", 10), ("batch/one", 9)]
+  table(w4)
+  var ones: [Double] = [], batches: [Double] = []
+  for _ in 0..<reps {
+    ones.append(measureChain(m, batch: false))
+    batches.append(measureChain(m, batch: true))
+  }
+  let one = median(ones), all = median(batches)
+  row([grouped(2 * m - 1), fixed(one / 1e6, 2), fixed(all / 1e6, 2), fixed(all / one, 2)], w4)
 }

@@ -1,11 +1,13 @@
 // brace-simplex-bench: figures for the incremental simplex solver.
 //
 //   swift build -c release && .build/release/brace-simplex-bench [--quick] [--no-drift] [--drift-pairs 1000,100000]
+//     [--chain-vars 1000,5000]
 //
 // The classic Cassowary benchmark made satisfiable by construction (as measured
 // for kiwi in SOLVER-NOTES.md), plus workloads that show costs follow what an
 // operation touches. Deterministic seed; timings from CLOCK_MONOTONIC.
-// The last table runs the drift test's drag system for up to 10^6 suggestion pairs.
+// The drift table runs the drift test's drag system for up to 10^6 suggestion pairs;
+// the last one compares a batch of additions with the same additions one by one.
 import BraceSimplexSolver
 import Glibc
 
@@ -156,7 +158,7 @@ func classic(_ n: Int, edits: Int) -> Row {
   for h in handles { try! s.removeConstraint(h) }
   row.remove = (now() - t0) / Double(handles.count)
 
-  // The same additions inside one batch (one re-optimization at the end).
+  // The same additions inside one batch (the timed part ends with endBatch).
   let (starts2, specs2, vars2, s2) = makeSystem(n, seed: 0xCA55_0A12 &+ UInt64(n))
   s2.beginBatch()
   for i in 0..<n {
@@ -296,4 +298,72 @@ for pairs in driftPairs {
   let r = drift(pairs: pairs)
   print("\(fmt(Double(pairs), 18, 0))  \(sci(r.drift))  \(fmt(r.micros, 8))")
 }
+}
+
+/// The order in which `chainCase` adds its constraints.
+enum ChainOrder: String, CaseIterable {
+  /// link i, then preference i
+  case interleaved
+  /// every link, then every preference
+  case chainFirst = "chain first"
+  /// every preference, then every link
+  case preferencesFirst = "prefs first"
+}
+
+/// A chain `x[i+1] - x[i] >= 10` (required) with preferences `x[i] == 12*i` (@250) over
+/// `m` variables (2m - 1 constraints), added one by one or inside one batch. Returns
+/// the best time of `reps` builds (ms) and the pivots of one.
+func chainCase(_ m: Int, _ order: ChainOrder, batch: Bool, reps: Int) -> (ms: Double, pivots: Int) {
+  var best = Double.infinity, pivots = 0
+  for _ in 0..<reps {
+    let s = SimplexSolver()
+    let xs = (0..<m).map { _ in s.makeVariable() }
+    func link(_ i: Int) {
+      _ = try! s.addConstraint([SolverTerm(variable: xs[i + 1], coefficient: 1), SolverTerm(variable: xs[i], coefficient: -1)],
+                               constant: -10, relation: .greaterOrEqual, priority: 1000)
+    }
+    func prefer(_ i: Int) {
+      _ = try! s.addConstraint([SolverTerm(variable: xs[i], coefficient: 1)], constant: -12 * Double(i),
+                               relation: .equal, priority: 250)
+    }
+    let t0 = now()
+    if batch { s.beginBatch() }
+    switch order {
+    case .interleaved:
+      for i in 0..<m {
+        if i + 1 < m { link(i) }
+        prefer(i)
+      }
+    case .chainFirst:
+      for i in 0..<(m - 1) { link(i) }
+      for i in 0..<m { prefer(i) }
+    case .preferencesFirst:
+      for i in 0..<m { prefer(i) }
+      for i in 0..<(m - 1) { link(i) }
+    }
+    if batch { s.endBatch() }
+    best = min(best, (now() - t0) / 1000)
+    pivots = s.statistics.pivots
+    if abs(s.value(of: xs[m - 1]) - 12 * Double(m - 1)) > 1e-6 { print("wrong chain solution") }
+  }
+  return (best, pivots)
+}
+
+print("")
+print("Chain x[i+1] - x[i] >= 10 (required) + preferences x[i] == 12*i (@250): the same")
+print("constraints added one by one and inside one beginBatch/endBatch; ms, best of \(quick ? 1 : 3)")
+print("constraints  order          one-by-one      batch  batch/one  pivots one/batch")
+var chainSizes = quick ? [1_000, 5_000] : [1_000, 5_000, 10_000]
+if let i = CommandLine.arguments.firstIndex(of: "--chain-vars"), i + 1 < CommandLine.arguments.count {
+  chainSizes = CommandLine.arguments[i + 1].split(separator: ",").compactMap { Int($0) }
+}
+for m in chainSizes {
+  // Chain first is cubic one by one too (every link's row holds every earlier slack
+  // until the preferences arrive): shown at the smallest size only.
+  for order in ChainOrder.allCases where order != .chainFirst || m <= 1_000 {
+    let a = chainCase(m, order, batch: false, reps: quick ? 1 : 3)
+    let b = chainCase(m, order, batch: true, reps: quick ? 1 : 3)
+    let label = order.rawValue + String(repeating: " ", count: max(0, 12 - order.rawValue.count))
+    print("\(fmt(Double(2 * m - 1), 11, 0))  \(label)\(fmt(a.ms, 13, 3))\(fmt(b.ms, 11, 3))\(fmt(b.ms / a.ms, 11))  \(a.pivots)/\(b.pivots)")
+  }
 }

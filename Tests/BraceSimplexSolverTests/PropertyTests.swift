@@ -76,15 +76,27 @@ import Testing
     #expect(ambiguous > 500)
   }
 
-  @Test func randomEditSequencesMatchAFreshSolve() throws {
-    var g = SplitMix64(seed: 0x5EED_0002)
+  /// Batched: the operations run in random (possibly nested) batches; inside one the
+  /// objective stays optimal (structural changes re-optimize at once), only shifts wait.
+  @Test(arguments: [false, true]) func randomEditSequencesMatchAFreshSolve(batched: Bool) throws {
+    var g = SplitMix64(seed: batched ? 0x5EED_0003 : 0x5EED_0002)
     for _ in 0..<400 {
       let s = SimplexSolver()
       let nv = g.int(2, 4)
       let vars = (0..<nv).map { _ in s.makeVariable() }
       var live: [(SolverConstraint, ModelConstraint)] = []
       var edits: [Int: (priority: Double, value: Double)] = [:]
+      var depth = 0
       for _ in 0..<g.int(5, 25) {
+        if batched && g.chance(0.3) {
+          if depth > 0 && g.chance(0.6) {
+            s.endBatch()
+            depth -= 1
+          } else {
+            s.beginBatch()
+            depth += 1
+          }
+        }
         switch g.int(10) {
         case 0...3:
           let c = Self.randomConstraint(&g, variables: nv)
@@ -128,6 +140,7 @@ import Testing
         #expect(s.invariantViolations().isEmpty)
         #expect(s.isOptimal())
       }
+      for _ in 0..<depth { s.endBatch() }
       var model = live.map(\.1)
       for (v, e) in edits { model.append(ModelConstraint(terms: [(v, 1)], constant: -e.value, relation: .equal, priority: e.priority)) }
       // A fresh solver fed the final constraint set reaches the same per-level errors.

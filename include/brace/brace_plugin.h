@@ -327,7 +327,9 @@ struct brace_strategy_desc {
   brace_status (*add_edit)(void *instance, uint32_t variable, double priority);
   brace_status (*remove_edit)(void *instance, uint32_t variable);
   brace_status (*suggest)(void *instance, uint32_t variable, double value);
-  /* Changes between begin_batch and end_batch are optimized once, at end_batch. */
+  /* Changes between begin_batch and end_batch may share work, settled by end_batch (the
+     built-in solver shares one dual re-solve among constant changes and suggestions); a
+     batch should never cost more than the same changes one by one. */
   void (*begin_batch)(void *instance);
   void (*end_batch)(void *instance);
   double (*value)(void *instance, uint32_t variable);

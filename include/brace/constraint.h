@@ -150,7 +150,8 @@ brace_status brace_constraint_destroy(brace_context *ctx, brace_constraint const
  */
 brace_status brace_constraint_activate(brace_context *ctx, brace_constraint constraint);
 brace_status brace_constraint_deactivate(brace_context *ctx, brace_constraint constraint);
-/* Batch forms: all or nothing for the checks, then one solver update for the batch. */
+/* Batch forms: all or nothing for the checks, then one solver batch (never slower than
+   the same constraints one by one). */
 brace_status brace_constraints_activate(brace_context *ctx, const brace_constraint *constraints, size_t count);
 brace_status brace_constraints_deactivate(brace_context *ctx, const brace_constraint *constraints, size_t count);
 brace_status brace_constraint_is_active(brace_context *ctx, brace_constraint constraint, bool *out);
