@@ -451,7 +451,9 @@ extension Engine {
     guard let v = variableSlot(h) else { throw .unknownVariable }
     guard priority.isFinite, priority >= 1, priority < 1000 else { throw .badPriority }
     guard vars[v].edit < 0 else { throw .duplicateEditVariable }
-    // Starts at the current value, so adding an edit moves nothing (kiwi's pulls to 0).
+    // Starts at the current value, so adding an edit moves nothing (kiwi's pulls to 0):
+    // the settled value, after constant changes a batch has pending.
+    prepareStructural()
     let c = try addConstraint([SolverTerm(variable: h, coefficient: 1)], constant: -value(slot: v),
                               relation: .equal, priority: priority, isEdit: true)
     vars[v].edit = c

@@ -16,6 +16,18 @@ import Testing
     #expect(s.invariantViolations().isEmpty)
   }
 
+  @Test func anEditAddedInABatchStartsAtTheSettledValue() throws {
+    let s = SimplexSolver()
+    let x = s.makeVariable()
+    let c = try s.addConstraint([SolverTerm(variable: x, coefficient: 1)], constant: -40, relation: .equal, priority: 10)
+    s.beginBatch()
+    try s.setConstant(c, 0)  // x == 0, pending in the batch
+    try s.addEditVariable(x, priority: 999)
+    s.endBatch()
+    #expect(close(s.value(of: x), 0), "the edit starts where x is once the batch's changes settle, got \(s.value(of: x))")
+    #expect(s.invariantViolations().isEmpty)
+  }
+
   @Test func strongDragBeatsWeakStaysButNotRequiredBounds() throws {
     let s = SimplexSolver()
     let left = s.makeVariable(), width = s.makeVariable(), right = s.makeVariable()
