@@ -19,9 +19,12 @@ import Testing
   @Test func anEditAddedInABatchStartsAtTheSettledValue() throws {
     let s = SimplexSolver()
     let x = s.makeVariable()
+    try s.fix(x, .greaterOrEqual, 0)
     let c = try s.addConstraint([SolverTerm(variable: x, coefficient: 1)], constant: -40, relation: .equal, priority: 10)
     s.beginBatch()
-    try s.setConstant(c, 0)  // x == 0, pending in the batch
+    // x == -10 is out of reach (x >= 0): x settles at 0, but only once the batch's
+    // pending dual re-solve runs; read before that, x would be -10.
+    try s.setConstant(c, 10)
     try s.addEditVariable(x, priority: 999)
     s.endBatch()
     #expect(close(s.value(of: x), 0), "the edit starts where x is once the batch's changes settle, got \(s.value(of: x))")
