@@ -4,6 +4,8 @@
 #   make test            every test, in order, stopping at the first failure:
 #                        swift test, install, test-abi, test-headers, test-c
 #   make bench           the core benchmark (release build)
+#   make bench-stack     the stack strategy against Yoga on the same scene (builds Yoga
+#                        from PyPI's poga sdist into the scratch folder)
 #   make install         libbrace + plugins + headers + brace.pc into $(PREFIX)
 #
 # Variables (override on the command line, e.g. `make test SCRATCH=.build-c`):
@@ -62,7 +64,7 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release install plugins demo test test-swift test-abi test-headers test-c bench clean-stage summary
+.PHONY: release install plugins demo test test-swift test-abi test-headers test-c bench bench-stack clean-stage summary
 
 # ------------------------------------------------------------------------------ build
 
@@ -192,6 +194,9 @@ test-c:
 
 bench: release
 	"$(BIN)/brace-bench"
+
+bench-stack: release
+	BIN="$(BIN)" Tests/bench/stack-bench.sh
 
 clean-stage:
 	rm -rf "$(WORK)" "$(CURDIR)/.build-stage"
