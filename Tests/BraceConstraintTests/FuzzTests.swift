@@ -910,19 +910,37 @@ final class APIFuzzer {
 
   func strategies() {
     let (n, valid) = nodeHandle()
-    switch rng.int(5) {
+    switch rng.int(7) {
     case 0:
-      let s = rng.pick(["frame", "frame", "nope", "", "simplex", "../../etc/passwd", String(repeating: "q", count: 5000)])
-      check("brace_node_set_layout_strategy(ctx, \(name(n)), \"\(s.prefix(20))\")", mustFail: !valid || s != "frame") { brace_node_set_layout_strategy(ctx, n, s) }
+      let s = rng.pick(["frame", "frame", "stack", "stack", "nope", "", "simplex", "../../etc/passwd", String(repeating: "q", count: 5000)])
+      check("brace_node_set_layout_strategy(ctx, \(name(n)), \"\(s.prefix(20))\")", mustFail: !valid || (s != "frame" && s != "stack")) { brace_node_set_layout_strategy(ctx, n, s) }
+    case 5, 6:
+      // The stack strategy's properties, on stacks, their subviews and anything else, with
+      // any value: a non-finite number is always refused.
+      let nm = rng.pick(["axis", "distribution", "alignment", "spacing", "layout_margins_relative", "baseline_relative",
+                         "generate_constraints", "spacing_after", "spacing_after"])
+      let x = rng.chance(0.3) ? rng.pick([BRACE_STACK_SPACING_USE_DEFAULT, BRACE_STACK_SPACING_USE_SYSTEM, 8, -4]) : double()
+      var v: brace_value
+      switch nm {
+      case "axis", "distribution", "alignment": v = brace_value(type: BRACE_VALUE_ENUM, integer: Int64(rng.int(8)) - 1, number: 0)
+      case "spacing", "spacing_after": v = brace_value(type: BRACE_VALUE_DOUBLE, integer: 0, number: x)
+      default: v = brace_value(type: BRACE_VALUE_BOOL, integer: Int64(rng.int(2)), number: 0)
+      }
+      if rng.chance(0.1) { v.type = BRACE_VALUE_INT }
+      check("brace_node_set_property(ctx, \(name(n)), \"\(nm)\", {type \(v.type.rawValue), \(v.integer), \(v.number)})",
+            mustFail: !valid || (v.type == BRACE_VALUE_DOUBLE && !v.number.isFinite)) { brace_node_set_property(ctx, n, nm, &v) }
     case 1:
-      check("brace_node_set_property_double(ctx, \(name(n)), \"spacing\", x)", mustFail: true) { brace_node_set_property_double(ctx, n, "spacing", double()) }
+      // A stack's property: refused elsewhere, and a non-finite value always.
+      let x = double()
+      check("brace_node_set_property_double(ctx, \(name(n)), \"spacing\", \(x))", mustFail: !valid || !x.isFinite) { brace_node_set_property_double(ctx, n, "spacing", x) }
     case 2:
       var v = brace_value(type: brace_value_type(rawValue: rng.pick([0, 1, 2, 3, 4, 99])), integer: Int64(bitPattern: rng.next()), number: double())
       let nm: String? = rng.pick([nil, "axis", "", "break_before"])
       check("brace_node_set_property(ctx, \(name(n)), \(nm ?? "NULL"), {type \(v.type.rawValue)})", mustFail: true) { brace_node_set_property(ctx, n, nm, &v) }
       check("brace_node_set_property(ctx, \(name(n)), \"axis\", NULL)", mustFail: true) { brace_node_set_property(ctx, n, "axis", nil) }
     case 3:
-      check("brace_node_set_property_enum(ctx, \(name(n)), \"alignment\", …)", mustFail: true) { brace_node_set_property_enum(ctx, n, "alignment", rng.chance(0.5) ? nil : "center") }
+      let value: String? = rng.pick([nil, "center", "centre"])
+      check("brace_node_set_property_enum(ctx, \(name(n)), \"alignment\", \(value ?? "NULL"))", mustFail: !valid || value != "center") { brace_node_set_property_enum(ctx, n, "alignment", value) }
       check("brace_node_set_property_int(ctx, \(name(n)), \"count\", INT64_MIN)", mustFail: true) { brace_node_set_property_int(ctx, n, "count", Int64.min) }
       check("brace_node_set_property_bool(ctx, \(name(n)), \"flag\", true)", mustFail: true) { brace_node_set_property_bool(ctx, n, "flag", true) }
     default:
