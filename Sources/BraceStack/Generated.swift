@@ -161,21 +161,24 @@ extension Stack {
     let stretches = rules.distribution == .fill
     let compresses = stretches || rules.distribution == .equalSpacing || rules.distribution == .equalCentering
     if n > 1 {
-      for (k, i) in visible.enumerated() {
-        let later = visible[(k + 1)...]
+      // How many later views share each priority, counted from the end.
+      var laterHugging: [Float: Int] = [:], laterResistance: [Float: Int] = [:]
+      for i in visible.reversed() {
         if stretches {
           let p = contents[i].hugging
-          let steps = later.filter { contents[$0].hugging == p }.count
+          let steps = laterHugging[p, default: 0]
           if steps > 0, p < 999 {
             add("UISV-tie-break", [(views[i].node, dim, 1)], le, contents[i].main, raised(p, steps))
           }
+          laterHugging[p] = steps + 1
         }
         if compresses {
           let p = contents[i].resistance
-          let steps = later.filter { contents[$0].resistance == p }.count
+          let steps = laterResistance[p, default: 0]
           if steps > 0, p < 999 {
             add("UISV-tie-break", [(views[i].node, dim, 1)], ge, contents[i].main, raised(p, steps))
           }
+          laterResistance[p] = steps + 1
         }
       }
     }

@@ -93,6 +93,8 @@ struct Arranged {
   var spacingAfter = BRACE_STACK_SPACING_USE_DEFAULT
   /// Measured through its strategy (no intrinsic size on some axis, and subviews).
   var measured = false
+  /// Its translates_autoresizing_mask was turned off (in a constraints pass).
+  var adopted = false
   var external = false
   /// The frame the stack last wrote for it (direct path), to write only changes.
   var written: brace_rect? = nil
@@ -117,6 +119,7 @@ final class Stack {
   var views: [Arranged] = []
   /// Reused for host->get_subviews.
   var buffer: [brace_subview_info] = []
+  var refreshing = false
   var stale = true
   /// Arranging through generated constraints (the engine places the views).
   var generating = false
@@ -125,7 +128,6 @@ final class Stack {
   var generatedCross: Double? = nil
   /// The fitting size last reported, to flag a measuring superview when it changes.
   var lastFitting: brace_size? = nil
-  var lastDependence = false
   /// What the last refresh makes of the views, for the cross size it was computed for
   /// (nil: fitting), and the fitting size for a proposal. A layout caused only by the
   /// stack's own size changing reuses them; a refresh drops them.
@@ -160,8 +162,16 @@ extension Stack {
   }
 
   /// Reads the properties and every arranged view; true when the stack or one of its
-  /// views is constrained by something other than this stack.
-  func refresh(_ ctx: OpaquePointer?) -> Bool {
+  /// views is constrained by something other than this stack. Only the constraints pass
+  /// adopts new views (turns their translation off): measure and the baseline hook, which
+  /// may refresh too, must not change anything. A refresh reached again from inside this
+  /// one (an intrinsic-size callback asking for the stack's fitting size) keeps what the
+  /// stack knew.
+  @discardableResult
+  func refresh(_ ctx: OpaquePointer?, adopt: Bool = false) -> Bool {
+    guard !refreshing else { return false }
+    refreshing = true
+    defer { refreshing = false }
     let h = host.pointee
     rules.axis = Axis(rawValue: property(ctx, .axis).integer) ?? .horizontal
     rules.distribution = Distribution(rawValue: property(ctx, .distribution).integer) ?? .fill
@@ -175,6 +185,9 @@ extension Stack {
     // Everything about the subviews in one host call (two when they outgrew the buffer).
     let stride = MemoryLayout<brace_subview_info>.stride
     var count = 0
+    var buffer = self.buffer
+    self.buffer = []
+    defer { self.buffer = buffer }
     while true {
       let capacity = buffer.count
       let status = buffer.withUnsafeMutableBufferPointer {
@@ -193,8 +206,11 @@ extension Stack {
       // Keep the frame written last time when the view stays at the same place.
       if k < views.count && views[k].node == a.node {
         a.written = views[k].written
-      } else {
+        a.adopted = views[k].adopted
+      }
+      if adopt && !a.adopted {
         _ = h.set_translates_autoresizing_mask!(ctx, a.node, false)
+        a.adopted = true
       }
       a.hidden = info.hidden
       a.intrinsic = info.intrinsic_content_size
@@ -304,7 +320,7 @@ extension Stack {
 
   /// The size of the stack's alignment rect that fits its arranged views.
   func fitting(_ ctx: OpaquePointer?, _ proposal: brace_size) -> brace_size {
-    if stale { _ = refresh(ctx) }
+    if stale { refresh(ctx) }
     let unbounded = brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: BRACE_PROPOSAL_UNBOUNDED)
     let key = dependsOnProposal() ? proposal : unbounded
     if let f = fittingCache, f.proposal.width == key.width, f.proposal.height == key.height { return f.size }
@@ -373,7 +389,7 @@ extension Stack {
   /// The stack's first or last baseline when its alignment rect has `size`: its first
   /// or last visible arranged view's.
   func baseline(_ ctx: OpaquePointer?, _ size: brace_size, last: Bool) -> Double {
-    if stale { _ = refresh(ctx) }
+    if stale { refresh(ctx) }
     guard let k = (last ? views.indices.reversed().first { !views[$0].hidden } : views.indices.first { !views[$0].hidden })
     else { return last ? 0 : size.height }
     let r = rects(ctx, in: canvas(ctx, alignmentSize: size))[k]
@@ -392,10 +408,12 @@ extension Stack {
     let horizontal = rules.axis == .horizontal
     let main = horizontal ? canvas.width : canvas.height
     var range = 0..<views.count
+    var verify = true
     if let last = lastArrangement, let k = last.absorber, sameCanvasAcross(last.canvas, canvas), last.rtl == rtl,
-      case let d = main - (horizontal ? last.canvas.width : last.canvas.height),
+      case let d = main - (horizontal ? last.canvas.width : last.canvas.height), d != 0,
       (last.extra > 0 && last.extra + d > 0) || (last.extra < 0 && last.extra + d < 0)
     {
+      verify = false
       lastSlots[k].mainLength += d
       for i in (k + 1)..<lastSlots.count { lastSlots[i].mainOrigin += d }
       range = horizontal && rtl ? 0..<(k + 1) : k..<lastSlots.count
@@ -407,9 +425,20 @@ extension Stack {
         lastArrangement = (canvas, rtl, absorbed.index, absorbed.extra)
       }
     }
+    // Off the fast path the frames themselves are compared (a view may have been moved
+    // by hand since); on it, with what the stack wrote last (any frame set from outside
+    // refreshes the stack, which leaves the fast path).
     for k in range {
       let frame = pixelFrame(rect(lastSlots[k], in: canvas, rtl: rtl), views[k].insets, scale: scale)
-      if let w = views[k].written, same(w, frame) { continue }
+      if verify {
+        var current = brace_rect()
+        if h.get_frame!(ctx, views[k].node, &current) == BRACE_OK, same(current, frame) {
+          views[k].written = frame
+          continue
+        }
+      } else if let w = views[k].written, same(w, frame) {
+        continue
+      }
       if h.set_frame!(ctx, views[k].node, frame) == BRACE_OK { views[k].written = frame }
     }
   }
@@ -479,7 +508,7 @@ private func detach(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ 
 
 private func updateConstraints(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?) {
   guard let s = stack(data) else { return }
-  let external = s.refresh(ctx)
+  let external = s.refresh(ctx, adopt: true)
   let generate = external || s.forceConstraints
   if generate {
     s.generating = true
@@ -492,17 +521,20 @@ private func updateConstraints(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawP
     }
     _ = host.pointee.set_needs_layout!(ctx, node)
   }
-  // A superview stack that measures this one learns of a new fitting size.
+  // The superview measures this stack: a stack superview refreshes what it knows of it
+  // (its fitting sizes for any proposal, its baselines, which view carries them); any
+  // other superview is laid out again when the fitting size changed.
+  var parent: brace_node = 0
+  guard host.pointee.get_superview!(ctx, node, &parent) == BRACE_OK, parent != 0 else { return }
+  if s.context.stacks[parent] != nil {
+    _ = host.pointee.set_needs_update_constraints!(ctx, parent)
+    return
+  }
   let fit = s.fitting(ctx, brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: BRACE_PROPOSAL_UNBOUNDED))
-  let dependence = s.dependsOnProposal()
-  if let old = s.lastFitting, old.width == fit.width, old.height == fit.height, s.lastDependence == dependence { return }
+  if let old = s.lastFitting, old.width == fit.width, old.height == fit.height { return }
   let first = s.lastFitting == nil
   s.lastFitting = fit
-  s.lastDependence = dependence
-  var parent: brace_node = 0
-  if !first, host.pointee.get_superview!(ctx, node, &parent) == BRACE_OK, parent != 0, s.context.stacks[parent] != nil {
-    _ = host.pointee.set_needs_update_constraints!(ctx, parent)
-  }
+  if !first { _ = host.pointee.set_needs_layout!(ctx, parent) }
 }
 
 private func measure(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?, _ proposal: brace_size, _ out: UnsafeMutablePointer<brace_size>?) -> brace_status {
@@ -513,7 +545,7 @@ private func measure(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _
 
 private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?) {
   guard let s = stack(data) else { return }
-  if s.stale { _ = s.refresh(ctx) }
+  if s.stale { s.refresh(ctx) }
   // On the constraint path the engine has placed the views already; views measured for
   // the canvas's cross size are measured again when it changed.
   guard !s.generating else {

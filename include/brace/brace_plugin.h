@@ -23,7 +23,8 @@
  *   1.0: the first version. 1.1 appends to the host table get_baseline, set_needs_layout,
  *   set_needs_update_constraints, is_constrained_externally and get_subviews; to the
  *   descriptor the baseline hook and `flags`. A 1.0 plugin loads and works unchanged with a 1.1 host
- *   (the host reads only the struct_size bytes a plugin's descriptor has).
+ *   (the host reads only the struct_size bytes a plugin's descriptor has; a descriptor
+ *   without `flags` keeps the 1.0 rule that hiding a subview flags its container).
  *
  * LIFETIME AND THREADS
  *
@@ -214,7 +215,9 @@ struct brace_host_api {
    * any active constraint other than those the calling strategy owns for `container`
    * and those the engine generates for `node` itself (its intrinsic size or translated
    * frame): a user's constraint on it or through it, another strategy's, or one held by
-   * `node` for its own subviews. A container strategy that can arrange its subviews
+   * `node` for its own subviews. When `node` is `container` itself, the constraints the
+   * calling strategy owns for the container's superview (a stack placed by the stack
+   * around it) do not count either: they place the container, not what it arranges. A container strategy that can arrange its subviews
    * directly uses it to decide whether the engine must see its constraints. When the
    * answer may have changed for a subview of a container or for the container itself,
    * the host flags the container for its constraints pass.
@@ -224,11 +227,13 @@ struct brace_host_api {
   /*
    * get_subviews — what `container`'s subviews offer its arrangement, in order, in one
    * call: writes min(count, capacity) entries of `info_size` bytes each
-   * (sizeof(brace_subview_info) as the plugin compiled it) and the number of subviews
-   * into *count. `property_index` names one of the calling strategy's CHILD properties
-   * to read into each entry's `property`, or UINT32_MAX for none. `out` may be NULL
-   * when capacity is 0 (to ask for the count). A subview's intrinsic_content_size
-   * callback runs as for brace_node_get_intrinsic_content_size.
+   * (sizeof(brace_subview_info) as the plugin compiled it, at most 4096) and the number
+   * of subviews into *count. `property_index` names one of the calling strategy's CHILD
+   * properties to read into each entry's `property` (BRACE_E_INVALID_ARGUMENT for a
+   * CONTAINER one, BRACE_E_INDEX_OUT_OF_RANGE past the declared ones), or UINT32_MAX for
+   * none. `out` may be NULL when capacity is 0 (to ask for the count). A subview's
+   * intrinsic_content_size callback runs as for brace_node_get_intrinsic_content_size;
+   * an entry whose subview that callback destroyed or moved has node 0.
    */
   brace_status (*get_subviews)(brace_context *ctx, brace_strategy_id self, brace_node container,
                                uint32_t property_index, brace_subview_info *out, size_t info_size,

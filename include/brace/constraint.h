@@ -244,7 +244,8 @@ brace_status brace_context_remove_edit(brace_context *ctx, uint64_t item, brace_
  * constraints, a flow layout: any strategy but "frame" with a measure hook, while no
  * constraint lies inside its subtree) answers with that strategy's measure instead,
  * proposing target.width / target.height where h_priority / v_priority is required and
- * no limit elsewhere: a stack's fitting size comes from its arranged views.
+ * no limit elsewhere: a stack's fitting size comes from its arranged views. A required
+ * component is the answer on its axis, as with constraints.
  */
 #define BRACE_LAYOUT_FITTING_EXPANDED 1.0e7
 brace_status brace_node_system_layout_size_fitting(brace_context *ctx, brace_node node, brace_size target,

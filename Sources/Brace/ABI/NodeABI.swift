@@ -169,6 +169,7 @@ public func brace_node_set_alignment_rect_insets(_ ctx: OpaquePointer?, _ node: 
     c.requeueSolvedFrame(n)
     let p = c.nodes.parent[Int(n)]
     if p >= 0 { c.markLayout(p) }
+    c.subviewChanged(n)
   }
 }
 

@@ -12,8 +12,10 @@ extension Context {
     // proposal on that axis, an optional one leaves that axis unbounded. ("frame", the
     // default, keeps Auto Layout's answer: its measure describes frames, not content.)
     if nodes.strategy[Int(n)] != defaultStrategy, let k = strategyOf(n), k.desc.measure != nil, !subtreeHasConstraints(n) {
-      return try measure(n, brace_size(width: hp >= 1000 ? target.width : BRACE_PROPOSAL_UNBOUNDED,
-                                       height: vp >= 1000 ? target.height : BRACE_PROPOSAL_UNBOUNDED))
+      let m = try measure(n, brace_size(width: hp >= 1000 ? target.width : BRACE_PROPOSAL_UNBOUNDED,
+                                        height: vp >= 1000 ? target.height : BRACE_PROPOSAL_UNBOUNDED))
+      // A required component is the answer on its axis, as the engine would give it.
+      return brace_size(width: hp >= 1000 ? target.width : m.width, height: vp >= 1000 ? target.height : m.height)
     }
     var temp: UnsafeMutableRawPointer? = nil
     guard s.desc.solver_create!(opaque, s.state, &temp) == BRACE_OK, let t = temp else {

@@ -11,8 +11,13 @@ extension Context {
   /// A frame set from outside the engine: a translating node in constraint layout gets
   /// its translated constraints regenerated from it.
   func userSetFrame(_ n: Int32, _ f: brace_rect) {
+    let old = nodes.frame[Int(n)]
     setFrame(n, f)
     translatedFrameChanged(n)
+    // A frame set from outside the superview's own layout (not by its strategy or its
+    // layout callback): a strategy that keeps what it placed (a stack) must not trust it.
+    let p = nodes.parent[Int(n)]
+    if p >= 0, !(old == nodes.frame[Int(n)]), !nodes.flags[Int(p)].contains(.active) { subviewChanged(n) }
   }
 
   /// A translating node in constraint layout follows its frame at once (as UIKit updates

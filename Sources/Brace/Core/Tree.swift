@@ -61,6 +61,9 @@ extension Context {
     markLayout(parent)
     markLayout(child)
     strategyChildrenChanged(parent)
+    // What `parent` measures as (its subviews' extent, a container's fitting size) may
+    // have changed for the strategy of its own superview.
+    subviewChanged(parent)
   }
 
   /// Keeps indexInParent right for the subviews of `p` from position `k` on.
@@ -100,6 +103,7 @@ extension Context {
     detach(node)
     markLayout(p)
     strategyChildrenChanged(p)
+    subviewChanged(p)
     if !nodes.flags[Int(node)].isDisjoint(with: .anyDirty) { addDirtyRoot(node) }
   }
 

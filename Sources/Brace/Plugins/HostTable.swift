@@ -176,28 +176,36 @@ private func hostGetSubviews(
     guard propertyIndex == UInt32.max || Int(propertyIndex) < declared.count else {
       throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "strategy \"\(c.strategies[Int(strategy)].name)\" declares \(declared.count) properties; index \(propertyIndex) is out of range")
     }
-    guard capacity == 0 || out != nil else { throw .invalidArgument("out is NULL with a capacity of \(capacity)") }
-    // The first version of the entry; later ones only append.
-    let known = MemoryLayout<brace_subview_info>.size
-    guard capacity == 0 || infoSize >= known else {
-      throw .invalidArgument("info_size \(infoSize) is smaller than the first brace_subview_info (\(known) bytes)")
+    guard propertyIndex == UInt32.max || declared[Int(propertyIndex)].scope == BRACE_SCOPE_CHILD else {
+      throw .invalidArgument("property \(propertyIndex) (\"\(String(cString: declared[Int(propertyIndex)].name))\") of strategy \"\(c.strategies[Int(strategy)].name)\" is not a CHILD property")
     }
-    // A copy: an intrinsic-size callback may change the tree while we read.
+    // size_t arrives as Int: a capacity past Int.max reads as negative and means "all".
+    let room = Int(clamping: UInt(bitPattern: capacity))
+    guard room == 0 || out != nil else { throw .invalidArgument("out is NULL with a capacity of \(room)") }
+    // The first version of the entry; later ones only append, and never past 4 KB.
+    let known = MemoryLayout<brace_subview_info>.size
+    guard room == 0 || (infoSize >= known && infoSize <= 4096) else {
+      throw .invalidArgument("info_size \(infoSize) is not the size of a brace_subview_info (\(known) to 4096 bytes)")
+    }
+    // A copy, with the handles: an intrinsic-size callback may change the tree while we
+    // read, even reuse a destroyed subview's slot.
     let children = c.nodes.children[Int(k)]
+    let handles = children.map { c.handle(ofNode: $0) }
     count.pointee = children.count
     guard let out else { return }
     let base = UnsafeMutableRawPointer(out)
-    for (i, n) in children.prefix(capacity).enumerated() {
+    for (i, n) in children.prefix(room).enumerated() {
       var info = brace_subview_info()
       defer {
         withUnsafeBytes(of: &info) { src in
           (base + i * infoSize).copyMemory(from: src.baseAddress!, byteCount: min(infoSize, src.count))
         }
       }
-      // (An entry for a subview that a callback destroyed meanwhile keeps node 0.)
-      guard c.nodes.isLive(n) else { continue }
+      // (An entry for a subview that a callback destroyed or moved meanwhile keeps node 0.)
+      func still() -> Bool { c.nodes.isLive(n) && c.handle(ofNode: n) == handles[i] && c.nodes.parent[Int(n)] == k }
+      guard still() else { continue }
       let size = c.intrinsicSize(n)
-      guard c.nodes.isLive(n) else { continue }
+      guard still() else { continue }
       info.node = c.handle(ofNode: n)
       info.intrinsic_content_size = size
       let p = c.nodes.priorities[Int(n)]

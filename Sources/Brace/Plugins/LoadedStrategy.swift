@@ -45,7 +45,12 @@ final class LoadedStrategy {
   var isContainer: Bool { desc.role == BRACE_ROLE_CONTAINER }
 
   /// Hiding or showing a subview changes its arrangement (BRACE_STRATEGY_DEPENDS_ON_HIDDEN).
-  var dependsOnHidden: Bool { desc.flags & BRACE_STRATEGY_DEPENDS_ON_HIDDEN != 0 }
+  /// A descriptor without `flags` (plugin ABI 1.0) keeps the 1.0 rule: hiding flags the
+  /// container.
+  var dependsOnHidden: Bool {
+    Int(desc.struct_size) < MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.flags)! + 4
+      || desc.flags & BRACE_STRATEGY_DEPENDS_ON_HIDDEN != 0
+  }
 
   func propertyNames(_ scope: brace_property_scope) -> [String] {
     properties.filter { $0.scope == scope }.map { String(cString: $0.name) }

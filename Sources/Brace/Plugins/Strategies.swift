@@ -166,11 +166,16 @@ extension Context {
 
   /// Whether `n` takes part in constraint layout through constraints other than those
   /// `strategy` owns for `container` and those the engine makes for `n` itself.
+  /// For the container itself, the constraints the same strategy owns for the
+  /// container's superview (a stack placed by the stack around it) do not count either:
+  /// they place the container, they do not reach what it arranges.
   func isConstrainedExternally(_ n: Int32, strategy: brace_strategy_id, container: Int32) -> Bool {
+    let own = ConstraintOwner.strategy(Int32(bitPattern: strategy))
+    let above = n == container ? nodes.parent[Int(n)] : -1
     for x in nodeConstraints[n] ?? [] {
       let r = constraints[Int(x)]
       if case .engine(let m) = r.owner, m == n { continue }
-      if r.owner == .strategy(Int32(bitPattern: strategy)) && r.ownerNode == container { continue }
+      if r.owner == own && (r.ownerNode == container || (above >= 0 && r.ownerNode == above)) { continue }
       return true
     }
     return false
