@@ -195,8 +195,12 @@ test-c:
 bench: release
 	"$(BIN)/brace-bench"
 
+# The `stack` strategy against Yoga (Tests/bench/stack-bench.sh): Yoga is downloaded (the
+# poga sdist, via pip) and built with g++ into $(SCRATCH)/yoga on first use, never committed.
+# Extra options for both programs: make bench-stack STACK_BENCH_FLAGS=--quick
+STACK_BENCH_FLAGS ?=
 bench-stack: release
-	BIN="$(BIN)" Tests/bench/stack-bench.sh
+	SCRATCH="$(SCRATCH)" Tests/bench/stack-bench.sh $(STACK_BENCH_FLAGS)
 
 clean-stage:
 	rm -rf "$(WORK)" "$(CURDIR)/.build-stage"

@@ -1,208 +1,324 @@
-// brace-stack-bench — nested stacks through the C ABI, the scene Tests/bench/yoga/
-// stack_bench.cpp builds in Yoga (Tests/bench/stack-bench.sh runs both side by side).
+// brace-stack-bench — Brace's side of the nested-stack benchmark against Yoga
+// (Tests/bench/stack-bench.sh; Yoga's side: Tests/bench/yoga/stack_bench.cpp, same scene,
+// same output). Through the C ABI only, with the `stack` strategy (libbrace_stack.so).
 //
-// A horizontal root stack of 10 vertical column stacks, each of 10 horizontal row stacks
-// of 100 leaves with intrinsic size 20 x 20, spacing 2 in rows and columns (10,000 leaves).
-//   spaced: the root distributes its columns with equal_spacing and is 500 wider than
-//           its content; columns and rows align leading, so leaves keep their size.
-//   fill:   the columns fill the root equally (fill_equally) and stretch their rows
-//           (alignment fill); each row's last leaf hugs less, so it stretches; the root
-//           starts 10% wider than the content.
-// For each mode: build + first cycle; a root resize (one width step, then a cycle);
-// hiding then showing one deep leaf (a cycle each); one spacing change in one deep row.
-// Figures are medians; one line per figure:  brace MODE OPERATION microseconds
-// First use in the process (the first context, the first load of the plugin) is reported
-// apart, once: `brace first ...`.
+//   swift build -c release && .build/release/brace-stack-bench [--quick] [--reps-build N] [--reps-op N]
 //
-//   .build/release/brace-stack-bench [repeats]
+// (The core is linked statically into this program; it finds libbrace_stack.so,
+// libbrace_autoresizing.so and libbrace_simplex.so next to the executable, or in
+// BRACE_PLUGIN_PATH.)
+//
+// The scene: a horizontal root stack of 10 vertical column stacks, each of 10 horizontal
+// row stacks of 100 leaves with intrinsic size 20x20 (10,000 leaves, 10,111 nodes),
+// spacing 2 in rows and columns; the root's frame is set by hand, 218 tall (the content).
+//   spaced: root distribution equal_spacing, wider than its content; columns and rows
+//           alignment leading (leaves keep 20x20). A root resize moves only columns.
+//   fill:   root distribution fill_equally, 10% wider than the content; columns alignment
+//           fill; rows distribution fill, the last leaf of each row hugging 249
+//           horizontally (the others 250), so it takes the row's extra width.
+//
+// Figures, each a median of repeated runs (clock_gettime(CLOCK_MONOTONIC)), in µs:
+//   first_context_us  the first brace_context_create + loading `stack` in the process
+//   first_use_us      the first scene in the process: that, plus build + first cycle
+//   context_us        a later context + `stack` (plugins loaded already)
+//   build_first_us    a new context, the tree built, the first update cycle
+//   resize_us         the root's frame one step wider or narrower + update cycle
+//   hide_show_us      one deep leaf hidden + cycle, then shown + cycle (the pair)
+//   spacing_us        the spacing of one deep row 2 <-> 4 + cycle
+// Each printed as `brace MODE NAME VALUE`; check frames as `brace MODE check STATE NODE x y w h`.
+
 import Brace
 import CBrace
-
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
-func now() -> Double {
-  var t = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &t)
-  return Double(t.tv_sec) * 1e6 + Double(t.tv_nsec) / 1e3
+// MARK: - Timing, errors, output
+
+@inline(__always)
+func now() -> UInt64 {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
 }
 
-func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+@inline(__always)
+func usSince(_ t0: UInt64) -> Double { Double(now() - t0) / 1000 }
 
-func must(_ s: brace_status, _ ctx: OpaquePointer?, _ what: String) {
-  guard s == BRACE_OK else {
-    print("brace-stack-bench: \(what) failed: \(String(cString: brace_last_error(ctx)))")
-    exit(1)
+func median(_ xs: [Double]) -> Double {
+  let s = xs.sorted()
+  if s.isEmpty { return .nan }
+  return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func printError(_ text: String) {
+  var bytes = Array(text.utf8)
+  bytes.append(UInt8(ascii: "\n"))
+  _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+func die(_ what: String) -> Never {
+  fflush(nil)
+  printError("brace-stack-bench: \(what)")
+  exit(1)
+}
+
+@inline(__always)
+func check(_ status: brace_status, _ what: @autoclosure () -> String, _ ctx: OpaquePointer?) {
+  if status != BRACE_OK {
+    die("\(what()) failed: \(String(cString: brace_status_name(status))): \(String(cString: brace_last_error(ctx)))")
   }
 }
 
-let columns = 10, rows = 10, leaves = 100
-let leaf = 20.0, gap = 2.0
-let contentWidth = Double(columns) * (Double(leaves) * leaf + Double(leaves - 1) * gap) + Double(columns - 1) * gap
-let height = Double(rows) * leaf + Double(rows - 1) * gap
+/// A number with `decimals` decimals, trailing zeros dropped when `trim`.
+func fixed(_ v: Double, _ decimals: Int, trim: Bool = false) -> String {
+  if !v.isFinite { return "nan" }
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  var r = (v * scale).rounded() / scale
+  if r == 0 { r = 0 }  // no "-0"
+  if r == r.rounded() && (trim || decimals == 0) { return String(Int64(r)) }
+  var s = "\(r)"
+  if s.contains("e") { return s }
+  if let dot = s.firstIndex(of: ".") {
+    let have = s.distance(from: dot, to: s.endIndex) - 1
+    if have < decimals && !trim { s += String(repeating: "0", count: decimals - have) }
+  }
+  return s
+}
 
-final class Scene {
-  var ctx: OpaquePointer? = nil
+// MARK: - The scene
+
+let colCount = 10, rowCount = 10, leafCount = 100
+let leafSize = 20.0, gap = 2.0, gapChanged = 4.0
+/// Content: a row 100 * 20 + 99 * 2 = 2198 wide, a column 218 tall, the root 21998 wide.
+let height = 218.0
+/// The deep row (column 5, row 5) and the leaf hidden in it.
+let deepCol = 5, deepRow = 5, deepLeaf = 50
+
+enum Mode: String { case spaced, fill }
+
+/// spaced: gaps between columns (W - 21980) / 9 = 40, then 41 (18 with the deep row's
+/// spacing at 4: that row, and its column, are 2396 wide). fill: columns (W - 18) / 10 =
+/// 2418, then 2419; W0 = 21998 * 1.1 rounded. Every edge lands on a whole point.
+func width0(_ m: Mode) -> Double { m == .spaced ? 22340 : 24198 }
+func width1(_ m: Mode) -> Double { m == .spaced ? 22349 : 24208 }
+
+struct Scene {
+  var ctx: OpaquePointer
   var root: brace_node = 0
-  var rowNodes: [brace_node] = []
-  var leafNodes: [brace_node] = []
-  var width = 0.0
+  var cols: [brace_node] = []
+  var rows: [brace_node] = []    // [c * rows + r]
+  var leaves: [brace_node] = []  // [(c * rows + r) * leaves + l]
+  func row(_ c: Int, _ r: Int) -> brace_node { rows[c * rowCount + r] }
+  func leaf(_ c: Int, _ r: Int, _ l: Int) -> brace_node { leaves[(c * rowCount + r) * leafCount + l] }
+}
 
-  func stack(_ n: brace_node, axis: Int64, distribution: Int64 = 0, alignment: Int64 = 0) {
-    must(brace_node_set_layout_strategy(ctx, n, "stack"), ctx, "set_layout_strategy")
-    var v = brace_value(type: BRACE_VALUE_ENUM, integer: axis, number: 0)
-    must(brace_node_set_property(ctx, n, "axis", &v), ctx, "axis")
-    v.integer = distribution
-    must(brace_node_set_property(ctx, n, "distribution", &v), ctx, "distribution")
-    v.integer = alignment
-    must(brace_node_set_property(ctx, n, "alignment", &v), ctx, "alignment")
-    setSpacing(n, gap)
-  }
+func makeContext() -> OpaquePointer {
+  var ctx: OpaquePointer?
+  check(brace_context_create(nil, &ctx), "brace_context_create (are the plugins next to the executable, or in BRACE_PLUGIN_PATH?)", nil)
+  guard let ctx else { die("brace_context_create gave no context") }
+  check(brace_context_load_strategy(ctx, "stack"), "brace_context_load_strategy(\"stack\") (is libbrace_stack.so built?)", ctx)
+  return ctx
+}
 
-  func setSpacing(_ n: brace_node, _ value: Double) {
-    var v = brace_value(type: BRACE_VALUE_DOUBLE, integer: 0, number: value)
-    must(brace_node_set_property(ctx, n, "spacing", &v), ctx, "spacing")
-  }
+@inline(__always)
+func node(_ ctx: OpaquePointer, under parent: brace_node?) -> brace_node {
+  var n: brace_node = 0
+  check(brace_node_create(ctx, &n), "brace_node_create", ctx)
+  if let parent { check(brace_node_add_subview(ctx, parent, n), "brace_node_add_subview", ctx) }
+  return n
+}
 
-  func node(in parent: brace_node) -> brace_node {
-    var n: brace_node = 0
-    must(brace_node_create(ctx, &n), ctx, "node_create")
-    if parent != 0 { must(brace_node_add_subview(ctx, parent, n), ctx, "add_subview") }
-    return n
-  }
+@inline(__always)
+func stack(_ ctx: OpaquePointer, _ n: brace_node, axis: String, distribution: String, alignment: String) {
+  check(brace_node_set_layout_strategy(ctx, n, "stack"), "brace_node_set_layout_strategy(stack)", ctx)
+  check(brace_node_set_property_enum(ctx, n, "axis", axis), "set axis", ctx)
+  check(brace_node_set_property_enum(ctx, n, "distribution", distribution), "set distribution", ctx)
+  check(brace_node_set_property_enum(ctx, n, "alignment", alignment), "set alignment", ctx)
+  check(brace_node_set_property_double(ctx, n, "spacing", gap), "set spacing", ctx)
+}
 
-  func cycle() { must(brace_context_run_update_cycle(ctx), ctx, "run_update_cycle") }
-
-  /// Builds the scene and runs the first cycle.
-  init(fill: Bool) {
-    must(brace_context_create(nil, &ctx), nil, "context_create")
-    root = node(in: 0)
-    // equal_spacing = 3, fill_equally = 1; alignment leading = 1, fill = 0
-    stack(root, axis: 0, distribution: fill ? 1 : 3)
-    for _ in 0..<columns {
-      let col = node(in: root)
-      stack(col, axis: 1, alignment: fill ? 0 : 1)
-      for _ in 0..<rows {
-        let row = node(in: col)
-        stack(row, axis: 0, alignment: 1)
-        rowNodes.append(row)
-        for k in 0..<leaves {
-          let l = node(in: row)
-          must(brace_node_set_intrinsic_content_size(ctx, l, brace_size(width: leaf, height: leaf)), ctx, "intrinsic")
-          if fill && k == leaves - 1 {
-            must(brace_node_set_content_hugging_priority(ctx, l, BRACE_AXIS_HORIZONTAL, 200), ctx, "hugging")
-          }
-          leafNodes.append(l)
+/// The tree in `ctx`, nothing laid out yet.
+func build(_ ctx: OpaquePointer, _ mode: Mode) -> Scene {
+  var s = Scene(ctx: ctx)
+  s.cols.reserveCapacity(colCount)
+  s.rows.reserveCapacity(colCount * rowCount)
+  s.leaves.reserveCapacity(colCount * rowCount * leafCount)
+  let spaced = mode == .spaced
+  s.root = node(ctx, under: nil)
+  stack(ctx, s.root, axis: "horizontal", distribution: spaced ? "equal_spacing" : "fill_equally", alignment: "fill")
+  check(brace_node_set_frame(ctx, s.root, brace_rect(x: 0, y: 0, width: width0(mode), height: height)), "brace_node_set_frame", ctx)
+  let leafSizeValue = brace_size(width: leafSize, height: leafSize)
+  for _ in 0..<colCount {
+    let col = node(ctx, under: s.root)
+    stack(ctx, col, axis: "vertical", distribution: "fill", alignment: spaced ? "leading" : "fill")
+    s.cols.append(col)
+    for _ in 0..<rowCount {
+      let row = node(ctx, under: col)
+      stack(ctx, row, axis: "horizontal", distribution: "fill", alignment: spaced ? "leading" : "fill")
+      s.rows.append(row)
+      for l in 0..<leafCount {
+        let leaf = node(ctx, under: row)
+        check(brace_node_set_intrinsic_content_size(ctx, leaf, leafSizeValue), "brace_node_set_intrinsic_content_size", ctx)
+        if !spaced && l == leafCount - 1 {
+          check(brace_node_set_content_hugging_priority(ctx, leaf, BRACE_AXIS_HORIZONTAL, 249), "brace_node_set_content_hugging_priority", ctx)
         }
+        s.leaves.append(leaf)
       }
     }
-    width = fill ? contentWidth * 1.1 : contentWidth + 500
-    must(brace_node_set_frame(ctx, root, brace_rect(x: 0, y: 0, width: width, height: height)), ctx, "set_frame")
-    cycle()
   }
-
-  deinit { brace_context_destroy(ctx) }
-
-  /// A leaf's frame in the root's coordinates.
-  func frameInRoot(_ n: brace_node) -> brace_rect {
-    var f = brace_rect()
-    _ = brace_node_get_frame(ctx, n, &f)
-    var p: brace_node = 0
-    var x = n
-    while brace_node_get_superview(ctx, x, &p) == BRACE_OK, p != 0, p != root {
-      var pf = brace_rect()
-      _ = brace_node_get_frame(ctx, p, &pf)
-      f.x += pf.x
-      f.y += pf.y
-      x = p
-    }
-    return f
-  }
+  return s
 }
 
-func report(_ mode: String, _ what: String, _ value: Double) {
-  print("brace \(mode) \(what) \(format2(value))")
+@inline(__always)
+func cycle(_ ctx: OpaquePointer) {
+  check(brace_context_run_update_cycle(ctx), "brace_context_run_update_cycle", ctx)
 }
 
-func format2(_ v: Double) -> String {
-  let scaled = (v * 100).rounded() / 100
-  return "\(scaled)"
+@inline(__always)
+func setWidth(_ s: Scene, _ w: Double) {
+  check(brace_node_set_frame(s.ctx, s.root, brace_rect(x: 0, y: 0, width: w, height: height)), "brace_node_set_frame", s.ctx)
 }
 
-let repeats = CommandLine.arguments.count > 1 ? max(3, Int(CommandLine.arguments[1]) ?? 200) : 200
-
-// First use in this process: the first context (which loads "frame" and finds the
-// built-ins), then the first node that uses "stack" (which loads libbrace_stack.so).
-do {
-  var ctx: OpaquePointer? = nil
-  let a = now()
-  must(brace_context_create(nil, &ctx), nil, "context_create")
-  let b = now()
-  var n: brace_node = 0
-  must(brace_node_create(ctx, &n), ctx, "node_create")
-  must(brace_node_set_layout_strategy(ctx, n, "stack"), ctx, "set_layout_strategy")
-  let c = now()
-  // The same again, warm: the plugin files are loaded in the process already.
-  var ctx2: OpaquePointer? = nil
-  let d = now()
-  must(brace_context_create(nil, &ctx2), nil, "context_create")
-  var m: brace_node = 0
-  must(brace_node_create(ctx2, &m), ctx2, "node_create")
-  must(brace_node_set_layout_strategy(ctx2, m, "stack"), ctx2, "set_layout_strategy")
-  let e = now()
-  print("brace first context_create_us \(format2(b - a))")
-  print("brace first load_stack_us \(format2(c - b))")
-  print("brace warm context_create_and_stack_us \(format2(e - d))")
-  brace_context_destroy(ctx)
-  brace_context_destroy(ctx2)
+func printFigure(_ m: Mode, _ what: String, _ us: Double) {
+  print("brace \(m.rawValue) \(what) \(fixed(us, 1))")
 }
 
-for fill in [false, true] {
-  let mode = fill ? "fill" : "spaced"
-  var t: [Double] = []
-  for _ in 0..<max(3, repeats / 20) {
-    let a = now()
-    let s = Scene(fill: fill)
-    t.append(now() - a)
+func printFrame(_ s: Scene, _ m: Mode, _ state: String, _ name: String, _ n: brace_node) {
+  var r = brace_rect()
+  check(brace_node_get_frame(s.ctx, n, &r), "brace_node_get_frame", s.ctx)
+  print("brace \(m.rawValue) check \(state) \(name) \(fixed(r.x, 3, trim: true)) \(fixed(r.y, 3, trim: true)) \(fixed(r.width, 3, trim: true)) \(fixed(r.height, 3, trim: true))")
+}
+
+/// The check frames (the same nodes as Yoga's; the hidden leaf itself is left out).
+func printFrames(_ s: Scene, _ m: Mode, _ state: String) {
+  printFrame(s, m, state, "root", s.root)
+  printFrame(s, m, state, "c0", s.cols[0])
+  printFrame(s, m, state, "c5", s.cols[deepCol])
+  printFrame(s, m, state, "c9", s.cols[colCount - 1])
+  printFrame(s, m, state, "c0.r0", s.row(0, 0))
+  printFrame(s, m, state, "c5.r5", s.row(deepCol, deepRow))
+  printFrame(s, m, state, "c9.r9", s.row(colCount - 1, rowCount - 1))
+  printFrame(s, m, state, "c0.r0.l0", s.leaf(0, 0, 0))
+  printFrame(s, m, state, "c0.r0.l99", s.leaf(0, 0, leafCount - 1))
+  printFrame(s, m, state, "c5.r5.l49", s.leaf(deepCol, deepRow, deepLeaf - 1))
+  printFrame(s, m, state, "c5.r5.l51", s.leaf(deepCol, deepRow, deepLeaf + 1))
+  printFrame(s, m, state, "c5.r5.l99", s.leaf(deepCol, deepRow, leafCount - 1))
+  printFrame(s, m, state, "c9.r9.l99", s.leaf(colCount - 1, rowCount - 1, leafCount - 1))
+}
+
+/// Untimed: the check frames in four states, each from the first layout at width0.
+func checks(_ m: Mode) {
+  let ctx = makeContext()
+  let s = build(ctx, m)
+  cycle(ctx)
+  printFrames(s, m, "first")
+  setWidth(s, width1(m))
+  cycle(ctx)
+  printFrames(s, m, "resize")
+  setWidth(s, width0(m))
+  let deep = s.leaf(deepCol, deepRow, deepLeaf)
+  check(brace_node_set_hidden(ctx, deep, true), "brace_node_set_hidden", ctx)
+  cycle(ctx)
+  printFrames(s, m, "hidden")
+  check(brace_node_set_hidden(ctx, deep, false), "brace_node_set_hidden", ctx)
+  cycle(ctx)
+  check(brace_node_set_property_double(ctx, s.row(deepCol, deepRow), "spacing", gapChanged), "set spacing", ctx)
+  cycle(ctx)
+  printFrames(s, m, "spacing")
+  check(brace_context_destroy(ctx), "brace_context_destroy", nil)
+}
+
+func measure(_ m: Mode, repsBuild: Int, repsOp: Int, firstInProcess: Bool) {
+  var builds: [Double] = [], contexts: [Double] = []
+  for k in 0...repsBuild {
+    let t0 = now()
+    let ctx = makeContext()
+    let tc = usSince(t0)
+    let s = build(ctx, m)
+    cycle(ctx)
+    let t = usSince(t0)
     _ = s
+    check(brace_context_destroy(ctx), "brace_context_destroy", nil)
+    if k == 0 {
+      if firstInProcess {
+        printFigure(m, "first_context_us", tc)
+        printFigure(m, "first_use_us", t)
+      }
+    } else {
+      builds.append(t)
+      contexts.append(tc)
+    }
   }
-  report(mode, "build_first_us", median(t))
+  printFigure(m, "context_us", median(contexts))
+  printFigure(m, "build_first_us", median(builds))
 
-  let s = Scene(fill: fill)
-  let f = s.frameInRoot(s.leafNodes[leaves - 1])
-  print("brace \(mode) check last_leaf_of_first_row \(s.number(f.x)) \(s.number(f.y)) \(s.number(f.width)) \(s.number(f.height))")
+  let ctx = makeContext()
+  let s = build(ctx, m)
+  cycle(ctx)
+  let warm = 5
 
-  t = []
-  for i in 0..<repeats {
-    must(brace_node_set_frame(s.ctx, s.root, brace_rect(x: 0, y: 0, width: s.width + (i % 2 == 0 ? 10 : 0), height: height)), s.ctx, "set_frame")
-    let a = now()
-    s.cycle()
-    t.append(now() - a)
+  var resizes: [Double] = []
+  resizes.reserveCapacity(repsOp)
+  for k in 0..<(warm + repsOp) {
+    let w = k % 2 == 0 ? width1(m) : width0(m)
+    let t0 = now()
+    setWidth(s, w)
+    cycle(ctx)
+    let t = usSince(t0)
+    if k >= warm { resizes.append(t) }
   }
-  report(mode, "resize_us", median(t))
+  setWidth(s, width0(m))
+  cycle(ctx)
+  printFigure(m, "resize_us", median(resizes))
 
-  let deep = s.leafNodes[s.leafNodes.count / 2 + leaves / 2]
-  t = []
-  for i in 0..<repeats {
-    must(brace_node_set_hidden(s.ctx, deep, i % 2 == 0), s.ctx, "set_hidden")
-    let a = now()
-    s.cycle()
-    t.append(now() - a)
+  let deep = s.leaf(deepCol, deepRow, deepLeaf)
+  var pairs: [Double] = []
+  pairs.reserveCapacity(repsOp)
+  for k in 0..<(warm + repsOp) {
+    let t0 = now()
+    check(brace_node_set_hidden(ctx, deep, true), "brace_node_set_hidden", ctx)
+    cycle(ctx)
+    check(brace_node_set_hidden(ctx, deep, false), "brace_node_set_hidden", ctx)
+    cycle(ctx)
+    let t = usSince(t0)
+    if k >= warm { pairs.append(t) }
   }
-  report(mode, "hide_show_us", median(t))
+  printFigure(m, "hide_show_us", median(pairs))
 
-  let row = s.rowNodes[s.rowNodes.count / 2 + rows / 2]
-  t = []
-  for i in 0..<repeats {
-    s.setSpacing(row, i % 2 == 0 ? gap + 1 : gap)
-    let a = now()
-    s.cycle()
-    t.append(now() - a)
+  let deepRowNode = s.row(deepCol, deepRow)
+  var gaps: [Double] = []
+  gaps.reserveCapacity(repsOp)
+  for k in 0..<(warm + repsOp) {
+    let g = k % 2 == 0 ? gapChanged : gap
+    let t0 = now()
+    check(brace_node_set_property_double(ctx, deepRowNode, "spacing", g), "set spacing", ctx)
+    cycle(ctx)
+    let t = usSince(t0)
+    if k >= warm { gaps.append(t) }
   }
-  report(mode, "spacing_us", median(t))
+  printFigure(m, "spacing_us", median(gaps))
+  check(brace_context_destroy(ctx), "brace_context_destroy", nil)
 }
 
-extension Scene {
-  func number(_ v: Double) -> String { v == v.rounded() ? "\(Int(v))" : "\(v)" }
+// MARK: - Main
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+func intOption(_ name: String) -> Int? {
+  arguments.firstIndex(of: name).flatMap { k in k + 1 < arguments.count ? Int(arguments[k + 1]).map { max(1, $0) } : nil }
+}
+let repsBuild = intOption("--reps-build") ?? (quick ? 5 : 21)
+let repsOp = intOption("--reps-op") ?? (quick ? 21 : 201)
+
+print("# brace \(String(cString: brace_version_string())) (stack strategy), \(colCount * rowCount * leafCount) leaves, \(1 + colCount + colCount * rowCount + colCount * rowCount * leafCount) nodes; medians of \(repsBuild) builds, \(repsOp) ops; µs")
+var firstInProcess = true
+for m in [Mode.spaced, Mode.fill] {
+  measure(m, repsBuild: repsBuild, repsOp: repsOp, firstInProcess: firstInProcess)
+  firstInProcess = false
+  checks(m)
+  fflush(nil)
 }
