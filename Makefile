@@ -2,7 +2,7 @@
 #
 #   make demo            build, install into the stage, build and run examples/demo.c
 #   make test            every test, in order, stopping at the first failure:
-#                        swift test, install, test-abi, test-headers, test-c
+#                        swift test, install, test-abi, test-headers, test-c, test-python
 #   make bench           the core benchmark (release build)
 #   make bench-stack     the stack strategy against Yoga on the same scene (builds Yoga
 #                        from PyPI's poga sdist into the scratch folder)
@@ -64,7 +64,7 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release install plugins demo test test-swift test-abi test-headers test-c bench bench-stack clean-stage summary
+.PHONY: release install plugins demo test test-swift test-abi test-headers test-c test-python bench bench-stack clean-stage summary
 
 # ------------------------------------------------------------------------------ build
 
@@ -120,7 +120,7 @@ demo: plugins
 
 # The steps of `make test`, in order. Each is a separate make run so that they stay
 # sequential under -j; the first failure stops the rest. The summary counts the checks.
-TEST_STEPS := test-swift install plugins test-abi test-headers test-c
+TEST_STEPS := test-swift install plugins test-abi test-headers test-c test-python
 
 test:
 	@mkdir -p "$(WORK)" && rm -f "$(RESULTS)" && touch "$(RESULTS)"
@@ -189,6 +189,19 @@ test-c:
 	  $(CHECK) "c: run $$name" env BRACE_PLUGIN_PATH="$(PLUGIN_DIR)" "$$exe" || exit 1; \
 	  $(CHECK) "c: valgrind $$name" env BRACE_PLUGIN_PATH="$(PLUGIN_DIR)" $(VALGRIND) $(VALGRIND_FLAGS) "$$exe" || exit 1; \
 	done
+
+# The Python bindings (bindings/python): installed with pip into a fresh virtual
+# environment (pip's build runs `swift build -c release` and bundles the libraries), then
+# their pytest suite.
+PYTHON ?= python3
+VENV := $(WORK)/venv
+test-python:
+	@rm -rf "$(VENV)" && mkdir -p "$(WORK)"
+	@$(CHECK) "python: a fresh venv" $(PYTHON) -m venv "$(VENV)"
+	@$(CHECK) "python: pip install ./bindings/python[test]" \
+	  env BRACE_SCRATCH="$(abspath $(SCRATCH))" "$(VENV)/bin/pip" install --quiet "./bindings/python[test]"
+	@$(CHECK) "python: pytest bindings/python/tests" \
+	  "$(VENV)/bin/python" -m pytest -q -p no:cacheprovider bindings/python/tests
 
 # ------------------------------------------------------------------------------ benchmark
 

@@ -1,0 +1,86 @@
+"""The binding is the header: the public header's functions, the library's exports and
+what the module binds are one set; the package is installed with its libraries."""
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import brace
+from brace import _native
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+def header_functions():
+    names = set()
+    for h in sorted((REPO / "include" / "brace").glob("*.h")):
+        if h.name == "brace_plugin.h":
+            continue  # the plugin ABI: a table of function pointers, nothing exported
+        text = re.sub(r"/\*.*?\*/", "", h.read_text(), flags=re.S)
+        names |= set(re.findall(r"\b(brace_[a-z0-9_]+)\s*\(", text))
+    # Drop names used inside other declarations (types, callback parameters).
+    return {n for n in names if re.search(r"[\w\*]\s+\**%s\s*\(" % n, "\n".join(
+        re.sub(r"/\*.*?\*/", "", h.read_text(), flags=re.S) for h in (REPO / "include" / "brace").glob("*.h")))}
+
+
+def library_exports(path):
+    nm = shutil.which("nm")
+    if nm is None:
+        pytest.skip("nm is not installed")
+    out = subprocess.run([nm, "-D", "--defined-only", path], check=True, capture_output=True, text=True).stdout
+    return {line.split()[-1].split("@")[0] for line in out.splitlines() if line.split()[1:2] in (["T"], ["W"])}
+
+
+def test_header_exports_and_bindings_are_the_same_set():
+    declared = header_functions()
+    exported = library_exports(_native.LIBRARY_PATH)
+    bound = _native.bound_functions()
+    assert len(declared) > 100
+    assert declared == exported, (declared ^ exported)
+    assert bound == declared, (bound ^ declared)
+
+
+def test_the_package_bundles_libbrace_and_the_built_in_plugins():
+    here = Path(brace.__file__).parent / "_lib"
+    names = sorted(p.name for p in here.glob("*.so"))
+    assert names == ["libbrace.so", "libbrace_autoresizing.so", "libbrace_simplex.so", "libbrace_stack.so"]
+    if "BRACE_LIBRARY" not in os.environ:
+        assert Path(_native.LIBRARY_PATH).resolve() == (here / "libbrace.so").resolve()
+
+
+def test_the_bundled_library_needs_no_swift_runtime():
+    ldd = shutil.which("ldd")
+    if ldd is None:
+        pytest.skip("ldd is not installed")
+    for so in (Path(brace.__file__).parent / "_lib").glob("*.so"):
+        out = subprocess.run([ldd, str(so)], capture_output=True, text=True).stdout
+        assert "libswift" not in out, f"{so.name} needs the Swift runtime:\n{out}"
+
+
+def test_an_error_status_becomes_an_exception_with_the_engines_message():
+    ffi, lib = _native.ffi, _native.lib
+    ctx = ffi.new("brace_context **")
+    _native.check(None, lib.brace_context_create(ffi.NULL, ctx))
+    try:
+        out = ffi.new("brace_rect *")
+        with pytest.raises(brace.StaleHandle) as info:
+            node = ffi.new("brace_node *")
+            _native.check(ctx[0], lib.brace_node_create(ctx[0], node))
+            _native.check(ctx[0], lib.brace_node_destroy(ctx[0], node[0]))
+            _native.check(ctx[0], lib.brace_node_get_frame(ctx[0], node[0], out))
+        assert "stale" in str(info.value)
+        assert info.value.status == "BRACE_E_STALE_HANDLE"
+        assert isinstance(info.value, ValueError)
+    finally:
+        lib.brace_context_destroy(ctx[0])
+
+
+def test_header_constants_are_exposed():
+    from brace import _constants
+    assert _constants.BRACE_PRIORITY_REQUIRED == 1000.0
+    assert _constants.BRACE_STACK_SPACING_USE_DEFAULT > 1e308
+    assert str(_constants.BRACE_STACK_SPACING_USE_SYSTEM) == "-0.0"
