@@ -202,6 +202,14 @@ test-python:
 	  env BRACE_SCRATCH="$(abspath $(SCRATCH))" "$(VENV)/bin/pip" install --quiet "./bindings/python[test]"
 	@$(CHECK) "python: pytest bindings/python/tests" \
 	  "$(VENV)/bin/python" -m pytest -q -p no:cacheprovider bindings/python/tests
+	@rm -rf "$(WORK)/wheel" "$(WORK)/venv-wheel"
+	@$(CHECK) "python: pip wheel ./bindings/python (tagged for the platform)" \
+	  sh -c 'env BRACE_SCRATCH="$$1" "$$2/bin/pip" wheel --quiet --no-deps -w "$$3" ./bindings/python && ls "$$3" | grep -q "^brace-.*-py3-none-linux_[a-z0-9_]*\.whl$$"' \
+	  wheel "$(abspath $(SCRATCH))" "$(VENV)" "$(WORK)/wheel"
+	@$(CHECK) "python: the wheel works in a fresh venv with no Swift toolchain in reach" \
+	  sh -c '$(PYTHON) -m venv "$$1" && "$$1/bin/pip" install --quiet "$$2"/brace-*.whl && \
+	    env -i HOME="$$HOME" PATH=/usr/bin:/bin "$$1/bin/python" -c "import brace, brace._native as n; c = n.ffi.new(\"brace_context **\"); n.check(None, n.lib.brace_context_create(n.ffi.NULL, c)); n.lib.brace_context_destroy(c[0]); print(\"wheel ok:\", brace.LIBRARY_PATH)"' \
+	  wheel-venv "$(WORK)/venv-wheel" "$(WORK)/wheel"
 
 # ------------------------------------------------------------------------------ benchmark
 
