@@ -84,3 +84,17 @@ def test_header_constants_are_exposed():
     assert _constants.BRACE_PRIORITY_REQUIRED == 1000.0
     assert _constants.BRACE_STACK_SPACING_USE_DEFAULT > 1e308
     assert str(_constants.BRACE_STACK_SPACING_USE_SYSTEM) == "-0.0"
+
+
+def test_BRACE_LIBRARY_points_the_bindings_at_another_build():
+    other = REPO / ".build" / "release" / "libbrace.so"
+    if not other.exists():
+        pytest.skip("no release build in the repository")
+    code = ("import brace, brace._native as n; c = n.ffi.new('brace_context **'); "
+            "n.check(None, n.lib.brace_context_create(n.ffi.NULL, c)); n.lib.brace_context_destroy(c[0]); "
+            "print(brace.LIBRARY_PATH)")
+    # The same package as this process imported (installed, or the source tree).
+    env = dict(os.environ, BRACE_LIBRARY=str(other), PYTHONPATH=str(Path(brace.__file__).resolve().parents[1]))
+    import sys
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd="/", check=True, capture_output=True, text=True)
+    assert out.stdout.strip() == str(other)
