@@ -1,5 +1,26 @@
-"""Brace from Python: a thin layer over the C ABI (include/brace/*.h), loaded with cffi."""
+"""Brace from Python: a layout engine with Auto Layout's model and UIKit's update cycle.
+
+The Pythonic layer (brace.core, brace.layout) sits on a thin cffi binding of the C ABI
+(include/brace/*.h): ``brace.lib`` / ``brace.ffi`` expose every brace_* function.
+"""
 
 from ._native import LIBRARY_PATH, ffi, lib
 from .errors import *  # noqa: F401,F403 (the exception hierarchy is part of the API)
 from .errors import BraceError
+from ._constants import (BRACE_PRIORITY_REQUIRED as PRIORITY_REQUIRED,
+                         BRACE_PRIORITY_DEFAULT_HIGH as PRIORITY_DEFAULT_HIGH,
+                         BRACE_PRIORITY_DEFAULT_LOW as PRIORITY_DEFAULT_LOW,
+                         BRACE_PRIORITY_FITTING_SIZE_LEVEL as PRIORITY_FITTING_SIZE_LEVEL,
+                         BRACE_LAYOUT_FITTING_EXPANDED as LAYOUT_FITTING_EXPANDED,
+                         BRACE_STACK_SPACING_USE_DEFAULT as STACK_SPACING_USE_DEFAULT,
+                         BRACE_STACK_SPACING_USE_SYSTEM as STACK_SPACING_USE_SYSTEM)
+from .core import (Autoresizing, Axis, Context, Diagnostic, DiagnosticKind, Direction,
+                   DirectionalInsets, Insets, Phase, Point, PropertyDesc, Rect, Size, Stack,
+                   StrategyInfo, View)
+from .layout import (Anchor, Constraint, Expression, LayoutGuide, Variable, activate,
+                     deactivate)
+
+
+def version() -> str:
+    """The loaded library's version, "MAJOR.MINOR.PATCH"."""
+    return ffi.string(lib.brace_version_string()).decode()

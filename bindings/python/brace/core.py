@@ -1,0 +1,1298 @@
+"""The Pythonic layer over the C ABI: contexts, views, strategies, the update cycle,
+callbacks by subclassing and diagnostics.
+
+Lifetimes
+---------
+* A :class:`Context` owns a ``brace_context``. Every :class:`View` (and constraint,
+  variable, guide) holds a reference to its Context, so the C context lives as long as
+  any Python object that names something in it. It is destroyed once, by
+  :meth:`Context.close` or when the last reference goes (``weakref.finalize``).
+* A View wrapper going away destroys its node only when the node is a lone root (no
+  superview, no subviews, not a layout guide): nothing else could reach it. A node in a
+  tree is freed only by an explicit :meth:`View.destroy` (which frees the whole subtree,
+  as ``brace_node_destroy`` does) or by the context's teardown.
+* The context keeps a weak registry handle -> wrapper, so ``view.superview`` and
+  ``view.subviews`` answer the same Python objects while they live. Views whose class
+  overrides a callback are held strongly by their Context until destroyed (the node may
+  call them at any time).
+* Using a destroyed view raises :class:`~brace.errors.StaleHandle`; it never crashes.
+
+Callbacks
+---------
+Subclass :class:`View` and override ``layout_subviews``, ``update_constraints``,
+``will_layout_subviews``, ``did_layout_subviews``, ``draw(rect)`` or
+``intrinsic_content_size()``; only the overridden ones are installed. ``super()`` calls
+reach the engine's default (``brace_node_super_*``). An exception raised in a callback is
+stored on the Context and re-raised, once the C call returns, by the Python call that
+entered the engine (``run_update_cycle``, ``layout_if_needed`` ...).
+"""
+
+from __future__ import annotations
+
+import enum
+import threading
+import weakref
+from typing import NamedTuple, Optional
+
+from . import errors
+from ._native import error, ffi, lib
+
+# ---------------------------------------------------------------- geometry
+
+
+class Point(NamedTuple):
+    x: float = 0.0
+    y: float = 0.0
+
+
+class Size(NamedTuple):
+    width: float = 0.0
+    height: float = 0.0
+
+
+class Rect(NamedTuple):
+    x: float = 0.0
+    y: float = 0.0
+    width: float = 0.0
+    height: float = 0.0
+
+    @property
+    def origin(self) -> Point:
+        return Point(self.x, self.y)
+
+    @property
+    def size(self) -> Size:
+        return Size(self.width, self.height)
+
+    @property
+    def min_x(self):
+        return self.x
+
+    @property
+    def max_x(self):
+        return self.x + self.width
+
+    @property
+    def min_y(self):
+        return self.y
+
+    @property
+    def max_y(self):
+        return self.y + self.height
+
+    @property
+    def mid_x(self):
+        return self.x + self.width / 2
+
+    @property
+    def mid_y(self):
+        return self.y + self.height / 2
+
+
+class _CallableSize(Size):
+    """A Size that answers itself when called, so ``view.intrinsic_content_size`` reads
+    as a property and ``view.intrinsic_content_size()`` as UIKit's method."""
+
+    __slots__ = ()
+
+    def __call__(self) -> Size:
+        return Size(*self)
+
+
+class Insets(NamedTuple):
+    top: float = 0.0
+    left: float = 0.0
+    bottom: float = 0.0
+    right: float = 0.0
+
+
+class DirectionalInsets(NamedTuple):
+    top: float = 0.0
+    leading: float = 0.0
+    bottom: float = 0.0
+    trailing: float = 0.0
+
+
+def _num(v, what):
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        raise TypeError("%s: expected a number, got %r" % (what, v)) from None
+
+
+def _rect(r) -> "ffi.CData":
+    if isinstance(r, dict):
+        r = (r.get("x", 0), r.get("y", 0), r.get("width", 0), r.get("height", 0))
+    if len(r) == 2:  # ((x, y), (w, h))
+        (x, y), (w, h) = r
+        r = (x, y, w, h)
+    x, y, w, h = (_num(v, "rect") for v in r)
+    c = ffi.new("brace_rect *")
+    c.x, c.y, c.width, c.height = x, y, w, h
+    return c[0]
+
+
+def _from_rect(c) -> Rect:
+    return Rect(c.x, c.y, c.width, c.height)
+
+
+def _insets(i):
+    if isinstance(i, (int, float)):
+        i = (i, i, i, i)
+    c = ffi.new("brace_insets *")
+    c.top, c.left, c.bottom, c.right = (_num(v, "insets") for v in i)
+    return c[0]
+
+
+def _dinsets(i):
+    if isinstance(i, (int, float)):
+        i = (i, i, i, i)
+    c = ffi.new("brace_directional_insets *")
+    c.top, c.leading, c.bottom, c.trailing = (_num(v, "insets") for v in i)
+    return c[0]
+
+
+# ---------------------------------------------------------------- enumerations
+
+class Axis(enum.IntEnum):
+    HORIZONTAL = lib.BRACE_AXIS_HORIZONTAL
+    VERTICAL = lib.BRACE_AXIS_VERTICAL
+
+
+class Direction(enum.IntEnum):
+    INHERIT = lib.BRACE_DIRECTION_INHERIT
+    LTR = lib.BRACE_DIRECTION_LTR
+    RTL = lib.BRACE_DIRECTION_RTL
+
+
+class Phase(enum.IntFlag):
+    CONSTRAINTS = lib.BRACE_PHASE_CONSTRAINTS
+    LAYOUT = lib.BRACE_PHASE_LAYOUT
+    DISPLAY = lib.BRACE_PHASE_DISPLAY
+
+
+class Autoresizing(enum.IntFlag):
+    NONE = 0
+    FLEXIBLE_LEFT_MARGIN = 1
+    FLEXIBLE_WIDTH = 2
+    FLEXIBLE_RIGHT_MARGIN = 4
+    FLEXIBLE_TOP_MARGIN = 8
+    FLEXIBLE_HEIGHT = 16
+    FLEXIBLE_BOTTOM_MARGIN = 32
+    ALL = 63
+
+
+class DiagnosticKind(enum.IntEnum):
+    FEEDBACK_LOOP = lib.BRACE_DIAGNOSTIC_FEEDBACK_LOOP
+    UNSATISFIABLE = lib.BRACE_DIAGNOSTIC_UNSATISFIABLE
+    AMBIGUOUS = lib.BRACE_DIAGNOSTIC_AMBIGUOUS
+    PLUGIN = lib.BRACE_DIAGNOSTIC_PLUGIN
+
+
+def _axis(a) -> int:
+    if isinstance(a, str):
+        try:
+            return Axis[a.upper()]
+        except KeyError:
+            raise ValueError("axis must be 'horizontal' or 'vertical', not %r" % a) from None
+    return int(a)
+
+
+def _direction(d) -> int:
+    if d is None:
+        return Direction.INHERIT
+    if isinstance(d, str):
+        try:
+            return Direction[d.upper()]
+        except KeyError:
+            raise ValueError("direction must be 'inherit', 'ltr' or 'rtl', not %r" % d) from None
+    return int(d)
+
+
+def _phase(p) -> int:
+    if isinstance(p, str):
+        return Phase[p.upper()]
+    return int(p)
+
+
+class Diagnostic:
+    """One report of the engine (brace_diagnostic): ``kind`` (DiagnosticKind),
+    ``message`` (UIKit-style text), ``nodes`` (handles), ``views`` (their wrappers)."""
+
+    __slots__ = ("kind", "message", "nodes", "_ctx")
+
+    def __init__(self, kind, message, nodes, ctx):
+        self.kind = kind
+        self.message = message
+        self.nodes = tuple(nodes)
+        self._ctx = weakref.ref(ctx)  # no cycle ctx -> diagnostics -> ctx
+
+    @property
+    def context(self):
+        return self._ctx()
+
+    @property
+    def views(self):
+        ctx = self._ctx()
+        if ctx is None:
+            return []
+        return [ctx.view_for_handle(h) for h in self.nodes if ctx.is_alive(h)]
+
+    def __repr__(self):
+        first = self.message.splitlines()[0] if self.message else ""
+        return "<Diagnostic %s %r nodes=%s>" % (getattr(self.kind, "name", self.kind), first,
+                                               ["0x%x" % h for h in self.nodes])
+
+
+class PropertyDesc(NamedTuple):
+    name: str
+    type: str  # "bool", "int", "double", "enum"
+    scope: str  # "container" or "child"
+    default: object
+    minimum: float
+    maximum: float
+    enum_names: tuple
+    doc: Optional[str]
+
+
+class StrategyInfo(NamedTuple):
+    name: str
+    role: str  # "container" or "solver"
+    path: str
+    abi: tuple
+    properties: tuple  # of PropertyDesc
+
+
+_VALUE_TYPES = {lib.BRACE_VALUE_BOOL: "bool", lib.BRACE_VALUE_INT: "int",
+                lib.BRACE_VALUE_DOUBLE: "double", lib.BRACE_VALUE_ENUM: "enum"}
+
+# ---------------------------------------------------------------- the context
+
+
+class _CtxState:
+    """What the context's finalizer needs (never a reference back to the Context)."""
+
+    __slots__ = ("ptr", "alive", "__weakref__")
+
+    def __init__(self, ptr):
+        self.ptr = ptr
+        self.alive = True
+
+
+# ctx pointer address -> weakref(Context): how the module-level trampolines find their way.
+_contexts: dict = {}
+_contexts_lock = threading.Lock()
+
+
+def _addr(ptr) -> int:
+    return int(ffi.cast("uintptr_t", ptr))
+
+
+def _destroy_context(state: _CtxState, addr: int) -> None:
+    if not state.alive:
+        return
+    st = lib.brace_context_destroy(state.ptr)
+    if st == 0:
+        state.alive = False
+        with _contexts_lock:
+            _contexts.pop(addr, None)
+    # BRACE_E_BUSY / REENTRANCY at collection time: the context cannot be freed now; it
+    # leaks rather than risk a use after free.
+
+
+class Context:
+    """One window or scene: a tree of views, its strategies and its update cycle.
+
+    ``scale`` (points per pixel), ``direction`` ("ltr"/"rtl"), ``plugin_path``
+    (colon-separated directories or a list), ``feedback_loop_threshold``.
+    ``diagnostics``: a callable receiving each :class:`Diagnostic` (they are also
+    appended to ``ctx.diagnostics``). ``strict``: when True (default) activating a
+    required constraint that conflicts raises UnsatisfiableConstraints (and takes the
+    broken constraints out again); when False, UIKit's behavior: it stays active but
+    broken (``constraint.broken``)."""
+
+    def __init__(self, scale: float = 1.0, direction="ltr", plugin_path=None,
+                 feedback_loop_threshold: int = 0, diagnostics=None, strict: bool = True):
+        opts = ffi.new("brace_context_options *")
+        lib.brace_context_options_init(opts)
+        opts.scale = _num(scale, "scale")
+        opts.layout_direction = _direction(direction)
+        opts.feedback_loop_threshold = int(feedback_loop_threshold)
+        keep = None
+        if plugin_path is not None:
+            if not isinstance(plugin_path, str):
+                plugin_path = ":".join(str(p) for p in plugin_path)
+            keep = ffi.new("char[]", plugin_path.encode())
+            opts.plugin_path = keep
+        out = ffi.new("brace_context **")
+        st = lib.brace_context_create(opts, out)
+        if st != 0:
+            raise error(None, st)
+        ptr = out[0]
+        self._ptr = ptr
+        self._state = _CtxState(ptr)
+        self._views = weakref.WeakValueDictionary()  # handle -> View
+        self._retained = {}  # handle -> View with callbacks (strong)
+        self._constraints = weakref.WeakValueDictionary()  # handle -> Constraint
+        self._pending_exc = {}  # thread id -> the first exception a callback raised
+        self._in_super = set()  # (handle, kind) whose callback runs now
+        self.diagnostics = []
+        self.on_diagnostic = diagnostics
+        self.strict = strict
+        self._strategy_cache = {}
+        addr = _addr(ptr)
+        with _contexts_lock:
+            _contexts[addr] = weakref.ref(self)
+        self._finalizer = weakref.finalize(self, _destroy_context, self._state, addr)
+        self._call(lib.brace_context_set_diagnostic_callback, _diag_trampoline, ffi.NULL)
+
+    # -- plumbing
+
+    @property
+    def closed(self) -> bool:
+        return not self._state.alive
+
+    def _ptr_checked(self):
+        if not self._state.alive:
+            raise errors.InvalidState("the context was closed", "BRACE_E_INVALID_STATE")
+        return self._ptr
+
+    def _call(self, fn, *args):
+        """Calls fn(ctx, *args); raises a callback's stored exception first, then the
+        status's exception."""
+        ptr = self._ptr_checked()
+        st = fn(ptr, *args)
+        self._raise_pending()
+        if st != 0:
+            raise error(ptr, st)
+        return st
+
+    def _raise_pending(self):
+        if self._pending_exc:
+            exc = self._pending_exc.pop(threading.get_ident(), None)
+            if exc is not None:
+                try:
+                    raise exc
+                finally:
+                    del exc  # no cycle through this frame
+
+    def _store_exception(self, exc):
+        # Callbacks run on the thread that entered the context: the exception belongs to
+        # that thread's pending C call (never to another thread's BRACE_E_BUSY answer).
+        self._pending_exc.setdefault(threading.get_ident(), exc)
+
+    def close(self) -> None:
+        """Destroy the context now (every node, constraint and variable in it). Further
+        use of its objects raises. Idempotent."""
+        if not self._state.alive:
+            return
+        st = lib.brace_context_destroy(self._ptr)
+        if st != 0:
+            raise error(self._ptr, st)
+        self._state.alive = False
+        self._finalizer.detach()
+        with _contexts_lock:
+            _contexts.pop(_addr(self._ptr), None)
+        self._retained.clear()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- options
+
+    @property
+    def options(self) -> dict:
+        o = ffi.new("brace_context_options *")
+        lib.brace_context_options_init(o)
+        self._call(lib.brace_context_get_options, o)
+        return {"scale": o.scale, "direction": Direction(o.layout_direction),
+                "feedback_loop_threshold": o.feedback_loop_threshold,
+                "plugin_path": ffi.string(o.plugin_path).decode() if o.plugin_path != ffi.NULL else None}
+
+    @property
+    def scale(self) -> float:
+        return self.options["scale"]
+
+    # -- views
+
+    def view(self, frame=None, **props) -> "View":
+        return View(self, frame=frame, **props)
+
+    def stack(self, **kw) -> "Stack":
+        return Stack(self, **kw)
+
+    def is_alive(self, handle: int) -> bool:
+        if not self._state.alive:
+            return False
+        return bool(lib.brace_node_is_alive(self._ptr, handle))
+
+    def view_for_handle(self, handle: int) -> Optional["View"]:
+        """The wrapper of a node handle (the same object while it lives), None for 0."""
+        if not handle:
+            return None
+        v = self._views.get(handle)
+        if v is not None:
+            return v
+        is_guide = ffi.new("bool *")
+        self._call(lib.brace_node_is_layout_guide, handle, is_guide)
+        if is_guide[0]:
+            from .layout import LayoutGuide
+            cls = LayoutGuide
+        else:
+            cls = View
+        v = cls.__new__(cls)
+        v._attach(self, handle)
+        return v
+
+    # -- strategies
+
+    def load_plugin(self, path) -> None:
+        self._call(lib.brace_context_load_plugin, str(path).encode())
+        self._strategy_cache.clear()
+
+    def load_strategy(self, name: str) -> None:
+        self._call(lib.brace_context_load_strategy, name.encode())
+
+    def strategies(self) -> list:
+        """The registered strategies, as StrategyInfo (with their properties)."""
+        n = ffi.new("size_t *")
+        self._call(lib.brace_context_get_strategy_count, n)
+        res = []
+        for i in range(n[0]):
+            info = ffi.new("brace_strategy_info *")
+            info.struct_size = ffi.sizeof("brace_strategy_info")
+            self._call(lib.brace_context_get_strategy, i, info)
+            name = ffi.string(info.name).decode()
+            res.append(StrategyInfo(
+                name, "solver" if info.role == lib.BRACE_ROLE_SOLVER else "container",
+                ffi.string(info.path).decode() if info.path != ffi.NULL else "",
+                (info.abi_major, info.abi_minor), tuple(self.strategy_properties(name))))
+        return res
+
+    @property
+    def strategy_names(self) -> list:
+        return [s.name for s in self.strategies()]
+
+    def strategy_properties(self, strategy: str) -> list:
+        cached = self._strategy_cache.get(strategy)
+        if cached is not None:
+            return cached
+        props = []
+        bname = strategy.encode()
+        i = 0
+        pd = ffi.new("brace_property_desc **")
+        while True:
+            st = lib.brace_context_get_property(self._ptr_checked(), bname, i, pd)
+            if st == lib.BRACE_E_INDEX_OUT_OF_RANGE:
+                break
+            if st != 0:
+                raise error(self._ptr, st)
+            d = pd[0]
+            t = _VALUE_TYPES.get(d.type, "int")
+            names = tuple(ffi.string(d.enum_names[k]).decode() for k in range(d.enum_count)) \
+                if d.enum_names != ffi.NULL else ()
+            props.append(PropertyDesc(
+                ffi.string(d.name).decode(), t,
+                "child" if d.scope == lib.BRACE_SCOPE_CHILD else "container",
+                _value_to_py(d.default_value, names), d.minimum, d.maximum, names,
+                ffi.string(d.doc).decode() if d.doc != ffi.NULL else None))
+            i += 1
+        self._strategy_cache[strategy] = props
+        return props
+
+    # -- the cycle
+
+    def run_update_cycle(self) -> None:
+        """The end of a run-loop turn: constraints, layout, display passes."""
+        self._call(lib.brace_context_run_update_cycle)
+
+    def run_phase(self, phase) -> None:
+        """One pass: "constraints", "layout", "display" (or a Phase)."""
+        self._call(lib.brace_context_run_phase, _phase(phase))
+
+    @property
+    def pending(self) -> Phase:
+        out = ffi.new("uint32_t *")
+        self._call(lib.brace_context_get_pending, out)
+        return Phase(out[0])
+
+    # -- constraints
+
+    def variable(self, name: Optional[str] = None):
+        from .layout import Variable
+        return Variable(self, name)
+
+    @property
+    def broken_constraints(self) -> list:
+        from .layout import _constraints_from
+        return _constraints_from(self, lib.brace_context_get_broken_constraints)
+
+    def add_edit(self, item, priority=500.0):
+        from .layout import _edit_target
+        h, attr = _edit_target(item)
+        self._call(lib.brace_context_add_edit, h, attr, float(priority))
+
+    def suggest_value(self, item, value):
+        from .layout import _edit_target
+        h, attr = _edit_target(item)
+        self._call(lib.brace_context_suggest_value, h, attr, _num(value, "value"))
+
+    def remove_edit(self, item):
+        from .layout import _edit_target
+        h, attr = _edit_target(item)
+        self._call(lib.brace_context_remove_edit, h, attr)
+
+    # -- trace
+
+    def set_trace(self, fn) -> None:
+        """Install fn(kind, phase, view_handle, rect) as the trace callback (None removes)."""
+        self._trace_fn = fn
+        self._call(lib.brace_context_set_trace_callback,
+                   _trace_trampoline if fn is not None else ffi.NULL, ffi.NULL)
+
+    def __repr__(self):
+        return "<brace.Context %s>" % ("closed" if self.closed else hex(_addr(self._ptr)))
+
+
+def _value_to_py(v, enum_names=()):
+    if v.type == lib.BRACE_VALUE_BOOL:
+        return bool(v.integer)
+    if v.type == lib.BRACE_VALUE_INT:
+        return int(v.integer)
+    if v.type == lib.BRACE_VALUE_DOUBLE:
+        return float(v.number)
+    if v.type == lib.BRACE_VALUE_ENUM:
+        if 0 <= v.integer < len(enum_names):
+            return enum_names[v.integer]
+        return int(v.integer)
+    return None
+
+
+def _context_of(ctx_ptr) -> Optional[Context]:
+    ref = _contexts.get(_addr(ctx_ptr))
+    return ref() if ref is not None else None
+
+
+@ffi.callback("void(brace_context *, const brace_diagnostic *, void *)")
+def _diag_trampoline(ctx_ptr, d, _ud):
+    ctx = _context_of(ctx_ptr)
+    if ctx is None:
+        return
+    try:
+        nodes = tuple(d.nodes[i] for i in range(d.node_count)) if d.nodes != ffi.NULL else ()
+        try:
+            kind = DiagnosticKind(d.kind)
+        except ValueError:
+            kind = d.kind
+        diag = Diagnostic(kind, ffi.string(d.message).decode("utf-8", "replace"), nodes, ctx)
+        ctx.diagnostics.append(diag)
+        if ctx.on_diagnostic is not None:
+            ctx.on_diagnostic(diag)
+    except BaseException as e:  # noqa: BLE001 - re-raised by the caller of the C call
+        ctx._store_exception(e)
+
+
+@ffi.callback("void(brace_context *, const brace_trace_event *, void *)")
+def _trace_trampoline(ctx_ptr, ev, _ud):
+    ctx = _context_of(ctx_ptr)
+    fn = getattr(ctx, "_trace_fn", None) if ctx is not None else None
+    if fn is None:
+        return
+    try:
+        fn(ev.kind, ev.phase, ev.node, _from_rect(ev.rect))
+    except BaseException as e:  # noqa: BLE001
+        ctx._store_exception(e)
+
+
+# ---------------------------------------------------------------- node callbacks
+
+
+def _view_of(ctx_ptr, node):
+    ctx = _context_of(ctx_ptr)
+    if ctx is None:
+        return None, None
+    return ctx, (ctx._retained.get(node) or ctx._views.get(node))
+
+
+def _make_void_trampoline(kind, method):
+    @ffi.callback("void(brace_context *, brace_node, void *)")
+    def tramp(ctx_ptr, node, _ud):
+        ctx, view = _view_of(ctx_ptr, node)
+        if view is None:
+            return
+        key = (node, kind)
+        ctx._in_super.add(key)
+        try:
+            getattr(view, method)()
+        except BaseException as e:  # noqa: BLE001
+            ctx._store_exception(e)
+        finally:
+            ctx._in_super.discard(key)
+    return tramp
+
+
+_t_update = _make_void_trampoline("update_constraints", "update_constraints")
+_t_will = _make_void_trampoline("will_layout", "will_layout_subviews")
+_t_layout = _make_void_trampoline("layout", "layout_subviews")
+_t_did = _make_void_trampoline("did_layout", "did_layout_subviews")
+
+
+@ffi.callback("void(brace_context *, brace_node, brace_rect, void *)")
+def _t_draw(ctx_ptr, node, rect, _ud):
+    ctx, view = _view_of(ctx_ptr, node)
+    if view is None:
+        return
+    try:
+        view.draw(_from_rect(rect))
+    except BaseException as e:  # noqa: BLE001
+        ctx._store_exception(e)
+
+
+@ffi.callback("brace_size(brace_context *, brace_node, void *)")
+def _t_intrinsic(ctx_ptr, node, _ud):
+    out = ffi.new("brace_size *")
+    out.width = out.height = -1.0
+    ctx, view = _view_of(ctx_ptr, node)
+    if view is None:
+        return out[0]
+    key = (node, "intrinsic")
+    ctx._in_super.add(key)
+    try:
+        s = view.intrinsic_content_size()
+        if s is not None:
+            w, h = s
+            out.width = -1.0 if w is None else float(w)
+            out.height = -1.0 if h is None else float(h)
+    except BaseException as e:  # noqa: BLE001
+        ctx._store_exception(e)
+    finally:
+        ctx._in_super.discard(key)
+    return out[0]
+
+
+# ---------------------------------------------------------------- views
+
+
+def _release_node(state: _CtxState, handle: int) -> None:
+    """A wrapper went away: free its node only if nothing else can reach it."""
+    if not state.alive:
+        return
+    ptr = state.ptr
+    try:
+        if not lib.brace_node_is_alive(ptr, handle):
+            return
+        b = ffi.new("bool *")
+        if lib.brace_node_is_layout_guide(ptr, handle, b) != 0 or b[0]:
+            return
+        out = ffi.new("brace_node *")
+        if lib.brace_node_get_superview(ptr, handle, out) != 0 or out[0] != 0:
+            return
+        n = ffi.new("size_t *")
+        if lib.brace_node_get_subview_count(ptr, handle, n) != 0 or n[0] != 0:
+            return
+        lib.brace_node_destroy(ptr, handle)  # BUSY / REENTRANCY: left for the teardown
+    except Exception:  # noqa: BLE001 - never raise from a finalizer
+        pass
+
+
+class _AnchorProp:
+    """A read-only attribute giving an Anchor (brace.layout) for one attribute."""
+
+    def __init__(self, attr):
+        self.attr = attr
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        from .layout import Anchor
+        return Anchor(obj, self.attr, self.name)
+
+
+_OVERRIDABLE = ("update_constraints", "will_layout_subviews", "layout_subviews",
+                "did_layout_subviews", "draw", "intrinsic_content_size")
+
+
+class View:
+    """A node of a Context's tree (UIView). ``View(ctx, frame=(x, y, w, h), **props)``
+    where props are any settable attributes (hidden=True, layout_strategy="stack"...)."""
+
+    _callback_classes: dict = {}
+
+    def __init__(self, ctx: Context, frame=None, **props):
+        if not isinstance(ctx, Context):
+            raise TypeError("View(ctx): ctx must be a brace.Context, not %r" % type(ctx).__name__)
+        out = ffi.new("brace_node *")
+        ctx._call(lib.brace_node_create, out)
+        self._attach(ctx, out[0])
+        self._install_callbacks()
+        if frame is not None:
+            self.frame = frame
+        for k, v in props.items():
+            if not hasattr(type(self), k):
+                raise AttributeError("View has no property %r" % k)
+            setattr(self, k, v)
+
+    def _attach(self, ctx, handle):
+        self._ctx = ctx
+        self._handle = handle
+        self._dead = False
+        ctx._views[handle] = self
+        self._finalizer = weakref.finalize(self, _release_node, ctx._state, handle)
+
+    @classmethod
+    def _overrides(cls):
+        got = View._callback_classes.get(cls)
+        if got is None:
+            got = tuple(m for m in _OVERRIDABLE if getattr(cls, m) is not getattr(View, m))
+            View._callback_classes[cls] = got
+        return got
+
+    def _install_callbacks(self):
+        ov = self._overrides()
+        if not ov:
+            return
+        cb = ffi.new("brace_node_callbacks *")
+        cb.struct_size = ffi.sizeof("brace_node_callbacks")
+        cb.user_data = ffi.NULL
+        table = {"update_constraints": _t_update, "will_layout_subviews": _t_will,
+                 "layout_subviews": _t_layout, "did_layout_subviews": _t_did,
+                 "draw": _t_draw, "intrinsic_content_size": _t_intrinsic}
+        for m in ov:
+            setattr(cb, m, table[m])
+        self._ctx._call(lib.brace_node_set_callbacks, self._handle, cb)
+        self._ctx._retained[self._handle] = self  # the node may call us at any time
+        if "intrinsic_content_size" in ov:
+            self._ctx._call(lib.brace_node_invalidate_intrinsic_content_size, self._handle)
+
+    # -- identity and plumbing
+
+    @property
+    def context(self) -> Context:
+        return self._ctx
+
+    @property
+    def handle(self) -> int:
+        return self._handle
+
+    def _c(self, fn, *args):
+        if self._dead:
+            raise errors.StaleHandle("view 0x%x was destroyed" % self._handle, "BRACE_E_STALE_HANDLE")
+        return self._ctx._call(fn, self._handle, *args)
+
+    def _get(self, fn, ctype, *args):
+        out = ffi.new(ctype + " *")
+        self._c(fn, *args, out)
+        return out[0]
+
+    def __eq__(self, other):
+        return isinstance(other, View) and other._ctx is self._ctx and other._handle == self._handle
+
+    def __hash__(self):
+        return hash((id(self._ctx), self._handle))
+
+    def __repr__(self):
+        if self._dead or not self._ctx.is_alive(self._handle):
+            return "<%s 0x%x destroyed>" % (type(self).__name__, self._handle)
+        f = self.frame
+        return "<%s 0x%x frame=(%g, %g, %g, %g)>" % (type(self).__name__, self._handle, *f)
+
+    @property
+    def alive(self) -> bool:
+        return not self._dead and self._ctx.is_alive(self._handle)
+
+    def destroy(self) -> None:
+        """Destroy the node and its whole subtree (brace_node_destroy). Further use of
+        any of their wrappers raises StaleHandle."""
+        if self._dead:
+            return
+        ctx = self._ctx
+        subtree = self._subtree_handles()
+        self._c(lib.brace_node_destroy)
+        for h in subtree:
+            ctx._retained.pop(h, None)
+            v = ctx._views.get(h)
+            if v is not None and not ctx.is_alive(h):
+                v._dead = True
+                v._finalizer.detach()
+
+    def _subtree_handles(self):
+        res, todo = [], [self._handle]
+        ctx = self._ctx
+        while todo:
+            h = todo.pop()
+            res.append(h)
+            n = ffi.new("size_t *")
+            if lib.brace_node_get_subviews(ctx._ptr_checked(), h, ffi.NULL, 0, n) != 0:
+                continue
+            if n[0]:
+                buf = ffi.new("brace_node[]", n[0])
+                lib.brace_node_get_subviews(ctx._ptr, h, buf, n[0], n)
+                todo.extend(buf[i] for i in range(n[0]))
+        # Guides owned by those nodes are destroyed with them; their wrappers too.
+        dead = set(res)
+        for h, v in list(ctx._views.items()):
+            owner = getattr(v, "_owner_handle", None)
+            if owner in dead:
+                res.append(h)
+        return res
+
+    # -- the tree
+
+    def add_subview(self, child: "View") -> "View":
+        self._c(lib.brace_node_add_subview, _handle_of(child, self._ctx))
+        return child
+
+    def add_subviews(self, *children) -> None:
+        for c in children:
+            self.add_subview(c)
+
+    def insert_subview(self, child: "View", index: int) -> "View":
+        if index < 0:
+            raise errors.IndexOutOfRange("insert_subview: negative index %d" % index,
+                                         "BRACE_E_INDEX_OUT_OF_RANGE")
+        self._c(lib.brace_node_insert_subview, _handle_of(child, self._ctx), index)
+        return child
+
+    def remove_from_superview(self) -> None:
+        self._c(lib.brace_node_remove_from_superview)
+
+    @property
+    def superview(self) -> Optional["View"]:
+        return self._ctx.view_for_handle(self._get(lib.brace_node_get_superview, "brace_node"))
+
+    @property
+    def subviews(self) -> list:
+        n = ffi.new("size_t *")
+        self._c(lib.brace_node_get_subviews, ffi.NULL, 0, n)
+        if not n[0]:
+            return []
+        buf = ffi.new("brace_node[]", n[0])
+        self._c(lib.brace_node_get_subviews, buf, n[0], n)
+        return [self._ctx.view_for_handle(buf[i]) for i in range(n[0])]
+
+    @property
+    def index(self) -> int:
+        return self._get(lib.brace_node_get_index, "size_t")
+
+    def is_descendant_of(self, other: "View") -> bool:
+        v = self
+        while v is not None:
+            if v == other:
+                return True
+            v = v.superview
+        return False
+
+    # -- geometry
+
+    @property
+    def frame(self) -> Rect:
+        return _from_rect(self._get(lib.brace_node_get_frame, "brace_rect"))
+
+    @frame.setter
+    def frame(self, r):
+        self._c(lib.brace_node_set_frame, _rect(r))
+
+    @property
+    def bounds(self) -> Rect:
+        return _from_rect(self._get(lib.brace_node_get_bounds, "brace_rect"))
+
+    @bounds.setter
+    def bounds(self, r):
+        self._c(lib.brace_node_set_bounds, _rect(r))
+
+    @property
+    def center(self) -> Point:
+        p = self._get(lib.brace_node_get_center, "brace_point")
+        return Point(p.x, p.y)
+
+    @center.setter
+    def center(self, p):
+        c = ffi.new("brace_point *")
+        c.x, c.y = (_num(v, "center") for v in p)
+        self._c(lib.brace_node_set_center, c[0])
+
+    @property
+    def size(self) -> Size:
+        return self.frame.size
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self._get(lib.brace_node_get_hidden, "bool"))
+
+    @hidden.setter
+    def hidden(self, v):
+        self._c(lib.brace_node_set_hidden, bool(v))
+
+    @property
+    def alignment_rect_insets(self) -> Insets:
+        i = self._get(lib.brace_node_get_alignment_rect_insets, "brace_insets")
+        return Insets(i.top, i.left, i.bottom, i.right)
+
+    @alignment_rect_insets.setter
+    def alignment_rect_insets(self, v):
+        self._c(lib.brace_node_set_alignment_rect_insets, _insets(v))
+
+    @property
+    def alignment_rect(self) -> Rect:
+        return _from_rect(self._get(lib.brace_node_get_alignment_rect, "brace_rect"))
+
+    def frame_for_alignment_rect(self, rect) -> Rect:
+        return _from_rect(self._get(lib.brace_node_frame_for_alignment_rect, "brace_rect", _rect(rect)))
+
+    # -- direction and margins
+
+    @property
+    def layout_direction(self) -> Direction:
+        return Direction(self._get(lib.brace_node_get_layout_direction, "brace_layout_direction"))
+
+    @layout_direction.setter
+    def layout_direction(self, d):
+        self._c(lib.brace_node_set_layout_direction, _direction(d))
+
+    @property
+    def effective_layout_direction(self) -> Direction:
+        return Direction(self._get(lib.brace_node_get_effective_layout_direction, "brace_layout_direction"))
+
+    @property
+    def layout_margins(self) -> Insets:
+        i = self._get(lib.brace_node_get_layout_margins, "brace_insets")
+        return Insets(i.top, i.left, i.bottom, i.right)
+
+    @layout_margins.setter
+    def layout_margins(self, v):
+        self._c(lib.brace_node_set_layout_margins, _insets(v))
+
+    @property
+    def directional_layout_margins(self) -> DirectionalInsets:
+        i = self._get(lib.brace_node_get_directional_layout_margins, "brace_directional_insets")
+        return DirectionalInsets(i.top, i.leading, i.bottom, i.trailing)
+
+    @directional_layout_margins.setter
+    def directional_layout_margins(self, v):
+        self._c(lib.brace_node_set_directional_layout_margins, _dinsets(v))
+
+    # -- content size
+
+    def _intrinsic_get(self) -> "_CallableSize":
+        if (self._handle, "intrinsic") in self._ctx._in_super:
+            s = self._get(lib.brace_node_super_intrinsic_content_size, "brace_size")
+        else:
+            s = self._get(lib.brace_node_get_intrinsic_content_size, "brace_size")
+        return _CallableSize(None if s.width < 0 else s.width, None if s.height < 0 else s.height)
+
+    #: The natural size, None on an axis without one. Read it as an attribute
+    #: (``v.intrinsic_content_size``) or call it (``v.intrinsic_content_size()``); set it
+    #: with ``v.intrinsic_content_size = (w, None)``. A subclass computes it by overriding
+    #: ``def intrinsic_content_size(self)``; there ``super().intrinsic_content_size()``
+    #: answers the stored value (use set_intrinsic_content_size on such views).
+    intrinsic_content_size = property(_intrinsic_get, lambda self, v: self.set_intrinsic_content_size(v))
+
+    def set_intrinsic_content_size(self, size) -> None:
+        """Store the natural size: (w, h), None on an axis for none, None for neither."""
+        if size is None:
+            size = (None, None)
+        w, h = size
+        c = ffi.new("brace_size *")
+        c.width = -1.0 if w is None else _num(w, "width")
+        c.height = -1.0 if h is None else _num(h, "height")
+        self._c(lib.brace_node_set_intrinsic_content_size, c[0])
+
+    #: Another name for the property form.
+    intrinsic_size = intrinsic_content_size
+
+    def invalidate_intrinsic_content_size(self) -> None:
+        self._c(lib.brace_node_invalidate_intrinsic_content_size)
+
+    def content_hugging_priority(self, axis) -> float:
+        return float(self._get(lib.brace_node_get_content_hugging_priority, "brace_priority", _axis(axis)))
+
+    def set_content_hugging_priority(self, priority, axis) -> None:
+        self._c(lib.brace_node_set_content_hugging_priority, _axis(axis), float(priority))
+
+    def compression_resistance_priority(self, axis) -> float:
+        return float(self._get(lib.brace_node_get_compression_resistance_priority, "brace_priority", _axis(axis)))
+
+    def set_compression_resistance_priority(self, priority, axis) -> None:
+        self._c(lib.brace_node_set_compression_resistance_priority, _axis(axis), float(priority))
+
+    # (horizontal, vertical) pairs as properties
+    content_hugging = property(
+        lambda self: (self.content_hugging_priority(0), self.content_hugging_priority(1)),
+        lambda self, v: (self.set_content_hugging_priority(v[0], 0), self.set_content_hugging_priority(v[1], 1)))
+    compression_resistance = property(
+        lambda self: (self.compression_resistance_priority(0), self.compression_resistance_priority(1)),
+        lambda self, v: (self.set_compression_resistance_priority(v[0], 0),
+                         self.set_compression_resistance_priority(v[1], 1)))
+
+    def set_baseline_offsets(self, first=None, last=0.0) -> None:
+        """first: down from the top (None: no text, the bottom); last: up from the bottom."""
+        self._c(lib.brace_node_set_baseline_offsets, -1.0 if first is None else _num(first, "first"),
+                _num(last, "last"))
+
+    def system_layout_size_fitting(self, target=(0, 0), h_priority=50.0, v_priority=50.0) -> Size:
+        c = ffi.new("brace_size *")
+        c.width, c.height = (_num(v, "target") for v in target)
+        s = self._get(lib.brace_node_system_layout_size_fitting, "brace_size", c[0],
+                      float(h_priority), float(v_priority))
+        return Size(s.width, s.height)
+
+    # -- autoresizing
+
+    @property
+    def autoresizing_mask(self) -> Autoresizing:
+        return Autoresizing(self._get(lib.brace_node_get_autoresizing_mask, "uint32_t"))
+
+    @autoresizing_mask.setter
+    def autoresizing_mask(self, m):
+        self._c(lib.brace_node_set_autoresizing_mask, int(m))
+
+    @property
+    def autoresizes_subviews(self) -> bool:
+        return bool(self._get(lib.brace_node_get_autoresizes_subviews, "bool"))
+
+    @autoresizes_subviews.setter
+    def autoresizes_subviews(self, v):
+        self._c(lib.brace_node_set_autoresizes_subviews, bool(v))
+
+    @property
+    def translates_autoresizing_mask(self) -> bool:
+        return bool(self._get(lib.brace_node_get_translates_autoresizing_mask, "bool"))
+
+    @translates_autoresizing_mask.setter
+    def translates_autoresizing_mask(self, v):
+        self._c(lib.brace_node_set_translates_autoresizing_mask, bool(v))
+
+    # -- strategies
+
+    @property
+    def layout_strategy(self) -> str:
+        return ffi.string(self._get(lib.brace_node_get_layout_strategy, "char *")).decode()
+
+    @layout_strategy.setter
+    def layout_strategy(self, name):
+        self._c(lib.brace_node_set_layout_strategy, str(name).encode())
+
+    def _property_desc(self, name):
+        for strat in (self.layout_strategy, self.superview.layout_strategy if self.superview else None):
+            if strat is None:
+                continue
+            for d in self._ctx.strategy_properties(strat):
+                if d.name == name:
+                    return d
+        return None
+
+    def get_property(self, name: str):
+        """A strategy property's value (bool, int, float, or an enum's name)."""
+        v = ffi.new("brace_value *")
+        self._c(lib.brace_node_get_property, name.encode(), v)
+        names = ()
+        if v.type == lib.BRACE_VALUE_ENUM:
+            d = self._property_desc(name)
+            names = d.enum_names if d else ()
+        return _value_to_py(v, names)
+
+    def set_property(self, name: str, value) -> None:
+        """Set a strategy property with the typed setter its declaration calls for:
+        str -> enum by name, bool -> bool, int/float -> int or double (as declared)."""
+        b = name.encode()
+        if isinstance(value, enum.Enum):
+            value = value.name.lower() if not isinstance(value, int) else int(value)
+        if isinstance(value, str):
+            self._c(lib.brace_node_set_property_enum, b, value.encode())
+        elif isinstance(value, bool):
+            self._c(lib.brace_node_set_property_bool, b, value)
+        elif isinstance(value, (int, float)):
+            cur = ffi.new("brace_value *")
+            self._c(lib.brace_node_get_property, b, cur)
+            if cur.type == lib.BRACE_VALUE_DOUBLE:
+                self._c(lib.brace_node_set_property_double, b, float(value))
+            elif cur.type == lib.BRACE_VALUE_INT:
+                if isinstance(value, float) and not value.is_integer():
+                    raise errors.TypeMismatch("property %r is an int, not %r" % (name, value),
+                                              "BRACE_E_TYPE_MISMATCH")
+                self._c(lib.brace_node_set_property_int, b, int(value))
+            elif cur.type == lib.BRACE_VALUE_ENUM:
+                v = ffi.new("brace_value *")
+                v.type, v.integer = lib.BRACE_VALUE_ENUM, int(value)
+                self._c(lib.brace_node_set_property, b, v)
+            else:  # BOOL given a number
+                self._c(lib.brace_node_set_property_bool, b, bool(value))
+        else:
+            raise TypeError("set_property(%r): unsupported value %r" % (name, value))
+
+    def set_properties(self, **props) -> None:
+        for k, v in props.items():
+            self.set_property(k, v)
+
+    # -- the update cycle
+
+    def set_needs_layout(self) -> None:
+        self._c(lib.brace_node_set_needs_layout)
+
+    def set_needs_update_constraints(self) -> None:
+        self._c(lib.brace_node_set_needs_update_constraints)
+
+    def set_needs_display(self, rect=None) -> None:
+        if rect is None:
+            self._c(lib.brace_node_set_needs_display)
+        else:
+            self._c(lib.brace_node_set_needs_display_in_rect, _rect(rect))
+
+    @property
+    def needs_layout(self) -> bool:
+        return bool(self._get(lib.brace_node_get_needs_layout, "bool"))
+
+    @property
+    def needs_update_constraints(self) -> bool:
+        return bool(self._get(lib.brace_node_get_needs_update_constraints, "bool"))
+
+    @property
+    def needs_display(self):
+        """None when display is not flagged, else the flagged Rect."""
+        needs = ffi.new("bool *")
+        r = ffi.new("brace_rect *")
+        self._c(lib.brace_node_get_needs_display, needs, r)
+        return _from_rect(r[0]) if needs[0] else None
+
+    def layout_if_needed(self) -> None:
+        self._c(lib.brace_node_layout_if_needed)
+
+    def update_constraints_if_needed(self) -> None:
+        self._c(lib.brace_node_update_constraints_if_needed)
+
+    # -- overridable callbacks (their defaults)
+
+    def layout_subviews(self) -> None:
+        """Default: the strategy arranges the subviews (only valid inside the callback)."""
+        self._c(lib.brace_node_super_layout_subviews)
+
+    def update_constraints(self) -> None:
+        """Default: the strategy's constraints hook (only valid inside the callback)."""
+        self._c(lib.brace_node_super_update_constraints)
+
+    def will_layout_subviews(self) -> None:
+        pass
+
+    def did_layout_subviews(self) -> None:
+        pass
+
+    def draw(self, rect) -> None:
+        pass
+
+    # -- diagnostics
+
+    @property
+    def has_ambiguous_layout(self) -> bool:
+        return bool(self._get(lib.brace_node_has_ambiguous_layout, "bool"))
+
+    def description(self) -> str:
+        """The subtree dump (brace_node_copy_description): one line per node."""
+        n = ffi.new("size_t *")
+        self._c(lib.brace_node_copy_description, ffi.NULL, 0, n)
+        buf = ffi.new("char[]", n[0] + 1)
+        self._c(lib.brace_node_copy_description, buf, n[0] + 1, n)
+        return ffi.string(buf).decode("utf-8", "replace")
+
+    dump = description
+
+    # -- constraints and anchors
+
+    @property
+    def constraints(self) -> list:
+        """The active constraints referring to this view (including generated ones)."""
+        from .layout import _constraints_from
+        return _constraints_from(self._ctx, lib.brace_node_get_constraints, self._handle, owner=self)
+
+    def add_layout_guide(self):
+        from .layout import LayoutGuide
+        return LayoutGuide._create(self)
+
+    left = _AnchorProp(lib.BRACE_ATTR_LEFT)
+    right = _AnchorProp(lib.BRACE_ATTR_RIGHT)
+    top = _AnchorProp(lib.BRACE_ATTR_TOP)
+    bottom = _AnchorProp(lib.BRACE_ATTR_BOTTOM)
+    leading = _AnchorProp(lib.BRACE_ATTR_LEADING)
+    trailing = _AnchorProp(lib.BRACE_ATTR_TRAILING)
+    width = _AnchorProp(lib.BRACE_ATTR_WIDTH)
+    height = _AnchorProp(lib.BRACE_ATTR_HEIGHT)
+    center_x = _AnchorProp(lib.BRACE_ATTR_CENTER_X)
+    center_y = _AnchorProp(lib.BRACE_ATTR_CENTER_Y)
+    last_baseline = _AnchorProp(lib.BRACE_ATTR_LAST_BASELINE)
+    first_baseline = _AnchorProp(lib.BRACE_ATTR_FIRST_BASELINE)
+    left_margin = _AnchorProp(lib.BRACE_ATTR_LEFT_MARGIN)
+    right_margin = _AnchorProp(lib.BRACE_ATTR_RIGHT_MARGIN)
+    top_margin = _AnchorProp(lib.BRACE_ATTR_TOP_MARGIN)
+    bottom_margin = _AnchorProp(lib.BRACE_ATTR_BOTTOM_MARGIN)
+    leading_margin = _AnchorProp(lib.BRACE_ATTR_LEADING_MARGIN)
+    trailing_margin = _AnchorProp(lib.BRACE_ATTR_TRAILING_MARGIN)
+    center_x_within_margins = _AnchorProp(lib.BRACE_ATTR_CENTER_X_WITHIN_MARGINS)
+    center_y_within_margins = _AnchorProp(lib.BRACE_ATTR_CENTER_Y_WITHIN_MARGINS)
+
+    def edges(self, other=None, insets=0.0, margins=False):
+        """Constraints (inactive) pinning top/leading/bottom/trailing to ``other``
+        (default: the superview), or to its margins."""
+        other = other if other is not None else self.superview
+        if other is None:
+            raise errors.InvalidState("edges(): the view has no superview", "BRACE_E_INVALID_STATE")
+        i = insets if not isinstance(insets, (int, float)) else (insets,) * 4
+        top, lead, bot, trail = i
+        if margins:
+            return [self.top == other.top_margin + top, self.leading == other.leading_margin + lead,
+                    self.bottom == other.bottom_margin - bot, self.trailing == other.trailing_margin - trail]
+        return [self.top == other.top + top, self.leading == other.leading + lead,
+                self.bottom == other.bottom - bot, self.trailing == other.trailing - trail]
+
+
+def _handle_of(obj, ctx) -> int:
+    if isinstance(obj, View):
+        if obj._dead:
+            raise errors.StaleHandle("view 0x%x was destroyed" % obj._handle, "BRACE_E_STALE_HANDLE")
+        return obj._handle
+    if isinstance(obj, int):
+        return obj
+    raise TypeError("expected a View, not %r" % type(obj).__name__)
+
+
+class Stack(View):
+    """A View with the "stack" strategy (UIStackView). Keyword arguments are stack
+    properties (axis, distribution, alignment, spacing, layout_margins_relative,
+    baseline_relative, generate_constraints) or View properties (frame, hidden...).
+    ``arranged`` is a list of views to add."""
+
+    _STACK_PROPS = ("axis", "distribution", "alignment", "spacing", "layout_margins_relative",
+                    "baseline_relative", "generate_constraints")
+
+    def __init__(self, ctx: Context, axis="horizontal", arranged=(), frame=None, **kw):
+        view_props = {k: v for k, v in kw.items() if k not in self._STACK_PROPS}
+        stack_props = {k: v for k, v in kw.items() if k in self._STACK_PROPS}
+        super().__init__(ctx, frame=frame, **view_props)
+        self.layout_strategy = "stack"
+        self.set_property("axis", axis)
+        for k, v in stack_props.items():
+            self.set_property(k, v)
+        for v in arranged:
+            self.add_subview(v)
+
+    @property
+    def arranged_subviews(self) -> list:
+        return self.subviews
+
+    def add_arranged_subview(self, v: View) -> View:
+        return self.add_subview(v)
+
+    def set_custom_spacing(self, spacing: float, after: View) -> None:
+        after.set_property("spacing_after", float(spacing))
+
+    axis = property(lambda self: self.get_property("axis"), lambda self, v: self.set_property("axis", v))
+    distribution = property(lambda self: self.get_property("distribution"),
+                            lambda self, v: self.set_property("distribution", v))
+    alignment = property(lambda self: self.get_property("alignment"),
+                         lambda self, v: self.set_property("alignment", v))
+    spacing = property(lambda self: self.get_property("spacing"),
+                       lambda self, v: self.set_property("spacing", float(v)))

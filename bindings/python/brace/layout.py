@@ -1,0 +1,545 @@
+"""Constraint layout: anchors, constraints, free variables, layout guides.
+
+    a.leading == b.trailing + 8          # item1.attr1 == 1 * item2.attr2 + 8
+    a.width >= 44                        # a constant constraint
+    a.height == b.height * 0.5
+    (a.width == 100) @ 750               # the same constraint at priority 750
+    2 * x + y - 3 >= 0                   # a linear constraint (brace_constraint_create_linear)
+
+Comparisons create INACTIVE constraints (as UIKit's anchor API does): pass them to
+:func:`activate` (one C call for the batch) or set ``c.active = True``.
+
+Conflicts: the C ABI activates an unsatisfiable required constraint "broken" (BRACE_OK,
+brace_constraint_is_broken answers true, a diagnostic describes the conflict). With a
+strict Context (the default) :func:`activate` turns that into
+:class:`~brace.errors.UnsatisfiableConstraints`: ``.constraints`` is the conflicting set
+the engine's report lists (as Constraint wrappers, generated ones included), ``.broken``
+the ones of this call that were broken, and the message is the engine's report. The
+broken ones are deactivated again before raising (the solver is as before them; the rest
+of the batch stays active). A
+Context(strict=False) keeps UIKit's behavior: the constraint stays active and broken
+(``constraint.broken``), nothing is raised.
+
+Lifetimes: a Constraint wrapper that goes away while its constraint is inactive destroys
+it; an active constraint stays in the engine (the views hold it, as in UIKit) and is
+reachable again through ``view.constraints``.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from numbers import Real
+from typing import Iterable, Optional
+
+from . import errors
+from ._native import ffi, lib
+from .core import Context, Rect, View, _num
+
+_RELATIONS = {"==": lib.BRACE_RELATION_EQUAL, "<=": lib.BRACE_RELATION_LESS_EQUAL,
+              ">=": lib.BRACE_RELATION_GREATER_EQUAL}
+_REL_NAMES = {v: k for k, v in _RELATIONS.items()}
+
+_ATTR_NAMES = {
+    lib.BRACE_ATTR_NONE: "", lib.BRACE_ATTR_LEFT: "left", lib.BRACE_ATTR_RIGHT: "right",
+    lib.BRACE_ATTR_TOP: "top", lib.BRACE_ATTR_BOTTOM: "bottom", lib.BRACE_ATTR_LEADING: "leading",
+    lib.BRACE_ATTR_TRAILING: "trailing", lib.BRACE_ATTR_WIDTH: "width", lib.BRACE_ATTR_HEIGHT: "height",
+    lib.BRACE_ATTR_CENTER_X: "center_x", lib.BRACE_ATTR_CENTER_Y: "center_y",
+    lib.BRACE_ATTR_LAST_BASELINE: "last_baseline", lib.BRACE_ATTR_FIRST_BASELINE: "first_baseline",
+    lib.BRACE_ATTR_LEFT_MARGIN: "left_margin", lib.BRACE_ATTR_RIGHT_MARGIN: "right_margin",
+    lib.BRACE_ATTR_TOP_MARGIN: "top_margin", lib.BRACE_ATTR_BOTTOM_MARGIN: "bottom_margin",
+    lib.BRACE_ATTR_LEADING_MARGIN: "leading_margin", lib.BRACE_ATTR_TRAILING_MARGIN: "trailing_margin",
+    lib.BRACE_ATTR_CENTER_X_WITHIN_MARGINS: "center_x_within_margins",
+    lib.BRACE_ATTR_CENTER_Y_WITHIN_MARGINS: "center_y_within_margins",
+}
+
+
+# ---------------------------------------------------------------- expressions
+
+
+class Expression:
+    """sum(coefficient * term) + constant; a term is (owner, handle, attribute), owner
+    being a View/LayoutGuide or a Variable."""
+
+    __slots__ = ("terms", "constant")
+    __hash__ = None
+
+    def __init__(self, terms=None, constant=0.0):
+        self.terms = dict(terms or {})  # key (handle, attr) -> [owner, coefficient]
+        self.constant = float(constant)
+
+    @staticmethod
+    def of(x) -> "Expression":
+        if isinstance(x, Expression):
+            return x
+        if isinstance(x, (Anchor, Variable)):
+            return x._expr()
+        if isinstance(x, Real) and not isinstance(x, bool):
+            return Expression(constant=float(x))
+        raise TypeError("cannot use %r in a constraint expression" % (x,))
+
+    def _copy(self):
+        return Expression({k: [o, c] for k, (o, c) in self.terms.items()}, self.constant)
+
+    def __add__(self, other):
+        try:
+            o = Expression.of(other)
+        except TypeError:
+            return NotImplemented
+        r = self._copy()
+        for k, (owner, c) in o.terms.items():
+            if k in r.terms:
+                r.terms[k][1] += c
+            else:
+                r.terms[k] = [owner, c]
+        r.constant += o.constant
+        return r
+
+    __radd__ = __add__
+
+    def __neg__(self):
+        return self * -1.0
+
+    def __sub__(self, other):
+        try:
+            o = Expression.of(other)
+        except TypeError:
+            return NotImplemented
+        return self + (-o)
+
+    def __rsub__(self, other):
+        try:
+            o = Expression.of(other)
+        except TypeError:
+            return NotImplemented
+        return o + (-self)
+
+    def __mul__(self, k):
+        if not isinstance(k, Real) or isinstance(k, bool):
+            return NotImplemented
+        return Expression({key: [o, c * k] for key, (o, c) in self.terms.items()}, self.constant * k)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, k):
+        if not isinstance(k, Real) or isinstance(k, bool):
+            return NotImplemented
+        return self * (1.0 / k)
+
+    def __eq__(self, other):
+        return _make(self, lib.BRACE_RELATION_EQUAL, other)
+
+    def __le__(self, other):
+        return _make(self, lib.BRACE_RELATION_LESS_EQUAL, other)
+
+    def __ge__(self, other):
+        return _make(self, lib.BRACE_RELATION_GREATER_EQUAL, other)
+
+    def __repr__(self):
+        parts = ["%g*%s" % (c, _term_name(o, a)) for (h, a), (o, c) in self.terms.items()]
+        if self.constant or not parts:
+            parts.append("%g" % self.constant)
+        return " + ".join(parts)
+
+
+def _term_name(owner, attr):
+    if isinstance(owner, Variable):
+        return owner.name or "var0x%x" % owner._handle
+    return "0x%x.%s" % (owner._handle, _ATTR_NAMES.get(attr, attr))
+
+
+class Anchor(Expression):
+    """One attribute of a view or layout guide: an expression with a single term."""
+
+    __slots__ = ("item", "attribute", "name")
+
+    def __init__(self, item, attribute, name=None):
+        Expression.__init__(self, {(item._handle, attribute): [item, 1.0]}, 0.0)
+        self.item = item
+        self.attribute = attribute
+        self.name = name or _ATTR_NAMES.get(attribute, str(attribute))
+
+    def _expr(self):
+        return self._copy()
+
+    def __repr__(self):
+        return "<Anchor %r.%s>" % (self.item, self.name)
+
+
+class Variable(Expression):
+    """A free variable (brace_variable) for linear constraints; ``value`` is solved."""
+
+    __slots__ = ("_ctx", "_handle", "name", "_finalizer", "__weakref__")
+
+    def __init__(self, ctx: Context, name: Optional[str] = None):
+        out = ffi.new("brace_variable *")
+        ctx._call(lib.brace_variable_create, out)
+        self._ctx = ctx
+        self._handle = out[0]
+        self.name = name
+        Expression.__init__(self, {(self._handle, lib.BRACE_ATTR_NONE): [self, 1.0]}, 0.0)
+        self._finalizer = weakref.finalize(self, _release_variable, ctx._state, self._handle)
+
+    def _expr(self):
+        return self._copy()
+
+    @property
+    def handle(self):
+        return self._handle
+
+    @property
+    def value(self) -> float:
+        out = ffi.new("double *")
+        self._ctx._call(lib.brace_variable_get_value, self._handle, out)
+        return out[0]
+
+    def destroy(self):
+        self._ctx._call(lib.brace_variable_destroy, self._handle)
+        self._finalizer.detach()
+
+    def __repr__(self):
+        return "<Variable %s>" % (self.name or hex(self._handle))
+
+
+def _release_variable(state, handle):
+    if state.alive:
+        lib.brace_variable_destroy(state.ptr, handle)  # refused while used: fine
+
+
+# ---------------------------------------------------------------- constraints
+
+
+def _context_of_terms(terms) -> Context:
+    for owner, _c in terms.values():
+        return owner._ctx if isinstance(owner, Variable) else owner.context
+    raise ValueError("a constraint needs at least one view, guide or variable")
+
+
+def _make(lhs, relation, rhs) -> "Constraint":
+    # A TypeError here, not NotImplemented: `anchor == view` must not quietly fall back
+    # to an identity comparison answering False.
+    rhs_e = Expression.of(rhs)
+    lhs_e = Expression.of(lhs)
+    # The usual form: one unit term on the left (a view attribute), at most one on the right.
+    if isinstance(lhs, Anchor) and lhs_e.constant == 0 and len(rhs_e.terms) <= 1:
+        rterms = list(rhs_e.terms.items())
+        if not rterms:
+            return Constraint._create(lhs.item, lhs.attribute, relation, None, lib.BRACE_ATTR_NONE,
+                                      0.0, rhs_e.constant)
+        (h2, a2), (o2, c2) = rterms[0]
+        if not isinstance(o2, Variable) and c2 != 0:
+            return Constraint._create(lhs.item, lhs.attribute, relation, o2, a2, c2, rhs_e.constant)
+    diff = lhs_e - rhs_e
+    return Constraint._create_linear(diff, relation, -diff.constant)
+
+
+class Constraint:
+    """A brace_constraint. Created inactive and required."""
+
+    __slots__ = ("_ctx", "_handle", "_finalizer", "_items", "formula", "__weakref__")
+
+    @classmethod
+    def _wrap(cls, ctx: Context, handle: int, items=()):
+        c = ctx._constraints.get(handle)
+        if c is not None:
+            return c
+        c = cls.__new__(cls)
+        c._ctx = ctx
+        c._handle = handle
+        c._items = tuple(items)
+        c.formula = None  # "lhs REL rhs" as written in Python, when created here
+        ctx._constraints[handle] = c
+        c._finalizer = weakref.finalize(c, _release_constraint, ctx._state, handle)
+        return c
+
+    @classmethod
+    def _create(cls, item1, attr1, relation, item2, attr2, multiplier, constant):
+        ctx = item1.context
+        if item2 is not None and item2.context is not ctx:
+            raise errors.ForeignHandle("the items belong to different contexts", "BRACE_E_FOREIGN_HANDLE")
+        out = ffi.new("brace_constraint *")
+        ctx._call(lib.brace_constraint_create, item1._handle, attr1, relation,
+                  item2._handle if item2 is not None else 0, attr2, float(multiplier), float(constant), out)
+        c = cls._wrap(ctx, out[0], (item1, item2) if item2 is not None else (item1,))
+        rhs = ("%g" % constant) if item2 is None else "%s%s%s" % (
+            "" if multiplier == 1 else "%g*" % multiplier, _term_name(item2, attr2),
+            "" if constant == 0 else (" + %g" % constant if constant > 0 else " - %g" % -constant))
+        c.formula = "%s %s %s" % (_term_name(item1, attr1), _REL_NAMES[relation], rhs)
+        return c
+
+    @classmethod
+    def _create_linear(cls, expr: Expression, relation, constant):
+        terms = [(h, a, o, c) for (h, a), (o, c) in expr.terms.items() if c != 0]
+        if not terms:
+            raise ValueError("a constraint needs at least one term with a non-zero coefficient")
+        ctx = _context_of_terms(expr.terms)
+        buf = ffi.new("brace_term[]", len(terms))
+        for i, (h, a, o, c) in enumerate(terms):
+            octx = o._ctx if isinstance(o, Variable) else o.context
+            if octx is not ctx:
+                raise errors.ForeignHandle("the terms belong to different contexts", "BRACE_E_FOREIGN_HANDLE")
+            buf[i].item = h
+            buf[i].attribute = a
+            buf[i].coefficient = c
+        out = ffi.new("brace_constraint *")
+        ctx._call(lib.brace_constraint_create_linear, buf, len(terms), relation, float(constant), out)
+        c = cls._wrap(ctx, out[0], tuple(t[2] for t in terms))
+        c.formula = "%s %s %g" % (" + ".join("%g*%s" % (t[3], _term_name(t[2], t[1])) for t in terms),
+                                  _REL_NAMES[relation], constant)
+        return c
+
+    # -- plumbing
+
+    @property
+    def handle(self) -> int:
+        return self._handle
+
+    @property
+    def context(self) -> Context:
+        return self._ctx
+
+    def _c(self, fn, *args):
+        return self._ctx._call(fn, self._handle, *args)
+
+    def _get(self, fn, ctype):
+        out = ffi.new(ctype + " *")
+        self._c(fn, out)
+        return out[0]
+
+    # Constraints compare by identity (== on anchors builds constraints).
+    __hash__ = object.__hash__
+
+    def __eq__(self, other):
+        return self is other
+
+    def __matmul__(self, priority):
+        """``c @ 750``: set the priority, answer the constraint."""
+        self.priority = priority
+        return self
+
+    # -- properties
+
+    @property
+    def constant(self) -> float:
+        return self._get(lib.brace_constraint_get_constant, "double")
+
+    @constant.setter
+    def constant(self, v):
+        self._c(lib.brace_constraint_set_constant, _num(v, "constant"))
+
+    @property
+    def priority(self) -> float:
+        return float(self._get(lib.brace_constraint_get_priority, "brace_priority"))
+
+    @priority.setter
+    def priority(self, p):
+        self._c(lib.brace_constraint_set_priority, _num(p, "priority"))
+
+    @property
+    def identifier(self) -> Optional[str]:
+        p = self._get(lib.brace_constraint_get_identifier, "char *")
+        return ffi.string(p).decode() if p != ffi.NULL else None
+
+    @identifier.setter
+    def identifier(self, s):
+        self._c(lib.brace_constraint_set_identifier, ffi.NULL if s is None else str(s).encode())
+
+    def named(self, identifier: str) -> "Constraint":
+        self.identifier = identifier
+        return self
+
+    @property
+    def active(self) -> bool:
+        return bool(self._get(lib.brace_constraint_is_active, "bool"))
+
+    @active.setter
+    def active(self, on):
+        if on:
+            activate([self])
+        else:
+            deactivate([self])
+
+    @property
+    def broken(self) -> bool:
+        return bool(self._get(lib.brace_constraint_is_broken, "bool"))
+
+    @property
+    def items(self) -> tuple:
+        return self._items
+
+    def destroy(self) -> None:
+        self._c(lib.brace_constraint_destroy)
+        self._finalizer.detach()
+
+    def __repr__(self):
+        try:
+            ident = self.identifier
+            state = ("active" if self.active else "inactive") + (" broken" if self.broken else "")
+            return "<Constraint 0x%x%s%s %s @%g>" % (
+                self._handle, " %r" % ident if ident else "", " " + self.formula if self.formula else "",
+                state, self.priority)
+        except errors.BraceError:
+            return "<Constraint 0x%x destroyed>" % self._handle
+
+
+def _release_constraint(state, handle):
+    if not state.alive:
+        return
+    b = ffi.new("bool *")
+    if lib.brace_constraint_is_active(state.ptr, handle, b) == 0 and not b[0]:
+        lib.brace_constraint_destroy(state.ptr, handle)
+
+
+def _handles_from(ctx: Context, fn, *args) -> list:
+    n = ffi.new("size_t *")
+    ctx._call(fn, *args, ffi.NULL, 0, n)
+    if not n[0]:
+        return []
+    buf = ffi.new("brace_constraint[]", n[0])
+    ctx._call(fn, *args, buf, n[0], n)
+    return [buf[i] for i in range(min(n[0], len(buf)))]
+
+
+def _constraints_from(ctx: Context, fn, *args, owner=None) -> list:
+    return [Constraint._wrap(ctx, h) for h in _handles_from(ctx, fn, *args)]
+
+
+def _flatten(constraints) -> list:
+    res = []
+    for c in constraints:
+        if isinstance(c, Constraint):
+            res.append(c)
+        elif isinstance(c, (list, tuple, set)):
+            res.extend(_flatten(c))
+        else:
+            raise TypeError("expected Constraint objects, got %r" % (c,))
+    return res
+
+
+def activate(constraints: Iterable[Constraint]) -> list:
+    """Activate the constraints in one C call (brace_constraints_activate). Answers the
+    list. On a strict context, raises UnsatisfiableConstraints when one of them
+    conflicts with the required constraints already there (after deactivating the
+    broken ones again)."""
+    cs = _flatten(constraints)
+    if not cs:
+        return cs
+    ctx = cs[0]._ctx
+    for c in cs:
+        if c._ctx is not ctx:
+            raise errors.ForeignHandle("activate(): constraints of different contexts", "BRACE_E_FOREIGN_HANDLE")
+    buf = ffi.new("brace_constraint[]", [c._handle for c in cs])
+    if not ctx.strict:
+        ctx._call(lib.brace_constraints_activate, buf, len(cs))
+        return cs
+    broken_before = set(_handles_from(ctx, lib.brace_context_get_broken_constraints))
+    ndiag = len(ctx.diagnostics)
+    ctx._call(lib.brace_constraints_activate, buf, len(cs))
+    new_broken = set(_handles_from(ctx, lib.brace_context_get_broken_constraints)) - broken_before
+    broken = [c for c in cs if c._handle in new_broken]
+    if broken:
+        diags = [d for d in ctx.diagnostics[ndiag:] if d.kind == lib.BRACE_DIAGNOSTIC_UNSATISFIABLE]
+        reports = [d.message for d in diags]
+        conflicting = _conflicting_set(ctx, diags, broken)
+        bbuf = ffi.new("brace_constraint[]", [c._handle for c in broken])
+        ctx._call(lib.brace_constraints_deactivate, bbuf, len(broken))
+        msg = "Unable to simultaneously satisfy constraints: %d broken (%s)" % (
+            len(broken), ", ".join(repr(c) for c in broken))
+        if reports:
+            msg += "\n" + "\n".join(reports)
+        exc = errors.UnsatisfiableConstraints(msg, "BRACE_E_UNSATISFIABLE", conflicting)
+        exc.broken = broken
+        try:
+            raise exc
+        finally:
+            del exc  # no cycle exception -> traceback -> this frame -> exception
+    return cs
+
+
+_REPORTED = re.compile(r"<constraint (\d+):(\d+)")
+
+
+def _conflicting_set(ctx, diags, broken) -> list:
+    """The constraints an unsatisfiable report lists ("<constraint SLOT:GEN ...>"), as
+    wrappers: matched by slot against the live constraints of the nodes concerned (a
+    slot names one live constraint at a time). Falls back to the broken ones."""
+    wanted = []
+    for d in diags:
+        for m in _REPORTED.finditer(d.message):
+            wanted.append((int(m.group(1)), int(m.group(2))))
+    if not wanted:
+        return list(broken)
+    candidates = {c._handle: c for c in broken}
+    nodes = {h for d in diags for h in d.nodes}
+    for c in broken:
+        nodes.update(i._handle for i in c._items if isinstance(i, View))
+    for n in nodes:
+        if ctx.is_alive(n):
+            for h in _handles_from(ctx, lib.brace_node_get_constraints, n):
+                candidates.setdefault(h, None)
+    by_slot = {h & 0xFFFFFFF: h for h in candidates}
+    res = []
+    for slot, _gen in wanted:
+        h = by_slot.get(slot)
+        if h is not None:
+            c = candidates.get(h)
+            if c is None:
+                c = Constraint._wrap(ctx, h)
+            if c not in res:
+                res.append(c)
+    for c in broken:
+        if c not in res:
+            res.append(c)
+    return res
+
+
+def deactivate(constraints: Iterable[Constraint]) -> list:
+    """Deactivate the constraints in one C call (brace_constraints_deactivate)."""
+    cs = _flatten(constraints)
+    if not cs:
+        return cs
+    ctx = cs[0]._ctx
+    buf = ffi.new("brace_constraint[]", [c._handle for c in cs])
+    ctx._call(lib.brace_constraints_deactivate, buf, len(cs))
+    return cs
+
+
+# ---------------------------------------------------------------- layout guides
+
+
+class LayoutGuide(View):
+    """A layout guide (UILayoutGuide): constrained like a view, never drawn, owned by
+    its view. Its frame is in the owner's coordinates."""
+
+    def __init__(self, *a, **kw):
+        raise TypeError("create layout guides with view.add_layout_guide()")
+
+    @classmethod
+    def _create(cls, owner: View) -> "LayoutGuide":
+        out = ffi.new("brace_node *")
+        owner._c(lib.brace_layout_guide_create, out)
+        g = cls.__new__(cls)
+        g._attach(owner.context, out[0])
+        g._owner_handle = owner._handle
+        g._owner_ref = weakref.ref(owner)
+        return g
+
+    @property
+    def owning_view(self):
+        r = getattr(self, "_owner_ref", None)
+        return r() if r is not None else None
+
+    @property
+    def layout_frame(self) -> Rect:
+        return self.frame
+
+
+def _edit_target(item):
+    if isinstance(item, Variable):
+        return item._handle, lib.BRACE_ATTR_NONE
+    if isinstance(item, Anchor):
+        return item.item._handle, item.attribute
+    raise TypeError("an edit target is an Anchor (view.width...) or a Variable")
+
+
+__all__ = ["Anchor", "Expression", "Variable", "Constraint", "LayoutGuide", "activate", "deactivate"]
