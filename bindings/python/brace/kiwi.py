@@ -1,0 +1,737 @@
+"""brace.kiwi — a kiwisolver-compatible API on Brace's constraint solver.
+
+A program written for kiwisolver runs with only its import changed::
+
+    from brace import kiwi as kiwisolver      # instead of: import kiwisolver
+
+Variable, Term, Expression, Constraint, Solver and strength behave as kiwisolver's
+(operators, method names, exceptions). Each Solver owns one Brace context
+(brace_context_create); a Variable gets a Brace free variable (brace_variable_create)
+in a solver's context the first time that solver sees it, and keeps it until the
+solver is reset or freed. Constraints are brace_constraint_create_linear +
+brace_constraint_set_priority + brace_constraint_activate; edits are
+brace_context_add_edit / suggest_value / remove_edit.
+
+Strengths: kiwi adds weighted errors (strong = 1e6, medium = 1e3, weak = 1); Brace
+orders priorities strictly (1...999 optional, 1000 required). `priority_of` maps a
+kiwi strength monotonically onto Brace priorities (weak -> 250, medium -> 500,
+strong -> 750, required -> 1000); see docs/python-kiwi.md for the exact formula and
+where results differ.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+from ._native import ffi, lib, check, last_error
+
+__all__ = [
+    "Variable", "Term", "Expression", "Constraint", "Solver", "strength",
+    "UnsatisfiableConstraint", "DuplicateConstraint", "UnknownConstraint",
+    "DuplicateEditVariable", "UnknownEditVariable", "BadRequiredStrength",
+    "priority_of",
+]
+
+__version__ = "1.5.1"  # the kiwisolver API level this module follows
+__kiwi_version__ = "1.5.1"
+
+# ---------------------------------------------------------------- exceptions
+
+
+class BadRequiredStrength(Exception):
+    """A required strength where only optional ones are allowed (edit variables)."""
+
+
+class DuplicateConstraint(Exception):
+    """The constraint is already in the solver. args[0] is the constraint."""
+
+    @property
+    def constraint(self):
+        return self.args[0]
+
+
+class DuplicateEditVariable(Exception):
+    """The variable already is an edit variable of the solver. args[0] is the variable."""
+
+    @property
+    def edit_variable(self):
+        return self.args[0]
+
+
+class UnknownConstraint(Exception):
+    """The constraint is not in the solver. args[0] is the constraint."""
+
+    @property
+    def constraint(self):
+        return self.args[0]
+
+
+class UnknownEditVariable(Exception):
+    """The variable is not an edit variable of the solver. args[0] is the variable."""
+
+    @property
+    def edit_variable(self):
+        return self.args[0]
+
+
+class UnsatisfiableConstraint(Exception):
+    """A required constraint that cannot hold with the solver's other required
+    constraints; the solver is left as it was. args[0] is the constraint; `report` is
+    Brace's diagnostic (the conflicting set) when the engine sent one."""
+
+    report = ""
+
+    @property
+    def constraint(self):
+        return self.args[0]
+
+
+# ---------------------------------------------------------------- strengths
+
+_REQUIRED = 1001001000.0
+_LOG_REQUIRED = math.log10(_REQUIRED)
+
+
+def _clip(v):
+    return 0.0 if v < 0.0 else (1000.0 if v > 1000.0 else v)
+
+
+class _Strength:
+    """kiwisolver.strength: the named strengths and create(a, b, c, w=1.0)."""
+
+    __slots__ = ()
+
+    @property
+    def required(self):
+        return _REQUIRED
+
+    @property
+    def strong(self):
+        return 1000000.0
+
+    @property
+    def medium(self):
+        return 1000.0
+
+    @property
+    def weak(self):
+        return 1.0
+
+    def create(self, a, b, c, w=1.0):
+        return _clip(float(a) * w) * 1000000.0 + _clip(float(b) * w) * 1000.0 + _clip(float(c) * w)
+
+
+strength = _Strength()
+
+_NAMED = {"required": _REQUIRED, "strong": 1000000.0, "medium": 1000.0, "weak": 1.0}
+
+
+def _strength_value(s):
+    if isinstance(s, str):
+        try:
+            return _NAMED[s]
+        except KeyError:
+            raise ValueError("string strength must be 'required', 'strong', 'medium', or 'weak', not '%s'" % s) from None
+    if isinstance(s, (int, float)) or isinstance(s, numbers.Real):
+        s = float(s)
+        return 0.0 if s < 0.0 else (_REQUIRED if s > _REQUIRED else s)
+    raise TypeError("Expected object of type `float, int, or long`. Got object of type `%s` instead."
+                    % type(s).__name__)
+
+
+def priority_of(s) -> float:
+    """The Brace priority for a kiwi strength (a number or a name), monotonic:
+
+    * s >= required (1,001,001,000) -> 1000 (required)
+    * 1e6 <= s < required  -> 750 + 249 * (log10 s - 6) / (log10 required - 6), at most 999
+    * 1 <= s < 1e6         -> 250 + (250 / 3) * log10 s     (weak 250, medium 500, strong 750)
+    * 0 <= s < 1           -> 1 + 249 * s                   (strength 0 -> 1, the lowest)
+
+    Brace stores priorities as 32-bit floats: strengths closer than about one part in
+    a million may land on the same priority (a tie, weighed equally)."""
+    s = _strength_value(s)
+    if s >= _REQUIRED:
+        return 1000.0
+    if s >= 1000000.0:
+        return min(999.0, 750.0 + 249.0 * (math.log10(s) - 6.0) / (_LOG_REQUIRED - 6.0))
+    if s >= 1.0:
+        return 250.0 + (250.0 / 3.0) * math.log10(s)
+    return 1.0 + 249.0 * s
+
+
+# ---------------------------------------------------------------- symbolics
+
+_NUM = (int, float)
+
+
+def _is_num(o):
+    return isinstance(o, _NUM) or (isinstance(o, numbers.Real) and not isinstance(o, bool))
+
+
+def _num_str(v):
+    # kiwi prints numbers as C++ streams do: 1, -2, 0.5, 1.001e+09
+    return "%g" % v
+
+
+def _as_expression(o):
+    t = type(o)
+    if t is Expression:
+        return o
+    if t is Term:
+        return Expression((o,), 0.0)
+    if t is Variable:
+        return Expression((Term(o, 1.0),), 0.0)
+    if _is_num(o):
+        return Expression((), float(o))
+    return None
+
+
+def _add(a, b):
+    """a + b for any two symbolic values or numbers; None when unsupported."""
+    ea = _as_expression(a)
+    eb = _as_expression(b)
+    if ea is None or eb is None:
+        return None
+    return Expression(ea._terms + eb._terms, ea._constant + eb._constant)
+
+
+def _neg(o):
+    t = type(o)
+    if t is Variable:
+        return Term(o, -1.0)
+    if t is Term:
+        return Term(o._variable, -o._coefficient)
+    if t is Expression:
+        return Expression(tuple(Term(x._variable, -x._coefficient) for x in o._terms), -o._constant)
+    if _is_num(o):
+        return -float(o)
+    return None
+
+
+def _mul(o, k):
+    t = type(o)
+    if t is Variable:
+        return Term(o, k)
+    if t is Term:
+        return Term(o._variable, o._coefficient * k)
+    return Expression(tuple(Term(x._variable, x._coefficient * k) for x in o._terms), o._constant * k)
+
+
+class _Symbolic:
+    """Operators shared by Variable, Term and Expression, as kiwisolver defines them."""
+
+    __slots__ = ()
+
+    def __add__(self, other):
+        r = _add(self, other)
+        return NotImplemented if r is None else r
+
+    def __radd__(self, other):
+        r = _add(other, self)
+        return NotImplemented if r is None else r
+
+    def __sub__(self, other):
+        n = _neg(other)
+        if n is None:
+            return NotImplemented
+        return _add(self, n)
+
+    def __rsub__(self, other):
+        if not _is_num(other):
+            return NotImplemented
+        return _add(other, _neg(self))
+
+    def __neg__(self):
+        return _neg(self)
+
+    def __mul__(self, other):
+        if not _is_num(other):
+            return NotImplemented
+        return _mul(self, float(other))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        if not _is_num(other):
+            return NotImplemented
+        other = float(other)
+        if other == 0.0:
+            raise ZeroDivisionError("float division by zero")
+        return _mul(self, 1.0 / other)
+
+    def __rtruediv__(self, other):
+        return NotImplemented
+
+    def _relation(self, other, op):
+        n = _neg(other)
+        if n is None:
+            return NotImplemented
+        return Constraint(_add(self, n), op)
+
+    def __eq__(self, other):
+        return self._relation(other, "==")
+
+    def __le__(self, other):
+        return self._relation(other, "<=")
+
+    def __ge__(self, other):
+        return self._relation(other, ">=")
+
+    def __ne__(self, other):
+        raise TypeError("unsupported operand type(s) for !=: '%s' and '%s'"
+                        % (type(self).__name__, type(other).__name__))
+
+    def __lt__(self, other):
+        raise TypeError("unsupported operand type(s) for <: '%s' and '%s'"
+                        % (type(self).__name__, type(other).__name__))
+
+    def __gt__(self, other):
+        raise TypeError("unsupported operand type(s) for >: '%s' and '%s'"
+                        % (type(self).__name__, type(other).__name__))
+
+
+class Variable(_Symbolic):
+    """A variable of the constraint system. Its value is what the last
+    Solver.updateVariables() wrote (0 before). A Variable may be used by several
+    solvers (each gives it its own Brace variable); they share the one value."""
+
+    __slots__ = ("_name", "_context", "_value", "__weakref__")
+
+    def __init__(self, name="", context=None):
+        if not isinstance(name, str):
+            raise TypeError("Expected object of type `str`. Got object of type `%s` instead." % type(name).__name__)
+        self._name = name
+        self._context = context
+        self._value = 0.0
+
+    def name(self):
+        return self._name
+
+    def setName(self, name):
+        if not isinstance(name, str):
+            raise TypeError("Expected object of type `str`. Got object of type `%s` instead." % type(name).__name__)
+        self._name = name
+
+    def context(self):
+        return self._context
+
+    def setContext(self, context):
+        self._context = context
+
+    def value(self):
+        return self._value
+
+    # Hashable by identity (kiwisolver's Variable is not hashable; this is a superset).
+    __hash__ = object.__hash__
+
+    def __repr__(self):
+        return self._name
+
+    __str__ = __repr__
+
+
+class Term(_Symbolic):
+    """coefficient * variable."""
+
+    __slots__ = ("_variable", "_coefficient")
+
+    def __init__(self, variable, coefficient=1.0):
+        if type(variable) is not Variable:
+            raise TypeError("Expected object of type `Variable`. Got object of type `%s` instead."
+                            % type(variable).__name__)
+        if not _is_num(coefficient):
+            raise TypeError("Expected object of type `float, int, or long`. Got object of type `%s` instead."
+                            % type(coefficient).__name__)
+        self._variable = variable
+        self._coefficient = float(coefficient)
+
+    def variable(self):
+        return self._variable
+
+    def coefficient(self):
+        return self._coefficient
+
+    def value(self):
+        return self._coefficient * self._variable._value
+
+    __hash__ = None
+
+    def __repr__(self):
+        return "%s * %s" % (_num_str(self._coefficient), self._variable._name)
+
+    __str__ = __repr__
+
+
+class Expression(_Symbolic):
+    """sum(terms) + constant."""
+
+    __slots__ = ("_terms", "_constant")
+
+    def __init__(self, terms, constant=0.0):
+        terms = tuple(terms)
+        for t in terms:
+            if type(t) is not Term:
+                raise TypeError("Expected object of type `Term`. Got object of type `%s` instead." % type(t).__name__)
+        if not _is_num(constant):
+            raise TypeError("Expected object of type `float, int, or long`. Got object of type `%s` instead."
+                            % type(constant).__name__)
+        self._terms = terms
+        self._constant = float(constant)
+
+    def terms(self):
+        return self._terms
+
+    def constant(self):
+        return self._constant
+
+    def value(self):
+        return self._constant + sum(t._coefficient * t._variable._value for t in self._terms)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return " + ".join([repr(t) for t in self._terms] + [_num_str(self._constant)])
+
+    __str__ = __repr__
+
+
+def _reduce(expr):
+    """The expression with one term per variable (coefficients summed, first-seen order)."""
+    coeffs = {}
+    order = []
+    for t in expr._terms:
+        v = t._variable
+        k = id(v)
+        if k in coeffs:
+            coeffs[k] += t._coefficient
+        else:
+            coeffs[k] = t._coefficient
+            order.append(v)
+    return Expression(tuple(Term(v, coeffs[id(v)]) for v in order), expr._constant)
+
+
+_OPS = {"==": 0, "<=": -1, ">=": 1}  # brace_relation values
+
+
+class Constraint:
+    """expression OP 0 at a strength; OP is '==', '<=' or '>='. Immutable:
+    `constraint | strength` makes a new one."""
+
+    __slots__ = ("_expression", "_op", "_strength", "_priority", "_lin", "__weakref__")
+
+    def __init__(self, expression, op="==", strength="required"):
+        if type(expression) is not Expression:
+            raise TypeError("Expected object of type `Expression`. Got object of type `%s` instead."
+                            % type(expression).__name__)
+        if op not in _OPS:
+            raise ValueError("relational operator must be '==', '<=', or '>=', not '%s'" % (op,))
+        self._expression = _reduce(expression)
+        self._op = op
+        self._strength = _strength_value(strength)
+        self._priority = priority_of(self._strength)
+        self._lin = None  # (variables, coefficients) without zero coefficients, built once
+
+    def expression(self):
+        return self._expression
+
+    def op(self):
+        return self._op
+
+    def strength(self):
+        return self._strength
+
+    def violated(self):
+        v = self._expression.value()
+        if self._op == "==":
+            return abs(v) >= 1.0e-8
+        if self._op == "<=":
+            return v > 0.0
+        return v < 0.0
+
+    def __or__(self, other):
+        c = Constraint.__new__(Constraint)
+        c._expression = self._expression
+        c._op = self._op
+        c._strength = _strength_value(other)
+        c._priority = priority_of(c._strength)
+        c._lin = self._lin
+        return c
+
+    __ror__ = __or__
+
+    def _linear(self):
+        lin = self._lin
+        if lin is None:
+            vs = []
+            cs = []
+            for t in self._expression._terms:
+                c = t._coefficient
+                if abs(c) > 1.0e-8:  # kiwi's near-zero rule: such terms drop out of rows
+                    vs.append(t._variable)
+                    cs.append(c)
+            lin = self._lin = (tuple(vs), tuple(cs))
+        return lin
+
+    def __repr__(self):
+        s = "%r %s 0 | strength = %s" % (self._expression, self._op, "%g" % self._strength)
+        return s + " (VIOLATED)" if self.violated() else s
+
+    __str__ = __repr__
+
+
+# ---------------------------------------------------------------- the solver
+
+_NONE = lib.BRACE_ATTR_NONE
+_MAX_TERMS = 64
+_get_value = lib.brace_variable_get_value
+
+
+@ffi.callback("void(brace_context *, const brace_diagnostic *, void *)")
+def _on_diagnostic(ctx, diagnostic, user_data):
+    try:
+        if diagnostic.kind == lib.BRACE_DIAGNOSTIC_UNSATISFIABLE:
+            _REPORTS[int(ffi.cast("uintptr_t", ctx))] = ffi.string(diagnostic.message).decode("utf-8", "replace")
+    except Exception:  # never let an exception cross the C boundary
+        pass
+
+
+_REPORTS: dict = {}
+
+
+class Solver:
+    """kiwisolver.Solver on one Brace context."""
+
+    def __init__(self):
+        self._ctx = None
+        self._new_context()
+
+    # -- context lifetime
+
+    def _new_context(self):
+        out = ffi.new("brace_context **")
+        check(None, lib.brace_context_create(ffi.NULL, out))
+        self._ctx = out[0]
+        self._key = int(ffi.cast("uintptr_t", self._ctx))
+        check(self._ctx, lib.brace_context_set_diagnostic_callback(self._ctx, _on_diagnostic, ffi.NULL))
+        self._vars = {}      # id(Variable) -> brace_variable
+        self._var_objs = []  # Variables, in the order they were first seen
+        self._var_handles = []
+        self._cns = {}       # Constraint -> (brace constraint handles, first is the constraint itself; [] for none)
+        self._edits = {}     # id(Variable) -> (Variable, strength)
+        self._terms = ffi.new("brace_term[]", _MAX_TERMS)
+        for i in range(_MAX_TERMS):
+            self._terms[i].attribute = _NONE
+        self._out_c = ffi.new("brace_constraint *")
+        self._out_v = ffi.new("brace_variable *")
+        self._out_b = ffi.new("bool *")
+        self._out_d = ffi.new("double *")
+
+    def _free_context(self):
+        ctx = self._ctx
+        if ctx is not None:
+            self._ctx = None
+            _REPORTS.pop(self._key, None)
+            lib.brace_context_destroy(ctx)
+
+    def __del__(self):
+        try:
+            self._free_context()
+        except Exception:
+            pass
+
+    # -- variables
+
+    def _handle(self, var):
+        h = self._vars.get(id(var))
+        if h is None:
+            ctx = self._ctx
+            check(ctx, lib.brace_variable_create(ctx, self._out_v))
+            h = self._out_v[0]
+            self._vars[id(var)] = h
+            self._var_objs.append(var)  # keeps the Variable alive, so id(var) stays its own
+            self._var_handles.append(h)
+        return h
+
+    def _create_linear(self, handles, coeffs, rel, constant, priority, made):
+        ctx = self._ctx
+        terms = self._terms
+        n = len(handles)
+        for i in range(n):
+            t = terms[i]
+            t.item = handles[i]
+            t.coefficient = coeffs[i]
+        check(ctx, lib.brace_constraint_create_linear(ctx, terms, n, rel, constant, self._out_c))
+        h = self._out_c[0]
+        made.append(h)
+        if priority != 1000.0:
+            check(ctx, lib.brace_constraint_set_priority(ctx, h, priority))
+        check(ctx, lib.brace_constraint_activate(ctx, h))
+        return h
+
+    def _aux_variable(self):
+        check(self._ctx, lib.brace_variable_create(self._ctx, self._out_v))
+        return self._out_v[0]
+
+    # -- constraints
+
+    def addConstraint(self, constraint):
+        if type(constraint) is not Constraint:
+            raise TypeError("Expected object of type `Constraint`. Got object of type `%s` instead."
+                            % type(constraint).__name__)
+        if constraint in self._cns:
+            raise DuplicateConstraint(constraint)
+        vs, cs = constraint._linear()
+        rel = _OPS[constraint._op]
+        constant = -constraint._expression._constant
+        priority = constraint._priority
+        required = priority == 1000.0
+        if not vs:
+            # No variable: 0 OP constant. kiwi accepts a satisfied one and refuses a
+            # required contradiction; an optional one changes nothing.
+            ok = (abs(constant) < 1.0e-8 if rel == 0 else (0.0 <= constant if rel == -1 else 0.0 >= constant))
+            if required and not ok:
+                raise UnsatisfiableConstraint(constraint)
+            self._cns[constraint] = ()
+            return
+        handle = self._handle
+        handles = [handle(v) for v in vs]
+        made = []
+        aux = []
+        try:
+            if len(handles) > _MAX_TERMS:
+                # Brace takes 64 terms per constraint: sum up chunks in auxiliary
+                # variables (required a_k == sum(chunk)), then relate the a_k.
+                hs, cf = [], []
+                for i in range(0, len(handles), _MAX_TERMS - 1):
+                    a = self._aux_variable()
+                    aux.append(a)
+                    self._create_linear(handles[i:i + _MAX_TERMS - 1] + [a],
+                                        list(cs[i:i + _MAX_TERMS - 1]) + [-1.0], 0, 0.0, 1000.0, made)
+                    hs.append(a)
+                    cf.append(1.0)
+                handles, cs = hs, cf
+            h = self._create_linear(handles, cs, rel, constant, priority, made)
+            if required:
+                lib.brace_constraint_is_broken(self._ctx, h, self._out_b)
+                if self._out_b[0]:
+                    exc = UnsatisfiableConstraint(constraint)
+                    exc.report = _REPORTS.pop(self._key, "") or last_error(self._ctx)
+                    raise exc
+        except BaseException:
+            for c in reversed(made):
+                lib.brace_constraint_destroy(self._ctx, c)
+            for a in aux:
+                lib.brace_variable_destroy(self._ctx, a)
+            raise
+        made.extend(aux)  # aux variables after the constraints, for removal
+        self._cns[constraint] = made
+
+    def removeConstraint(self, constraint):
+        if type(constraint) is not Constraint:
+            raise TypeError("Expected object of type `Constraint`. Got object of type `%s` instead."
+                            % type(constraint).__name__)
+        try:
+            made = self._cns.pop(constraint)
+        except (KeyError, TypeError):
+            raise UnknownConstraint(constraint) from None
+        ctx = self._ctx
+        if made:
+            if len(made) == 1:
+                check(ctx, lib.brace_constraint_destroy(ctx, made[0]))
+            else:
+                n = (len(made) - 1) // 2 + 1  # constraints: chunks + 1; then len(chunks) aux variables
+                for c in made[:n]:
+                    check(ctx, lib.brace_constraint_destroy(ctx, c))
+                for a in made[n:]:
+                    check(ctx, lib.brace_variable_destroy(ctx, a))
+
+    def hasConstraint(self, constraint):
+        if type(constraint) is not Constraint:
+            raise TypeError("Expected object of type `Constraint`. Got object of type `%s` instead."
+                            % type(constraint).__name__)
+        return constraint in self._cns
+
+    # -- edits
+
+    def addEditVariable(self, variable, strength):
+        if type(variable) is not Variable:
+            raise TypeError("Expected object of type `Variable`. Got object of type `%s` instead."
+                            % type(variable).__name__)
+        if id(variable) in self._edits:
+            raise DuplicateEditVariable(variable)
+        s = _strength_value(strength)
+        if s >= _REQUIRED:
+            raise BadRequiredStrength("A required strength cannot be used in this context.")
+        h = self._handle(variable)
+        ctx = self._ctx
+        check(ctx, lib.brace_context_add_edit(ctx, h, _NONE, priority_of(s)))
+        # kiwi's edit is the constraint `variable == 0` until the first suggestion;
+        # Brace's starts at the current value: suggest 0 to behave as kiwi.
+        check(ctx, lib.brace_context_suggest_value(ctx, h, _NONE, 0.0))
+        self._edits[id(variable)] = (variable, s)
+
+    def removeEditVariable(self, variable):
+        if self._edits.pop(id(variable), None) is None:
+            raise UnknownEditVariable(variable)
+        check(self._ctx, lib.brace_context_remove_edit(self._ctx, self._vars[id(variable)], _NONE))
+
+    def hasEditVariable(self, variable):
+        return id(variable) in self._edits
+
+    def suggestValue(self, variable, value):
+        if type(variable) is not Variable:
+            raise TypeError("Expected object of type `Variable`. Got object of type `%s` instead."
+                            % type(variable).__name__)
+        if not _is_num(value):
+            raise TypeError("Expected object of type `float, int, or long`. Got object of type `%s` instead."
+                            % type(value).__name__)
+        if id(variable) not in self._edits:
+            raise UnknownEditVariable(variable)
+        ctx = self._ctx
+        check(ctx, lib.brace_context_suggest_value(ctx, self._vars[id(variable)], _NONE, float(value)))
+
+    # -- values
+
+    def updateVariables(self):
+        """Writes the solved value into every Variable this solver has seen (one
+        brace_variable_get_value per variable: the C ABI has no bulk read)."""
+        ctx = self._ctx
+        out = self._out_d
+        g = _get_value
+        for v, h in zip(self._var_objs, self._var_handles):
+            g(ctx, h, out)
+            v._value = out[0]
+
+    def reset(self):
+        """Forget every constraint, edit and variable (a fresh Brace context)."""
+        self._free_context()
+        self._new_context()
+
+    # -- debugging
+
+    def dumps(self):
+        ctx = self._ctx
+        lines = ["Brace kiwi solver (Brace context %s)" % ffi.cast("void *", ctx),
+                 "", "Variables", "---------"]
+        for v, h in zip(self._var_objs, self._var_handles):
+            lib.brace_variable_get_value(ctx, h, self._out_d)
+            lines.append("%s = %r  (brace variable 0x%x)" % (v._name or "<unnamed>", self._out_d[0], h))
+        lines += ["", "Edit Variables", "--------------"]
+        for v, s in self._edits.values():
+            lines.append("%s | strength = %g -> priority %g" % (v._name or "<unnamed>", s, priority_of(s)))
+        lines += ["", "Constraints", "-----------"]
+        for c, made in self._cns.items():
+            state = "no variables" if not made else ""
+            if made:
+                lib.brace_constraint_is_broken(ctx, made[0], self._out_b)
+                state = "BROKEN" if self._out_b[0] else "active"
+                if len(made) > 1:
+                    state += ", split over %d constraints" % ((len(made) - 1) // 2 + 1)
+            lines.append("%s | strength = %g -> priority %g [%s]%s" % (
+                repr(c._expression) + " " + c._op + " 0", c._strength, c._priority, state,
+                " (VIOLATED)" if c.violated() else ""))
+        return "\n".join(lines) + "\n"
+
+    def dump(self):
+        print(self.dumps())
