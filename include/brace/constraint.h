@@ -195,6 +195,15 @@ brace_status brace_variable_create(brace_context *ctx, brace_variable *out);
 brace_status brace_variable_destroy(brace_context *ctx, brace_variable variable);
 /* brace_variable_get_value — the solved value. */
 brace_status brace_variable_get_value(brace_context *ctx, brace_variable variable, double *out);
+/*
+ * brace_variables_get_values — the solved values of `count` variables in one call
+ * (since 0.2): out[k] is the value of variables[k]. Every handle is checked first: on a
+ * stale, foreign or invalid one nothing is written and the message names its index.
+ * `variables` and `out` may be NULL when count is 0. Reading many values this way costs
+ * a few nanoseconds each instead of one call each (a binding's updateVariables).
+ */
+brace_status brace_variables_get_values(brace_context *ctx, const brace_variable *variables, size_t count,
+                                        double *out);
 
 /*
  * brace_layout_guide_create — a layout guide owned by `owner`: a node that constraints

@@ -186,6 +186,27 @@ public func brace_variable_get_value(_ ctx: OpaquePointer?, _ variable: brace_va
 }
 
 @c @implementation
+public func brace_variables_get_values(_ ctx: OpaquePointer?, _ variables: UnsafePointer<brace_variable>?, _ count: Int, _ out: UnsafeMutablePointer<Double>?) -> brace_status {
+  withContext(ctx, "brace_variables_get_values") { c throws(BraceError) in
+    guard count != 0 else { return }
+    guard count > 0 else { throw .invalidArgument("count \(UInt(bitPattern: count)) is larger than any array") }
+    guard let variables else { throw .invalidArgument("variables is NULL with a count of \(count)") }
+    let out = try requireOut(out)
+    // All checked before anything is written.
+    var slots = [Int32]()
+    slots.reserveCapacity(count)
+    for k in 0..<count {
+      do throws(BraceError) {
+        slots.append(try c.variable(variables[k]))
+      } catch {
+        throw BraceError(error.status, "variables[\(k)]: \(error.message)")
+      }
+    }
+    for (k, v) in slots.enumerated() { out[k] = c.solverValue(c.variables[Int(v)].solverVariable) }
+  }
+}
+
+@c @implementation
 public func brace_layout_guide_create(_ ctx: OpaquePointer?, _ owner: brace_node, _ out: UnsafeMutablePointer<brace_node>?) -> brace_status {
   withContext(ctx, "brace_layout_guide_create") { c throws(BraceError) in
     let o = try c.node(owner, "owner")

@@ -484,7 +484,6 @@ class Constraint:
 
 _NONE = lib.BRACE_ATTR_NONE
 _MAX_TERMS = 64
-_get_value = lib.brace_variable_get_value
 
 
 @ffi.callback("void(brace_context *, const brace_diagnostic *, void *)")
@@ -517,6 +516,7 @@ class Solver:
         self._vars = {}      # id(Variable) -> brace_variable
         self._var_objs = []  # Variables, in the order they were first seen
         self._var_handles = []
+        self._bulk = None    # (count, brace_variable[], double[]) for updateVariables
         self._cns = {}       # Constraint -> (brace constraint handles, first is the constraint itself; [] for none)
         self._edits = {}     # id(Variable) -> (Variable, strength)
         self._terms = ffi.new("brace_term[]", _MAX_TERMS)
@@ -694,14 +694,17 @@ class Solver:
     # -- values
 
     def updateVariables(self):
-        """Writes the solved value into every Variable this solver has seen (one
-        brace_variable_get_value per variable: the C ABI has no bulk read)."""
-        ctx = self._ctx
-        out = self._out_d
-        g = _get_value
-        for v, h in zip(self._var_objs, self._var_handles):
-            g(ctx, h, out)
-            v._value = out[0]
+        """Writes the solved value into every Variable this solver has seen, read in one
+        brace_variables_get_values call (the variables only grow until reset)."""
+        n = len(self._var_handles)
+        if n == 0:
+            return
+        if self._bulk is None or self._bulk[0] != n:
+            self._bulk = (n, ffi.new("brace_variable[]", self._var_handles), ffi.new("double[]", n))
+        _, handles, out = self._bulk
+        check(self._ctx, lib.brace_variables_get_values(self._ctx, handles, n, out))
+        for v, x in zip(self._var_objs, ffi.unpack(out, n)):
+            v._value = x
 
     def reset(self):
         """Forget every constraint, edit and variable (a fresh Brace context)."""

@@ -98,3 +98,35 @@ def test_BRACE_LIBRARY_points_the_bindings_at_another_build():
     import sys
     out = subprocess.run([sys.executable, "-c", code], env=env, cwd="/", check=True, capture_output=True, text=True)
     assert out.stdout.strip() == str(other)
+
+
+def test_many_values_are_read_in_one_call_and_a_bad_handle_writes_nothing():
+    ffi, lib = _native.ffi, _native.lib
+    ctx = ffi.new("brace_context **")
+    _native.check(None, lib.brace_context_create(ffi.NULL, ctx))
+    c = ctx[0]
+    try:
+        handles = []
+        for k in range(3):
+            v = ffi.new("brace_variable *")
+            _native.check(c, lib.brace_variable_create(c, v))
+            term = ffi.new("brace_term[1]", [{"item": v[0], "attribute": lib.BRACE_ATTR_NONE, "coefficient": 1.0}])
+            con = ffi.new("brace_constraint *")
+            _native.check(c, lib.brace_constraint_create_linear(c, term, 1, lib.BRACE_RELATION_EQUAL, 10.0 * (k + 1), con))
+            _native.check(c, lib.brace_constraint_activate(c, con[0]))
+            handles.append(v[0])
+        arr = ffi.new("brace_variable[]", handles)
+        out = ffi.new("double[]", [-1.0, -1.0, -1.0])
+        _native.check(c, lib.brace_variables_get_values(c, arr, 3, out))
+        assert list(out) == [10.0, 20.0, 30.0]
+        stale = ffi.new("brace_variable *")
+        _native.check(c, lib.brace_variable_create(c, stale))
+        _native.check(c, lib.brace_variable_destroy(c, stale[0]))
+        arr = ffi.new("brace_variable[]", [handles[0], stale[0], handles[2]])
+        out = ffi.new("double[]", [-1.0, -1.0, -1.0])
+        with pytest.raises(brace.StaleHandle) as info:
+            _native.check(c, lib.brace_variables_get_values(c, arr, 3, out))
+        assert "variables[1]" in str(info.value)
+        assert list(out) == [-1.0, -1.0, -1.0]
+    finally:
+        lib.brace_context_destroy(c)
