@@ -24,8 +24,6 @@ struct Content {
   var cross = 0.0
   var hugging: Float = 0
   var resistance: Float = 0
-  /// Whether an intrinsic main length backs `main` with hugging/compression constraints.
-  var intrinsicMain = false
   /// Down from the top, up from the bottom, at the content size (vertical stacks use
   /// them for baseline-relative gaps, horizontal ones for baseline alignment).
   var firstBaseline = 0.0

@@ -23,7 +23,7 @@ struct Spec {
                        UInt64(UInt(bitPattern: identifier.utf8Start))]
     for t in terms {
       w.append(t.item)
-      w.append(UInt64(t.attribute.rawValue) | UInt64(Float(t.coefficient).bitPattern) << 32)
+      w.append(UInt64(t.attribute.rawValue))
       w.append(t.coefficient.bitPattern)
     }
     return SpecKey(words: w)

@@ -155,9 +155,9 @@ private func stackContext(_ state: UnsafeMutableRawPointer?) -> StackContext? {
 // MARK: Reading what the stack arranges
 
 extension Stack {
-  func property(_ ctx: OpaquePointer?, _ p: Property, of n: brace_node? = nil) -> brace_value {
+  func property(_ ctx: OpaquePointer?, _ p: Property) -> brace_value {
     var v = brace_value()
-    _ = host.pointee.get_property!(ctx, context.id, n ?? node, p.rawValue, &v)
+    _ = host.pointee.get_property!(ctx, context.id, node, p.rawValue, &v)
     return v
   }
 
@@ -280,10 +280,10 @@ extension Stack {
       var c = Content()
       c.main = max(mainValue, 0)
       c.cross = max(crossValue, 0)
-      c.intrinsicMain = (horizontal ? a.intrinsic.width : a.intrinsic.height) >= 0
+      let intrinsicMain = (horizontal ? a.intrinsic.width : a.intrinsic.height) >= 0
       // No intrinsic size and nothing to measure: length 0, held there at the lowest
       // priority both ways (it stretches first and gives way first).
-      let holds = mainValue >= 0 && (c.intrinsicMain || a.measured)
+      let holds = mainValue >= 0 && (intrinsicMain || a.measured)
       c.hugging = holds ? (horizontal ? a.hugging.0 : a.hugging.1) : unsizedPriority
       c.resistance = holds ? (horizontal ? a.resistance.0 : a.resistance.1) : unsizedPriority
       if needsBaselines {
