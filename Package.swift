@@ -14,6 +14,10 @@ func sharedLibrary(exports: String, soname: String? = nil) -> [LinkerSetting] {
   ]
 }
 
+/// Release builds skip Swift's dynamic exclusivity checks: the code keeps no access open
+/// across a callback (docs/architecture.md), and the checks cost on every hot path.
+let unchecked: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
   name: "Brace",
   products: [
@@ -35,7 +39,7 @@ let package = Package(
       name: "Brace",
       dependencies: ["CBrace"],
       exclude: ["exports.map"],
-      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))],
+      swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/Brace/exports.map", soname: "libbrace.so.0")
     ),
 
@@ -44,15 +48,17 @@ let package = Package(
       name: "BraceAutoresizing",
       dependencies: ["CBrace"],
       exclude: ["exports.map"],
+      swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceAutoresizing/exports.map")
     ),
 
     // libbrace_simplex.so: the default constraint solver, a plugin wrapping the engine.
-    .target(name: "BraceSimplexSolver"),
+    .target(name: "BraceSimplexSolver", swiftSettings: unchecked),
     .target(
       name: "BraceSimplex",
       dependencies: ["CBrace", "BraceSimplexSolver"],
       exclude: ["exports.map"],
+      swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceSimplex/exports.map")
     ),
     .executableTarget(name: "brace-simplex-bench", dependencies: ["BraceSimplexSolver"]),
@@ -63,6 +69,7 @@ let package = Package(
       name: "BraceStack",
       dependencies: ["CBrace"],
       exclude: ["exports.map"],
+      swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceStack/exports.map")
     ),
 

@@ -1691,6 +1691,65 @@ static void test_big_tree(void) {
   g_ctx = NULL;
 }
 
+/* ------------------------------------------------------------------ free variables in bulk */
+
+/* brace_constraint_add_on_variables (0.3) and brace_variables_get_values (0.2): what a
+   kiwisolver-style binding calls, one constraint or many values per call. */
+static void test_variables_in_bulk(void) {
+  g_section = "variables in bulk";
+  brace_context *ctx = NULL;
+  OK(brace_context_create(NULL, &ctx));
+  g_ctx = ctx;
+  brace_variable v[3];
+  for (int i = 0; i < 3; i++) OK(brace_variable_create(ctx, &v[i]));
+  const double ones[3] = {1, 1, 1};
+  brace_constraint sum = 0, pin = 0, weak = 0, bad = 0;
+  OK(brace_constraint_add_on_variables(ctx, v, ones, 2, BRACE_RELATION_EQUAL, 10, BRACE_PRIORITY_REQUIRED, &sum));
+  OK(brace_constraint_add_on_variables(ctx, &v[0], ones, 1, BRACE_RELATION_EQUAL, 3, BRACE_PRIORITY_REQUIRED, &pin));
+  OK(brace_constraint_add_on_variables(ctx, &v[2], ones, 1, BRACE_RELATION_GREATER_EQUAL, 5, 250, &weak));
+  bool active = false;
+  OK(brace_constraint_is_active(ctx, weak, &active));
+  CHECK(active);
+  double out[3] = {-1, -1, -1};
+  OK(brace_variables_get_values(ctx, v, 3, out));
+  CHECK(out[0] == 3 && out[1] == 7 && out[2] == 5);
+
+  /* A required conflict: refused, nothing created, the solver as it was. */
+  ERR(ctx, BRACE_E_UNSATISFIABLE, "nothing was added",
+      brace_constraint_add_on_variables(ctx, &v[1], ones, 1, BRACE_RELATION_EQUAL, 8, BRACE_PRIORITY_REQUIRED, &bad));
+  CHECK_EQ(bad, 0);
+  size_t broken = 99;
+  OK(brace_context_get_broken_constraints(ctx, NULL, 0, &broken));
+  CHECK_EQ(broken, 0);
+  OK(brace_variables_get_values(ctx, v, 3, out));
+  CHECK(out[0] == 3 && out[1] == 7 && out[2] == 5);
+
+  /* Bad input. */
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "1 to 64",
+      brace_constraint_add_on_variables(ctx, v, ones, 0, BRACE_RELATION_EQUAL, 0, 1000, &bad));
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "coefficients is NULL",
+      brace_constraint_add_on_variables(ctx, v, NULL, 1, BRACE_RELATION_EQUAL, 0, 1000, &bad));
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "priority",
+      brace_constraint_add_on_variables(ctx, v, ones, 1, BRACE_RELATION_EQUAL, 0, 1001, &bad));
+  const double not_finite[1] = {NAN};
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "finite",
+      brace_constraint_add_on_variables(ctx, v, not_finite, 1, BRACE_RELATION_EQUAL, 0, 1000, &bad));
+  brace_node node = 0;
+  OK(brace_node_create(ctx, &node));
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "not a variable",
+      brace_constraint_add_on_variables(ctx, &node, ones, 1, BRACE_RELATION_EQUAL, 0, 1000, &bad));
+  OK(brace_constraint_destroy(ctx, weak));
+  OK(brace_variable_destroy(ctx, v[2]));
+  ERR(ctx, BRACE_E_STALE_HANDLE, "variables[2]", brace_variables_get_values(ctx, v, 3, out));
+  ERR(ctx, BRACE_E_STALE_HANDLE, "stale",
+      brace_constraint_add_on_variables(ctx, &v[2], ones, 1, BRACE_RELATION_EQUAL, 0, 1000, &bad));
+  CHECK_EQ(bad, 0);
+  (void)pin;
+  (void)sum;
+  brace_context_destroy(ctx);
+  g_ctx = NULL;
+}
+
 int main(void) {
   signal(SIGALRM, on_alarm);
   alarm(300); /* the whole program, under valgrind too */
@@ -1719,6 +1778,7 @@ int main(void) {
   test_destroy_during_pass();
   test_feedback_loops();
   test_big_tree();
+  test_variables_in_bulk();
 
   printf("test_core: %d checks, %d failed\n", g_checks, g_failures);
   return g_failures == 0 ? 0 : 1;

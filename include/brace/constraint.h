@@ -206,6 +206,24 @@ brace_status brace_variables_get_values(brace_context *ctx, const brace_variable
                                         double *out);
 
 /*
+ * brace_constraint_add_on_variables — since 0.3: a linear constraint over free variables,
+ * sum(coefficients[k] * variables[k]) REL constant, created at `priority` and activated,
+ * in one call: brace_constraint_create_linear (every term a variable with
+ * BRACE_ATTR_NONE), brace_constraint_set_priority and brace_constraint_activate, for
+ * bindings and programs that add many constraints (a kiwisolver-style solver).
+ * 1 to 64 variables; the numbers follow the rules above; priority 1...1000.
+ * Unlike brace_constraint_activate, a constraint that the solver cannot enforce (a
+ * required one that conflicts with the other required constraints) is not kept:
+ * BRACE_E_UNSATISFIABLE, nothing is created, no diagnostic is sent, and the message
+ * lists the constraints it conflicts with. On success `*out` is the new constraint,
+ * owned by the caller as any other (brace_constraint_destroy frees it).
+ */
+brace_status brace_constraint_add_on_variables(brace_context *ctx, const brace_variable *variables,
+                                               const double *coefficients, size_t count,
+                                               brace_relation relation, double constant,
+                                               brace_priority priority, brace_constraint *out);
+
+/*
  * brace_layout_guide_create — a layout guide owned by `owner`: a node that constraints
  * can use like a view, whose frame is in the owner's coordinates and is solved like a
  * subview's, but which is never drawn, laid out or listed among the subviews.

@@ -207,6 +207,26 @@ public func brace_variables_get_values(_ ctx: OpaquePointer?, _ variables: Unsaf
 }
 
 @c @implementation
+public func brace_constraint_add_on_variables(_ ctx: OpaquePointer?, _ variables: UnsafePointer<brace_variable>?, _ coefficients: UnsafePointer<Double>?, _ count: Int, _ relation: brace_relation, _ constant: Double, _ priority: Float, _ out: UnsafeMutablePointer<brace_constraint>?) -> brace_status {
+  withContext(ctx, "brace_constraint_add_on_variables") { c throws(BraceError) in
+    let out = try requireOut(out)
+    guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms, got \(UInt(bitPattern: count))") }
+    guard let variables else { throw .invalidArgument("variables is NULL") }
+    guard let coefficients else { throw .invalidArgument("coefficients is NULL") }
+    let k = try withUnsafeTemporaryAllocation(of: brace_term.self, capacity: count) { terms throws(BraceError) in
+      for j in 0..<count {
+        guard Handle.kind(variables[j]) == HandleKind.variable.rawValue else {
+          throw .invalidArgument("variables[\(j)] (0x\(String(variables[j], radix: 16))) is not a variable handle")
+        }
+        terms[j] = brace_term(item: variables[j], attribute: BRACE_ATTR_NONE, coefficient: coefficients[j])
+      }
+      return try c.addOnVariables(UnsafeBufferPointer(terms), relation, constant, priority)
+    }
+    out.pointee = c.handle(ofConstraint: k)
+  }
+}
+
+@c @implementation
 public func brace_layout_guide_create(_ ctx: OpaquePointer?, _ owner: brace_node, _ out: UnsafeMutablePointer<brace_node>?) -> brace_status {
   withContext(ctx, "brace_layout_guide_create") { c throws(BraceError) in
     let o = try c.node(owner, "owner")

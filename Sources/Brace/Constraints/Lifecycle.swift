@@ -68,15 +68,15 @@ extension Context {
   // MARK: Creation rules
 
   /// Resolves a term's item: a node or guide with an attribute, or a variable without.
-  func term(_ item: UInt64, _ a: brace_attribute, _ coefficient: Double, _ what: String) throws(BraceError) -> ConstraintTerm {
-    try Check.coefficient(coefficient, "the coefficient of \(what)")
+  func term(_ item: UInt64, _ a: brace_attribute, _ coefficient: Double, _ what: @autoclosure () -> String) throws(BraceError) -> ConstraintTerm {
+    try Check.coefficient(coefficient, "the coefficient of \(what())")
     if Handle.kind(item) == HandleKind.variable.rawValue {
       let v = try variable(item)
-      guard a == BRACE_ATTR_NONE else { throw .invalidArgument("\(what) is a variable, so its attribute must be BRACE_ATTR_NONE, got \(a.name)") }
+      guard a == BRACE_ATTR_NONE else { throw .invalidArgument("\(what()) is a variable, so its attribute must be BRACE_ATTR_NONE, got \(a.name)") }
       return ConstraintTerm(item: item, slot: v, isVariable: true, attribute: a, coefficient: coefficient)
     }
-    let n = try node(item, what)
-    guard a.isKnown else { throw .invalidArgument("\(what) has an unknown attribute \(a.rawValue) (rule: attributes are BRACE_ATTR_LEFT...BRACE_ATTR_CENTER_Y_WITHIN_MARGINS)") }
+    let n = try node(item, what())
+    guard a.isKnown else { throw .invalidArgument("\(what()) has an unknown attribute \(a.rawValue) (rule: attributes are BRACE_ATTR_LEFT...BRACE_ATTR_CENTER_Y_WITHIN_MARGINS)") }
     return ConstraintTerm(item: item, slot: n, isVariable: false, attribute: a, coefficient: coefficient)
   }
 
@@ -131,10 +131,19 @@ extension Context {
     guard raw.count >= 1, raw.count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms, got \(raw.count)") }
     try Check.constant(constant, "the constant")
     var terms: [ConstraintTerm] = []
-    for (k, t) in raw.enumerated() { terms.append(try term(t.item, t.attribute, t.coefficient, "terms[\(k)]")) }
+    terms.reserveCapacity(raw.count)
+    var directional = false, physical = false
+    for (k, t) in raw.enumerated() {
+      let term = try term(t.item, t.attribute, t.coefficient, "terms[\(k)]")
+      switch term.attribute.family {
+      case .directional: directional = true
+      case .physical: physical = true
+      default: break
+      }
+      terms.append(term)
+    }
     guard terms.contains(where: { $0.coefficient != 0 }) else { throw .invalidArgument("every coefficient is 0 (rule: a constraint must relate something)") }
-    let families = Set(terms.map { $0.attribute.family })
-    if families.contains(.directional) && families.contains(.physical) {
+    if directional && physical {
       throw .invalidArgument("leading/trailing cannot be mixed with left/right in one constraint (rule: one horizontal family per constraint)")
     }
     var r = ConstraintRecord()
@@ -143,6 +152,31 @@ extension Context {
     r.constant = constant
     r.owner = owner
     return try allocateConstraint(r)
+  }
+
+  /// brace_constraint_add_on_variables: create, prioritize and activate a constraint over
+  /// free variables; one the solver cannot enforce is destroyed again and refused.
+  func addOnVariables(_ raw: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double,
+                      _ priority: Float) throws(BraceError) -> Int32 {
+    try Check.priority(priority, "priority")
+    let k = try createLinearConstraint(raw, relation, constant)
+    constraints[Int(k)].priority = priority
+    refusedConflicts = []
+    defer { refusedConflicts = nil }
+    do throws(BraceError) {
+      try activate([k])
+    } catch {
+      destroyConstraint(k)
+      throw error
+    }
+    guard constraints[Int(k)].broken else { return k }
+    let conflicting = refusedConflicts ?? []
+    let what = describeConstraint(k)
+    let list = conflicting.map { "\"\(describeConstraint($0))\"" }.joined(separator: ", ")
+    destroyConstraint(k)
+    throw BraceError(BRACE_E_UNSATISFIABLE, conflicting.isEmpty
+      ? "Unable to satisfy constraint \(what): the solver cannot enforce it; nothing was added"
+      : "Unable to simultaneously satisfy constraints: \(what) conflicts with the required constraints (\(list)); nothing was added")
   }
 
   // MARK: Activation
@@ -234,12 +268,17 @@ extension Context {
       return
     }
     var id: UInt32 = 0
-    var conflicts = [UInt32](repeating: 0, count: 64)
     var conflictCount = 0
+    var rows: Set<UInt32> = []
     let status = row.terms.withUnsafeBufferPointer { terms in
-      conflicts.withUnsafeMutableBufferPointer { buf in
-        s.desc.add!(i, terms.baseAddress, terms.count, r.relation, row.constant, Double(r.priority), &id,
-                    buf.baseAddress, buf.count, &conflictCount)
+      // The conflict list is scratch space on the stack: most additions never use it.
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
+        let status = s.desc.add!(i, terms.baseAddress, terms.count, r.relation, row.constant, Double(r.priority), &id,
+                                 buf.baseAddress, buf.count, &conflictCount)
+        if status == BRACE_E_UNSATISFIABLE {
+          for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
+        }
+        return status
       }
     }
     engineDirty = true
@@ -260,7 +299,6 @@ extension Context {
     constraints[Int(c)].container = holder
     if !brokenConstraints.contains(c) { brokenConstraints.append(c) }
     if status == BRACE_E_UNSATISFIABLE {
-      let rows = Set(conflicts.prefix(min(conflictCount, conflicts.count)))
       let others = constraints.indices.filter { k in constraints[k].live && constraints[k].row.map { rows.contains($0) } == true }
       reportUnsatisfiable(broken: c, conflicting: others.map { Int32($0) })
     } else {
@@ -448,6 +486,10 @@ extension Context {
   }
 
   func reportUnsatisfiable(broken c: Int32, conflicting: [Int32]) {
+    if refusedConflicts != nil {
+      refusedConflicts = conflicting
+      return
+    }
     var lines = [
       "Unable to simultaneously satisfy constraints.",
       "\tProbably at least one of the constraints in the following list is one you don't want.",

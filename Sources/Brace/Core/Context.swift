@@ -50,6 +50,10 @@ final class Context {
   var pendingFrames: [Int32: [Int32: brace_rect]] = [:]
   /// Broken constraints, retried when constraints are removed or changed.
   var brokenConstraints: [Int32] = []
+  /// Set by brace_constraint_add_on_variables while it activates: an unsatisfiable
+  /// constraint's conflicting set is kept here instead of being reported, and the
+  /// constraint is refused instead of kept broken.
+  var refusedConflicts: [Int32]? = nil
   /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
   var baselines: [Int32: (first: Double, last: Double)] = [:]
   /// Constraints strategies added for the nodes they manage, by node slot.

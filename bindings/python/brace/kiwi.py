@@ -8,8 +8,9 @@ Variable, Term, Expression, Constraint, Solver and strength behave as kiwisolver
 (operators, method names, exceptions). Each Solver owns one Brace context
 (brace_context_create); a Variable gets a Brace free variable (brace_variable_create)
 in a solver's context the first time that solver sees it, and keeps it until the
-solver is reset or freed. Constraints are brace_constraint_create_linear +
-brace_constraint_set_priority + brace_constraint_activate; edits are
+solver is reset or freed. A constraint is one
+brace_constraint_add_on_variables call (created at its priority and activated; a
+required conflict is refused, which kiwi reports as UnsatisfiableConstraint); edits are
 brace_context_add_edit / suggest_value / remove_edit.
 
 Strengths: kiwi adds weighted errors (strong = 1e6, medium = 1e3, weak = 1); Brace
@@ -21,6 +22,7 @@ where results differ.
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
 
@@ -162,7 +164,13 @@ def priority_of(s) -> float:
 
 # ---------------------------------------------------------------- symbolics
 
+# The operators run in pure Python, so they avoid what costs there: internal values are
+# made without re-validating (_term, _expression, _constraint), and a Constraint keeps
+# its terms reduced to one per variable plus the (variables, coefficients) that Brace
+# takes, computed once when it is made.
+
 _NUM = (int, float)
+_new = object.__new__
 
 
 def _is_num(o):
@@ -174,36 +182,55 @@ def _num_str(v):
     return "%g" % v
 
 
-def _as_expression(o):
+def _term(variable, coefficient):
+    t = _new(Term)
+    t._variable = variable
+    t._coefficient = coefficient
+    return t
+
+
+def _expression(terms, constant):
+    e = _new(Expression)
+    e._terms = terms
+    e._constant = constant
+    return e
+
+
+def _parts(o):
+    """(terms, constant) of a symbolic value or a number; None when unsupported."""
     t = type(o)
-    if t is Expression:
-        return o
-    if t is Term:
-        return Expression((o,), 0.0)
     if t is Variable:
-        return Expression((Term(o, 1.0),), 0.0)
-    if _is_num(o):
-        return Expression((), float(o))
+        return (_term(o, 1.0),), 0.0
+    if t is Expression:
+        return o._terms, o._constant
+    if t is Term:
+        return (o,), 0.0
+    if t is float or t is int or _is_num(o):
+        return (), float(o)
     return None
 
 
 def _add(a, b):
     """a + b for any two symbolic values or numbers; None when unsupported."""
-    ea = _as_expression(a)
-    eb = _as_expression(b)
-    if ea is None or eb is None:
+    pa = _parts(a)
+    pb = _parts(b)
+    if pa is None or pb is None:
         return None
-    return Expression(ea._terms + eb._terms, ea._constant + eb._constant)
+    return _expression(pa[0] + pb[0], pa[1] + pb[1])
+
+
+def _negated(terms):
+    return tuple([_term(x._variable, -x._coefficient) for x in terms])
 
 
 def _neg(o):
     t = type(o)
     if t is Variable:
-        return Term(o, -1.0)
+        return _term(o, -1.0)
     if t is Term:
-        return Term(o._variable, -o._coefficient)
+        return _term(o._variable, -o._coefficient)
     if t is Expression:
-        return Expression(tuple(Term(x._variable, -x._coefficient) for x in o._terms), -o._constant)
+        return _expression(_negated(o._terms), -o._constant)
     if _is_num(o):
         return -float(o)
     return None
@@ -212,10 +239,10 @@ def _neg(o):
 def _mul(o, k):
     t = type(o)
     if t is Variable:
-        return Term(o, k)
+        return _term(o, k)
     if t is Term:
-        return Term(o._variable, o._coefficient * k)
-    return Expression(tuple(Term(x._variable, x._coefficient * k) for x in o._terms), o._constant * k)
+        return _term(o._variable, o._coefficient * k)
+    return _expression(tuple([_term(x._variable, x._coefficient * k) for x in o._terms]), o._constant * k)
 
 
 class _Symbolic:
@@ -264,10 +291,11 @@ class _Symbolic:
         return NotImplemented
 
     def _relation(self, other, op):
-        n = _neg(other)
-        if n is None:
+        pb = _parts(other)
+        if pb is None:
             return NotImplemented
-        return Constraint(_add(self, n), op)
+        pa = _parts(self)
+        return _constraint(pa[0] + _negated(pb[0]), pa[1] - pb[1], op, _REQUIRED, 1000.0)
 
     def __eq__(self, other):
         return self._relation(other, "==")
@@ -296,7 +324,9 @@ class Variable(_Symbolic):
     Solver.updateVariables() wrote (0 before). A Variable may be used by several
     solvers (each gives it its own Brace variable); they share the one value."""
 
-    __slots__ = ("_name", "_context", "_value", "__weakref__")
+    # _token/_handle: the Brace variable of the first solver context that saw it (the
+    # fast path of Solver._handle); other solvers keep theirs in a dict.
+    __slots__ = ("_name", "_context", "_value", "_token", "_handle", "__weakref__")
 
     def __init__(self, name="", context=None):
         if not isinstance(name, str):
@@ -304,6 +334,8 @@ class Variable(_Symbolic):
         self._name = name
         self._context = context
         self._value = 0.0
+        self._token = 0
+        self._handle = 0
 
     def name(self):
         return self._name
@@ -396,44 +428,84 @@ class Expression(_Symbolic):
     __str__ = __repr__
 
 
-def _reduce(expr):
-    """The expression with one term per variable (coefficients summed, first-seen order)."""
-    coeffs = {}
-    order = []
-    for t in expr._terms:
-        v = t._variable
-        k = id(v)
-        if k in coeffs:
-            coeffs[k] += t._coefficient
-        else:
-            coeffs[k] = t._coefficient
-            order.append(v)
-    return Expression(tuple(Term(v, coeffs[id(v)]) for v in order), expr._constant)
-
-
 _OPS = {"==": 0, "<=": -1, ">=": 1}  # brace_relation values
+_PRIORITIES: dict = {}  # strength -> priority_of(strength), for the strengths in use
+
+
+def _priority(s):
+    p = _PRIORITIES.get(s)
+    if p is None:
+        p = priority_of(s)
+        if len(_PRIORITIES) < 4096:
+            _PRIORITIES[s] = p
+    return p
+
+
+def _constraint(terms, constant, op, strength, priority):
+    """A Constraint on `terms` + constant OP 0, its terms reduced to one per variable
+    (coefficients summed, first-seen order), as kiwi reduces them."""
+    c = _new(Constraint)
+    n = len(terms)
+    if n == 1:
+        t = terms[0]
+        k = t._coefficient
+        c._variables, c._coefficients = ((t._variable,), (k,)) if abs(k) > 1.0e-8 else ((), ())
+    elif n == 2 and terms[0]._variable is not terms[1]._variable:
+        t, u = terms
+        k, m = t._coefficient, u._coefficient
+        if abs(k) > 1.0e-8 and abs(m) > 1.0e-8:
+            c._variables, c._coefficients = (t._variable, u._variable), (k, m)
+        else:
+            keep = [x for x in terms if abs(x._coefficient) > 1.0e-8]
+            c._variables = tuple([x._variable for x in keep])
+            c._coefficients = tuple([x._coefficient for x in keep])
+    else:
+        coeffs = {}
+        order = []
+        for t in terms:
+            v = t._variable
+            key = id(v)
+            if key in coeffs:
+                coeffs[key] += t._coefficient
+            else:
+                coeffs[key] = t._coefficient
+                order.append(v)
+        if len(order) != n:
+            terms = tuple([_term(v, coeffs[id(v)]) for v in order])
+        # kiwi's near-zero rule: such terms drop out of the rows it builds.
+        keep = [v for v in order if abs(coeffs[id(v)]) > 1.0e-8]
+        c._variables = tuple(keep)
+        c._coefficients = tuple([coeffs[id(v)] for v in keep])
+    c._terms = terms
+    c._constant = constant
+    c._op = op
+    c._strength = strength
+    c._priority = priority
+    c._expression = None
+    return c
 
 
 class Constraint:
     """expression OP 0 at a strength; OP is '==', '<=' or '>='. Immutable:
     `constraint | strength` makes a new one."""
 
-    __slots__ = ("_expression", "_op", "_strength", "_priority", "_lin", "__weakref__")
+    __slots__ = ("_terms", "_constant", "_op", "_strength", "_priority", "_variables", "_coefficients",
+                 "_expression", "__weakref__")
 
-    def __init__(self, expression, op="==", strength="required"):
+    def __new__(cls, expression, op="==", strength="required"):
         if type(expression) is not Expression:
             raise TypeError("Expected object of type `Expression`. Got object of type `%s` instead."
                             % type(expression).__name__)
         if op not in _OPS:
             raise ValueError("relational operator must be '==', '<=', or '>=', not '%s'" % (op,))
-        self._expression = _reduce(expression)
-        self._op = op
-        self._strength = _strength_value(strength)
-        self._priority = priority_of(self._strength)
-        self._lin = None  # (variables, coefficients) without zero coefficients, built once
+        s = _strength_value(strength)
+        return _constraint(expression._terms, expression._constant, op, s, _priority(s))
 
     def expression(self):
-        return self._expression
+        e = self._expression
+        if e is None:
+            e = self._expression = _expression(self._terms, self._constant)
+        return e
 
     def op(self):
         return self._op
@@ -442,7 +514,7 @@ class Constraint:
         return self._strength
 
     def violated(self):
-        v = self._expression.value()
+        v = self.expression().value()
         if self._op == "==":
             return abs(v) >= 1.0e-8
         if self._op == "<=":
@@ -450,31 +522,21 @@ class Constraint:
         return v < 0.0
 
     def __or__(self, other):
-        c = Constraint.__new__(Constraint)
-        c._expression = self._expression
+        c = _new(Constraint)
+        c._terms = self._terms
+        c._constant = self._constant
         c._op = self._op
-        c._strength = _strength_value(other)
-        c._priority = priority_of(c._strength)
-        c._lin = self._lin
+        c._variables = self._variables
+        c._coefficients = self._coefficients
+        c._expression = self._expression
+        s = c._strength = _strength_value(other)
+        c._priority = _priority(s)
         return c
 
     __ror__ = __or__
 
-    def _linear(self):
-        lin = self._lin
-        if lin is None:
-            vs = []
-            cs = []
-            for t in self._expression._terms:
-                c = t._coefficient
-                if abs(c) > 1.0e-8:  # kiwi's near-zero rule: such terms drop out of rows
-                    vs.append(t._variable)
-                    cs.append(c)
-            lin = self._lin = (tuple(vs), tuple(cs))
-        return lin
-
     def __repr__(self):
-        s = "%r %s 0 | strength = %s" % (self._expression, self._op, "%g" % self._strength)
+        s = "%r %s 0 | strength = %s" % (self.expression(), self._op, "%g" % self._strength)
         return s + " (VIOLATED)" if self.violated() else s
 
     __str__ = __repr__
@@ -496,6 +558,11 @@ def _on_diagnostic(ctx, diagnostic, user_data):
 
 
 _REPORTS: dict = {}
+_TOKENS = itertools.count(1)
+_LIVE_TOKENS: set = set()
+_UNSATISFIABLE = lib.BRACE_E_UNSATISFIABLE
+_add_on_variables = lib.brace_constraint_add_on_variables
+_destroy = lib.brace_constraint_destroy
 
 
 class Solver:
@@ -512,6 +579,8 @@ class Solver:
         check(None, lib.brace_context_create(ffi.NULL, out))
         self._ctx = out[0]
         self._key = int(ffi.cast("uintptr_t", self._ctx))
+        self._token = next(_TOKENS)  # tells this context's variables apart (Variable._token)
+        _LIVE_TOKENS.add(self._token)
         check(self._ctx, lib.brace_context_set_diagnostic_callback(self._ctx, _on_diagnostic, ffi.NULL))
         self._vars = {}      # id(Variable) -> brace_variable
         self._var_objs = []  # Variables, in the order they were first seen
@@ -532,6 +601,7 @@ class Solver:
         if ctx is not None:
             self._ctx = None
             _REPORTS.pop(self._key, None)
+            _LIVE_TOKENS.discard(self._token)
             lib.brace_context_destroy(ctx)
 
     def __del__(self):
@@ -543,12 +613,17 @@ class Solver:
     # -- variables
 
     def _handle(self, var):
+        if var._token == self._token:
+            return var._handle
         h = self._vars.get(id(var))
         if h is None:
             ctx = self._ctx
             check(ctx, lib.brace_variable_create(ctx, self._out_v))
             h = self._out_v[0]
             self._vars[id(var)] = h
+            if var._token == 0 or var._token not in _LIVE_TOKENS:
+                var._token = self._token
+                var._handle = h
             self._var_objs.append(var)  # keeps the Variable alive, so id(var) stays its own
             self._var_handles.append(h)
         return h
@@ -579,40 +654,61 @@ class Solver:
         if type(constraint) is not Constraint:
             raise TypeError("Expected object of type `Constraint`. Got object of type `%s` instead."
                             % type(constraint).__name__)
-        if constraint in self._cns:
+        cns = self._cns
+        if constraint in cns:
             raise DuplicateConstraint(constraint)
-        vs, cs = constraint._linear()
-        rel = _OPS[constraint._op]
-        constant = -constraint._expression._constant
-        priority = constraint._priority
-        required = priority == 1000.0
-        if not vs:
+        vs = constraint._variables
+        n = len(vs)
+        if 0 < n <= _MAX_TERMS:
+            # The common case: one C call creates the constraint at its priority and
+            # activates it; a required conflict is refused with nothing added.
+            token = self._token
+            if n == 1:
+                v = vs[0]
+                handles = (v._handle if v._token == token else self._handle(v),)
+            else:
+                handles = [v._handle if v._token == token else self._handle(v) for v in vs]
+            out = self._out_c
+            st = _add_on_variables(self._ctx, handles, constraint._coefficients, n, _OPS[constraint._op],
+                                   -constraint._constant, constraint._priority, out)
+            if st != 0:
+                if st == _UNSATISFIABLE:
+                    exc = UnsatisfiableConstraint(constraint)
+                    exc.report = last_error(self._ctx)
+                    raise exc
+                check(self._ctx, st)
+            cns[constraint] = out[0]
+        elif n == 0:
             # No variable: 0 OP constant. kiwi accepts a satisfied one and refuses a
             # required contradiction; an optional one changes nothing.
+            rel = _OPS[constraint._op]
+            constant = -constraint._constant
             ok = (abs(constant) < 1.0e-8 if rel == 0 else (0.0 <= constant if rel == -1 else 0.0 >= constant))
-            if required and not ok:
+            if constraint._priority == 1000.0 and not ok:
                 raise UnsatisfiableConstraint(constraint)
-            self._cns[constraint] = ()
-            return
-        handle = self._handle
-        handles = [handle(v) for v in vs]
+            cns[constraint] = ()
+        else:
+            cns[constraint] = self._add_split(constraint)
+
+    def _add_split(self, constraint):
+        """Brace takes 64 terms per constraint: a longer one sums chunks of its terms in
+        auxiliary variables (required a_k == sum(chunk)), then relates the a_k. Returns
+        the constraints made, then the auxiliary variables."""
+        handles = [self._handle(v) for v in constraint._variables]
+        cs = constraint._coefficients
         made = []
         aux = []
         try:
-            if len(handles) > _MAX_TERMS:
-                # Brace takes 64 terms per constraint: sum up chunks in auxiliary
-                # variables (required a_k == sum(chunk)), then relate the a_k.
-                hs, cf = [], []
-                for i in range(0, len(handles), _MAX_TERMS - 1):
-                    a = self._aux_variable()
-                    aux.append(a)
-                    self._create_linear(handles[i:i + _MAX_TERMS - 1] + [a],
-                                        list(cs[i:i + _MAX_TERMS - 1]) + [-1.0], 0, 0.0, 1000.0, made)
-                    hs.append(a)
-                    cf.append(1.0)
-                handles, cs = hs, cf
-            h = self._create_linear(handles, cs, rel, constant, priority, made)
-            if required:
+            hs, cf = [], []
+            for i in range(0, len(handles), _MAX_TERMS - 1):
+                a = self._aux_variable()
+                aux.append(a)
+                self._create_linear(handles[i:i + _MAX_TERMS - 1] + [a],
+                                    list(cs[i:i + _MAX_TERMS - 1]) + [-1.0], 0, 0.0, 1000.0, made)
+                hs.append(a)
+                cf.append(1.0)
+            h = self._create_linear(hs, cf, _OPS[constraint._op], -constraint._constant, constraint._priority, made)
+            if constraint._priority == 1000.0:
                 lib.brace_constraint_is_broken(self._ctx, h, self._out_b)
                 if self._out_b[0]:
                     exc = UnsatisfiableConstraint(constraint)
@@ -624,8 +720,7 @@ class Solver:
             for a in aux:
                 lib.brace_variable_destroy(self._ctx, a)
             raise
-        made.extend(aux)  # aux variables after the constraints, for removal
-        self._cns[constraint] = made
+        return made + aux
 
     def removeConstraint(self, constraint):
         if type(constraint) is not Constraint:
@@ -636,15 +731,14 @@ class Solver:
         except (KeyError, TypeError):
             raise UnknownConstraint(constraint) from None
         ctx = self._ctx
-        if made:
-            if len(made) == 1:
-                check(ctx, lib.brace_constraint_destroy(ctx, made[0]))
-            else:
-                n = (len(made) - 1) // 2 + 1  # constraints: chunks + 1; then len(chunks) aux variables
-                for c in made[:n]:
-                    check(ctx, lib.brace_constraint_destroy(ctx, c))
-                for a in made[n:]:
-                    check(ctx, lib.brace_variable_destroy(ctx, a))
+        if type(made) is int:
+            check(ctx, _destroy(ctx, made))
+        elif made:
+            n = (len(made) - 1) // 2 + 1  # constraints: chunks + 1; then len(chunks) aux variables
+            for c in made[:n]:
+                check(ctx, lib.brace_constraint_destroy(ctx, c))
+            for a in made[n:]:
+                check(ctx, lib.brace_variable_destroy(ctx, a))
 
     def hasConstraint(self, constraint):
         if type(constraint) is not Constraint:
@@ -727,12 +821,13 @@ class Solver:
         for c, made in self._cns.items():
             state = "no variables" if not made else ""
             if made:
-                lib.brace_constraint_is_broken(ctx, made[0], self._out_b)
+                split = type(made) is not int
+                lib.brace_constraint_is_broken(ctx, made[(len(made) - 1) // 2] if split else made, self._out_b)
                 state = "BROKEN" if self._out_b[0] else "active"
-                if len(made) > 1:
+                if split:
                     state += ", split over %d constraints" % ((len(made) - 1) // 2 + 1)
             lines.append("%s | strength = %g -> priority %g [%s]%s" % (
-                repr(c._expression) + " " + c._op + " 0", c._strength, c._priority, state,
+                repr(c.expression()) + " " + c._op + " 0", c._strength, c._priority, state,
                 " (VIOLATED)" if c.violated() else ""))
         return "\n".join(lines) + "\n"
 
