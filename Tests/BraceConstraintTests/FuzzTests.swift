@@ -267,7 +267,7 @@ final class APIFuzzer {
     default:
       // Slot and generation at their maximum, kind node, tag of a live node.
       if let n = nodes.first {
-        let h = (n & 0xFFFF_0000_0000_0000) | 0x0000_FFFF_FFFF_FFFF
+        let h = (n & 0xFFFF_FFF0_0000_0000) | 0x0000_000F_FFFF_FFFF
         return (h, brace_node_is_alive(ctx, h))
       }
     }
@@ -397,7 +397,7 @@ final class APIFuzzer {
     if s == BRACE_OK {
       nodeCounter += 1
       names[n] = "n\(nodeCounter)"
-      note("  = \(name(n)) (node \(n & 0xFFF_FFFF):\((n >> 28) & 0xFFFFF))")
+      note("  = \(name(n)) (node \(n & 0xFF_FFFF):\((n >> 24) & 0xFFF))")
       nodes.append(n)
       if rng.chance(0.6) {
         check("brace_node_set_translates_autoresizing_mask(ctx, \(name(n)), false)") { brace_node_set_translates_autoresizing_mask(ctx, n, false) }
@@ -567,7 +567,7 @@ final class APIFuzzer {
       if s == BRACE_OK {
         guideCounter += 1
         names[g] = "g\(guideCounter)"
-        note("  = \(name(g)) (node \(g & 0xFFF_FFFF):\((g >> 28) & 0xFFFFF))")
+        note("  = \(name(g)) (node \(g & 0xFF_FFFF):\((g >> 24) & 0xFFF))")
         guides.append(g)
         guideOwner[g] = owner
         var isGuide = false

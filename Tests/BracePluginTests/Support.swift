@@ -148,6 +148,9 @@ let brokenVariants = [
   "BAD_PROPERTY", "HUGE_INT_RANGE", "BAD_NAME", "SOLVER_ROLE",
 ]
 
+/// The rogue_solver.c variants: solvers that hand the host bad values.
+let rogueVariants = ["HUGE_ID", "DUPLICATE_ID", "NAN_VALUE", "ENDLESS_CHANGES"]
+
 /// The plugin files of this test process, in a fresh directory under /tmp that is also
 /// every fixture's plugin_path: libbrace_flow.so and libbrace_probe.so (so both load by name),
 /// broken_<VARIANT>.so, libbrace_wrongname.so (flow.c again, so a file whose name says
@@ -160,6 +163,8 @@ struct PluginFiles: Sendable {
   let notALibrary: String
   let missing: String
   let broken: [String: String]
+  /// rogue_<VARIANT>.so for each of rogueVariants.
+  let rogue: [String: String]
   /// "file: compiler output" for each compilation that failed.
   let failures: [String]
   /// The compiler command line of each file, for messages.
@@ -185,6 +190,7 @@ struct PluginFiles: Sendable {
       ("libbrace_wrongname.so", "\(examples)/flow.c", []),
     ]
     for v in brokenVariants { jobs.append(("broken_\(v).so", "\(tests)/broken.c", ["-D\(v)"])) }
+    for v in rogueVariants { jobs.append(("rogue_\(v).so", "\(tests)/rogue_solver.c", ["-D\(v)"])) }
 
     var running: [(String, pid_t?, String)] = []
     var commands: [String: String] = [:]
@@ -209,10 +215,12 @@ struct PluginFiles: Sendable {
     // environment; BRACE_PLUGIN_PATH itself is covered by Tests/c/test_plugins.c).
     var broken: [String: String] = [:]
     for v in brokenVariants { broken[v] = "\(directory)/broken_\(v).so" }
+    var rogue: [String: String] = [:]
+    for v in rogueVariants { rogue[v] = "\(directory)/rogue_\(v).so" }
     return PluginFiles(
       directory: directory, flow: "\(directory)/libbrace_flow.so", probe: "\(directory)/libbrace_probe.so",
       wrongName: "\(directory)/libbrace_wrongname.so", notALibrary: notALibrary,
-      missing: "\(directory)/no_such_plugin.so", broken: broken, failures: failures, commands: commands)
+      missing: "\(directory)/no_such_plugin.so", broken: broken, rogue: rogue, failures: failures, commands: commands)
   }
 }
 

@@ -34,10 +34,10 @@ func expectFailure(
 }
 
 /// How Brace names a node in messages: "node SLOT:GENERATION".
-func nodeName(_ h: brace_node) -> String { "node \(h & 0xFFF_FFFF):\((h >> 28) & 0xFFFFF)" }
+func nodeName(_ h: brace_node) -> String { "node \(h & 0xFF_FFFF):\((h >> 24) & 0xFFF)" }
 
 /// The context tag packed in a handle (bits 59..48).
-func contextTag(_ h: brace_node) -> UInt64 { (h >> 48) & 0xFFF }
+func contextTag(_ h: brace_node) -> UInt64 { (h >> 36) & 0x3FF_FFFF }
 
 let callbacksSize = UInt32(MemoryLayout<brace_node_callbacks>.size)
 

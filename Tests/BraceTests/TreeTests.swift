@@ -39,7 +39,7 @@ import Testing
     var reused: brace_node = 0
     for _ in 0..<16 {
       let n = fx.node()
-      if n & 0xFFF_FFFF == old & 0xFFF_FFFF { reused = n; break }
+      if n & 0xFF_FFFF == old & 0xFF_FFFF { reused = n; break }
     }
     #expect(reused != 0, "the freed slot was not reused")
     #expect(reused != old)
@@ -106,18 +106,18 @@ import Testing
     let fx = Fixture()
     let n = fx.node()
     // Same kind, context tag and generation, a slot far past anything created.
-    let bogus = (n & ~UInt64(0xFFF_FFFF)) | 0x00F_FFFF
+    let bogus = (n & ~UInt64(0xFF_FFFF)) | 0x0F_FFFF
     var r = brace_rect()
     expectFailure(brace_node_get_frame(fx.ctx, bogus, &r), BRACE_E_INVALID_HANDLE, fx.ctx, mentions: ["never created"])
     // A live slot but a generation from the future.
-    let future = (n & ~(UInt64(0xFFFFF) << 28)) | (UInt64(77) << 28)
+    let future = (n & ~(UInt64(0xFFF) << 24)) | (UInt64(77) << 24)
     expectFailure(brace_node_get_frame(fx.ctx, future, &r), BRACE_E_INVALID_HANDLE, fx.ctx, mentions: ["never created"])
   }
 
   @Test func handleOfAnotherKindIsInvalid() {
     let fx = Fixture()
     let n = fx.node()
-    let constraintKind = (n & ~(UInt64(0xF) << 60)) | (UInt64(2) << 60)
+    let constraintKind = (n & ~(UInt64(0x3) << 62)) | (UInt64(2) << 62)
     var r = brace_rect()
     expectFailure(brace_node_get_frame(fx.ctx, constraintKind, &r), BRACE_E_INVALID_HANDLE, fx.ctx, mentions: ["not a node handle"])
   }
@@ -135,7 +135,7 @@ import Testing
     #expect(a.superview(na) == BRACE_NODE_NONE)
   }
 
-  /// Contexts tag their handles with 12 bits; creating and destroying contexts must not
+  /// Contexts tag their handles with 26 bits; creating and destroying contexts must not
   /// hand a live context's tag to a new context, or the new one would accept the old
   /// one's handles as its own.
   @Test func handleStaysForeignAfterManyContextsWereCreatedAndDestroyed() {
@@ -161,6 +161,29 @@ import Testing
       // The tag was never handed out again: foreign detection is intact.
       #expect(brace_node_is_alive(a.ctx, na))
     }
+  }
+
+  /// Regression (issue 10): with a 12-bit tag, the 4,095th context after a destroyed one
+  /// got its tag back, and a handle kept from the destroyed context named the new
+  /// context's node in the same slot. Tags now come from a process-wide counter of 2^26.
+  @Test func handleOfADestroyedContextStaysForeignInTheNext5000Contexts() {
+    var first: OpaquePointer?
+    ok(brace_context_create(nil, &first))
+    var old: brace_node = 0
+    ok(brace_node_create(first, &old), first)
+    ok(brace_context_destroy(first))
+    var accepted = 0
+    var r = brace_rect()
+    for _ in 0..<5_000 {
+      var c: OpaquePointer?
+      guard ok(brace_context_create(nil, &c)), let c else { break }
+      var n: brace_node = 0
+      ok(brace_node_create(c, &n), c)  // slot 0, generation 1: what `old` names too
+      #expect(n & 0xF_FFFF_FFFF == old & 0xF_FFFF_FFFF)
+      if brace_node_get_frame(c, old, &r) != BRACE_E_FOREIGN_HANDLE || brace_node_is_alive(c, old) { accepted += 1 }
+      ok(brace_context_destroy(c))
+    }
+    #expect(accepted == 0, "a handle of a destroyed context was accepted by \(accepted) later contexts")
   }
 
   // MARK: building the tree

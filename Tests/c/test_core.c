@@ -519,6 +519,34 @@ static void test_tree(void) {
   g_ctx = NULL;
 }
 
+/* Regression (issue 10): a handle kept after its context was destroyed stays foreign to
+   the contexts created after it. With the old 12-bit context tag the 4,095th later
+   context got the tag back and accepted the handle as its own node. */
+static void test_handle_outlives_context(void) {
+  g_section = "handle outlives its context";
+  brace_context *first = NULL;
+  OK(brace_context_create(NULL, &first));
+  g_ctx = first;
+  brace_node old = make_node(first);
+  brace_context_destroy(first);
+  int accepted = 0;
+  for (int i = 0; i < 5000; i++) {
+    brace_context *c = NULL;
+    if (brace_context_create(NULL, &c) != BRACE_OK) {
+      CHECK(!"brace_context_create failed");
+      break;
+    }
+    g_ctx = c;
+    brace_node n = make_node(c); /* slot 0, generation 1: what `old` names */
+    (void)n;
+    brace_rect r;
+    if (brace_node_get_frame(c, old, &r) != BRACE_E_FOREIGN_HANDLE || brace_node_is_alive(c, old)) accepted++;
+    brace_context_destroy(c);
+  }
+  g_ctx = NULL;
+  CHECK_EQ(accepted, 0);
+}
+
 static void test_handles(void) {
   brace_context *ctx = NULL, *other = NULL;
   brace_node n, reused, foreign, out;
@@ -1770,6 +1798,7 @@ int main(void) {
   test_context_options();
   test_tree();
   test_handles();
+  test_handle_outlives_context();
   test_geometry();
   test_direction_and_margins();
   test_content_size_priorities_masks_user_data();

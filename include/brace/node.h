@@ -26,7 +26,7 @@ extern "C" {
  * resistance 750 on both axes, autoresizing mask NONE, autoresizes_subviews true,
  * translates_autoresizing_mask true, the "frame" strategy once plugins are loaded.
  * The new node needs layout and display. `out` receives the handle.
- * BRACE_E_NO_MEMORY when the context's handle space (2^28 live nodes) is exhausted.
+ * BRACE_E_NO_MEMORY when the context's handle space (2^24 - 1 live nodes) is exhausted.
  */
 brace_status brace_node_create(brace_context *ctx, brace_node *out);
 

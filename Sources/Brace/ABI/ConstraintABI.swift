@@ -181,7 +181,7 @@ public func brace_variable_destroy(_ ctx: OpaquePointer?, _ variable: brace_vari
 public func brace_variable_get_value(_ ctx: OpaquePointer?, _ variable: brace_variable, _ out: UnsafeMutablePointer<Double>?) -> brace_status {
   withContext(ctx, "brace_variable_get_value") { c throws(BraceError) in
     let v = try c.variable(variable)
-    try store(c.solverValue(c.variables[Int(v)].solverVariable), out)
+    try store(try c.checkedSolverValue(c.variables[Int(v)].solverVariable), out)
   }
 }
 
@@ -202,7 +202,10 @@ public func brace_variables_get_values(_ ctx: OpaquePointer?, _ variables: Unsaf
         throw BraceError(error.status, "variables[\(k)]: \(error.message)")
       }
     }
-    for (k, v) in slots.enumerated() { out[k] = c.solverValue(c.variables[Int(v)].solverVariable) }
+    var values = [Double]()
+    values.reserveCapacity(count)
+    for v in slots { values.append(try c.checkedSolverValue(c.variables[Int(v)].solverVariable)) }
+    for (k, x) in values.enumerated() { out[k] = x }
   }
 }
 

@@ -35,14 +35,38 @@ extension Context {
     return (s, instance)
   }
 
+  /// How far past the ids in use a solver's new variable id may be (brace_plugin.h:
+  /// ids are small integers). The host indexes a table by id, so an id it did not check
+  /// could make it allocate without bound.
+  static let variableIdSlack = 4096
+
+  /// A new variable of the context's solver, recorded with its owner: a node's variable
+  /// (node << 2 | x/y/w/h), or -2 for a free variable (-1 marks an unused id).
   func newSolverVariable(owner: Int64) throws(BraceError) -> UInt32 {
     let (s, i) = try ensureSolver()
     var v: UInt32 = 0
     let status = s.desc.new_variable!(i, &v)
     guard status == BRACE_OK else { throw BraceError(BRACE_E_NO_MEMORY, "the solver could not make a variable (\(statusName(status)))") }
-    while variableOwner.count <= Int(v) { variableOwner.append(-1) }
+    let inUse = variableOwner.count
+    guard Int(v) < inUse + Context.variableIdSlack, v <= UInt32(Handle.maxSlot) else {
+      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered new_variable with id \(v), far past the \(inUse) ids it has given so far; a solver's variable ids must be small integers (brace_plugin.h)")
+    }
+    guard Int(v) >= inUse || variableOwner[Int(v)] == -1 else {
+      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered new_variable with id \(v), which is still in use")
+    }
+    if Int(v) >= inUse { variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1)) }
     variableOwner[Int(v)] = owner
     return v
+  }
+
+  /// A solved value; a solver that answers a value that is not a number is reported.
+  func checkedSolverValue(_ v: UInt32) throws(BraceError) -> Double {
+    let x = solverValue(v)
+    guard x.isFinite else {
+      let name = solver.map { "solver \"\($0.name)\" (\($0.path))" } ?? "the solver"
+      throw BraceError(BRACE_E_PLUGIN, "\(name) answered \(x) as the value of variable id \(v)")
+    }
+    return x
   }
 
   func releaseSolverVariable(_ v: UInt32) {
@@ -62,8 +86,14 @@ extension Context {
   func engineVars(_ n: Int32) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32) {
     if let st = engineNodes[n] { return st.vars }
     let base = Int64(n) << 2
-    let x = try newSolverVariable(owner: base), y = try newSolverVariable(owner: base | 1)
-    let w = try newSolverVariable(owner: base | 2), h = try newSolverVariable(owner: base | 3)
+    var made: [UInt32] = []
+    do throws(BraceError) {
+      for k in 0..<4 { made.append(try newSolverVariable(owner: base | Int64(k))) }
+    } catch {
+      for v in made { releaseSolverVariable(v) }
+      throw error
+    }
+    let (x, y, w, h) = (made[0], made[1], made[2], made[3])
     engineNodes[n] = NodeEngineState(vars: (x, y, w, h))
     // Its generated constraints (intrinsic size or autoresizing) join in the same solver
     // batch as what brought it in (see settleEntrants), and are kept up to date by the

@@ -10,8 +10,16 @@ extension Context {
     var changed: [Int32] = []
     var seen = Set<Int32>()
     var buffer = [UInt32](repeating: 0, count: 256)
+    // A solver cannot change more variables than it has: more rounds than that, or a
+    // count past the buffer, is a broken plugin, reported instead of looped on.
+    var rounds = variableOwner.count / buffer.count + 2
     while true {
       let n = buffer.withUnsafeMutableBufferPointer { s.desc.take_changed!(i, $0.baseAddress, $0.count) }
+      rounds -= 1
+      guard n <= buffer.count, rounds >= 0 else {
+        emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered take_changed with \(n) variables for a buffer of \(buffer.count), more than it has; its changes were not all applied", nodes: [])
+        break
+      }
       for v in buffer.prefix(n) where Int(v) < variableOwner.count {
         let owner = variableOwner[Int(v)]
         guard owner >= 0 else { continue }
@@ -28,6 +36,11 @@ extension Context {
   func solvedFrame(_ n: Int32) -> brace_rect {
     guard let v = engineNodes[n]?.vars else { return nodes.frame[Int(n)] }
     let a = brace_rect(x: solverValue(v.0), y: solverValue(v.1), width: solverValue(v.2), height: solverValue(v.3))
+    guard a.x.isFinite, a.y.isFinite, a.width.isFinite, a.height.isFinite else {
+      let name = solver.map { "solver \"\($0.name)\" (\($0.path))" } ?? "the solver"
+      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "\(name) answered a frame of \(a.x), \(a.y), \(a.width) x \(a.height) for \(describe(n)); it keeps its frame", nodes: [n])
+      return nodes.frame[Int(n)]
+    }
     let f = frame(forAlignmentRect: a, of: n)
     let s = options.scale
     func px(_ x: Double) -> Double { (x * s).rounded(.toNearestOrAwayFromZero) / s }

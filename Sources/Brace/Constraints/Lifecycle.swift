@@ -197,15 +197,27 @@ extension Context {
     // A diagnostics callback may destroy or create constraints during the batch: only
     // the constraints named, as they were named, are activated.
     let named = list.map { ($0, constraints[Int($0)].generation) }
+    var activated: [Int32] = []
+    pluginFault = nil
+    let outer = activating
+    activating = true
     s.desc.begin_batch!(i)
-    defer { s.desc.end_batch!(i) }
     for (c, gen) in named where Int(c) < constraints.count && constraints[Int(c)].live
       && constraints[Int(c)].generation == gen && !constraints[Int(c)].active
     {
       constraints[Int(c)].active = true
+      activated.append(c)
       install(c)
     }
     settleEntrants()
+    s.desc.end_batch!(i)
+    activating = outer
+    if let fault = pluginFault {
+      // The solver plugin misbehaved: nothing of this batch stays.
+      pluginFault = nil
+      deactivate(activated)
+      throw fault
+    }
   }
 
   func deactivate(_ list: [Int32]) {
@@ -240,11 +252,16 @@ extension Context {
     }
     let own: Int32? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
     let touched = touchedNodes(r.terms, container: holder)
+    var retained: [Int32] = []
     do throws(BraceError) {
-      for n in touched where n != own { try retainNode(n) }
+      for n in touched where n != own {
+        try retainNode(n)
+        retained.append(n)
+      }
       if let own { _ = try engineVars(own) }
     } catch {
-      for n in touched where n != own { releaseNode(n) }
+      for n in retained { releaseNode(n) }
+      notePluginFault(error)
       return
     }
     let row: LinearExpression
@@ -253,6 +270,7 @@ extension Context {
                          variable: { v in variables[Int(v)].solverVariable })
     } catch {
       for n in touched where n != own { releaseNode(n) }
+      notePluginFault(error)
       return
     }
     // Rows built from huge frames, insets or margins (a translated frame at 1e300) are
@@ -303,6 +321,18 @@ extension Context {
       reportUnsatisfiable(broken: c, conflicting: others.map { Int32($0) })
     } else {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [])
+    }
+  }
+
+  /// A solver plugin handed back something the host refused while a constraint was being
+  /// installed: inside activate() it is kept for activate to undo the batch and throw;
+  /// elsewhere (a constraints pass regenerating constraints) it is reported.
+  private func notePluginFault(_ error: BraceError) {
+    guard error.status == BRACE_E_PLUGIN else { return }
+    if activating {
+      if pluginFault == nil { pluginFault = error }
+    } else {
+      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, error.message, nodes: [])
     }
   }
 

@@ -4,7 +4,7 @@ import CBrace
 extension Context {
   func createVariable() throws(BraceError) -> Int32 {
     // The solver variable first: if it fails, no slot was taken.
-    let sv = try newSolverVariable(owner: -1)
+    let sv = try newSolverVariable(owner: -2)
     var r = VariableRecord()
     r.live = true
     r.solverVariable = sv

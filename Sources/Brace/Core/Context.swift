@@ -12,7 +12,7 @@ final class Context {
   private let owner = Atomic<UInt>(0)
   private var depth = 0
 
-  let tag: UInt16
+  let tag: UInt32
   var options: brace_context_options
   var nodes = NodeStore()
   var callbackTable: [brace_node_callbacks] = []
@@ -54,6 +54,9 @@ final class Context {
   /// constraint's conflicting set is kept here instead of being reported, and the
   /// constraint is refused instead of kept broken.
   var refusedConflicts: [Int32]? = nil
+  /// The first BRACE_E_PLUGIN met while installing constraints (Lifecycle.install).
+  var pluginFault: BraceError? = nil
+  var activating = false
   /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
   var baselines: [Int32: (first: Double, last: Double)] = [:]
   /// Constraints strategies added for the nodes they manage, by node slot.
@@ -88,31 +91,28 @@ final class Context {
   /// Set when a loop is detected: the running pass (and any outer one) stops.
   var stopPass = false
 
-  /// Context tags in use, process-wide. A tag is never shared by two live contexts, so a
-  /// handle of one is always foreign to another; tags are handed out round-robin so a
-  /// freed one is reused as late as possible.
-  private static let tags = Mutex<(used: [Bool], next: Int)>((Array(repeating: false, count: Int(Handle.maxTag) + 1), 1))
+  /// Context tags, process-wide: a counter that only moves forward (wrapping after
+  /// 2^26 - 1 contexts), skipping the tags of live contexts. A handle of one live
+  /// context is therefore always foreign to another, and a handle kept after its context
+  /// was destroyed meets a context with the same tag only after 2^26 - 1 more contexts.
+  private static let tags = Mutex<(live: Set<UInt32>, next: UInt32)>(([], 1))
 
-  static func takeTag() -> UInt16? {
-    tags.withLock { t -> UInt16? in
-      let count = t.used.count
-      for step in 0..<(count - 1) {
-        let k = 1 + (t.next - 1 + step) % (count - 1)
-        if !t.used[k] {
-          t.used[k] = true
-          t.next = k + 1
-          return UInt16(k)
-        }
+  static func takeTag() -> UInt32? {
+    tags.withLock { t -> UInt32? in
+      for _ in 0..<Handle.maxTag {
+        let k = t.next
+        t.next = k == Handle.maxTag ? 1 : k + 1
+        if t.live.insert(k).inserted { return k }
       }
       return nil
     }
   }
 
-  static func releaseTag(_ tag: UInt16) {
-    tags.withLock { $0.used[Int(tag)] = false }
+  static func releaseTag(_ tag: UInt32) {
+    _ = tags.withLock { $0.live.remove(tag) }
   }
 
-  init(options: brace_context_options, tag: UInt16) {
+  init(options: brace_context_options, tag: UInt32) {
     self.tag = tag
     self.options = options
   }
