@@ -64,28 +64,41 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release install plugins demo test test-swift test-abi test-headers test-c test-python bench bench-stack clean-stage summary
+.PHONY: release embedded-plugins install plugins demo test test-swift test-abi test-headers test-c test-python bench bench-stack clean-stage summary
 
 # ------------------------------------------------------------------------------ build
 
 release:
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) $(SWIFT_BUILD_FLAGS)
 
+# The built-in plugins as installed: Embedded Swift builds (mk/embedded-plugins.sh), tens
+# of kilobytes each and no Swift runtime, instead of SwiftPM's (megabytes, each with its
+# own static runtime). SwiftPM's copies stay what `swift test` loads.
+EMBEDDED := $(abspath $(SCRATCH))/embedded
+EMBEDDED_PLUGINS := $(EMBEDDED)/libbrace_autoresizing.so $(EMBEDDED)/libbrace_stack.so $(EMBEDDED)/libbrace_simplex.so
+PLUGIN_HEADERS := $(wildcard include/brace/*.h include/module.modulemap) mk/embedded-plugins.sh
+$(EMBEDDED)/libbrace_autoresizing.so: $(wildcard Sources/BraceAutoresizing/*) $(PLUGIN_HEADERS)
+	mk/embedded-plugins.sh "$(EMBEDDED)" autoresizing
+$(EMBEDDED)/libbrace_stack.so: $(wildcard Sources/BraceStack/*) $(PLUGIN_HEADERS)
+	mk/embedded-plugins.sh "$(EMBEDDED)" stack
+$(EMBEDDED)/libbrace_simplex.so: $(wildcard Sources/BraceSimplex/* Sources/BraceSimplexSolver/*) $(PLUGIN_HEADERS)
+	mk/embedded-plugins.sh "$(EMBEDDED)" simplex
+embedded-plugins: $(EMBEDDED_PLUGINS)
+
 # ------------------------------------------------------------------------------ install
 
-install: release
+install: release embedded-plugins
 	@test -n "$(VERSION_MAJOR)" -a -n "$(VERSION_MINOR)" -a -n "$(VERSION_PATCH)" || \
 	  { echo "cannot read BRACE_VERSION_* from include/brace/types.h" >&2; exit 1; }
 	install -d "$(INSTALL_LIB)/pkgconfig" "$(INSTALL_INC)/brace"
 	install -m 0755 "$(BIN)/libbrace.so" "$(INSTALL_LIB)/libbrace.so.$(VERSION)"
 	ln -sfn "libbrace.so.$(VERSION)" "$(INSTALL_LIB)/libbrace.so.$(VERSION_MAJOR)"
 	ln -sfn "libbrace.so.$(VERSION_MAJOR)" "$(INSTALL_LIB)/libbrace.so"
-	@# Plugins (the built-in strategies) go next to libbrace, where it looks for them.
-	@for p in "$(BIN)"/libbrace_*.so; do \
-	  [ -e "$$p" ] || continue; \
-	  echo "install -m 0755 $$p $(INSTALL_LIB)/"; \
-	  install -m 0755 "$$p" "$(INSTALL_LIB)/" || exit 1; \
-	done
+	@# The built-in strategies go into lib/brace/, where libbrace looks for them first
+	@# (strategy.h); copies left beside libbrace by an older install are removed.
+	install -d "$(INSTALL_LIB)/brace"
+	rm -f "$(INSTALL_LIB)"/libbrace_*.so
+	install -m 0755 $(EMBEDDED_PLUGINS) "$(INSTALL_LIB)/brace/"
 	install -m 0644 include/brace/*.h "$(INSTALL_INC)/brace/"
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
 	  bindings/c/brace.pc.in > "$(INSTALL_LIB)/pkgconfig/brace.pc"

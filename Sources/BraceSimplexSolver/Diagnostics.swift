@@ -41,17 +41,21 @@ extension SimplexSolver {
     // Manual rounding: `rounded()` would need libm, which this module does not link.
     func num(_ x: Double) -> String {
       let y = x * 1e6
-      return abs(y) < 9e18 ? String(Int64(y + (y < 0 ? -0.5 : 0.5))) : String(describing: y)
+      // (Beyond Int64, which a layout never reaches, the dump says so: Embedded Swift,
+      // which builds the plugin, has no String(describing:).)
+      return abs(y) < 9e18 ? String(Int64(y + (y < 0 ? -0.5 : 0.5))) : (y < 0 ? "-huge" : "huge")
     }
     var lines: [String] = []
-    for r in 0..<e.rowHigh where e.rows[r].live {
+    // Rows in the order of their basic symbols (numbers, not text: comparing strings
+    // would pull Unicode tables into the Embedded build of the plugin).
+    let live = (0..<e.rowHigh).filter { e.rows[$0].live }.sorted { e.rows[$0].basic < e.rows[$1].basic }
+    for r in live {
       var cells: [(Int32, Double)] = []
       for i in 0..<e.rows[r].count { cells.append((e.rows[r].cells[i].sym, e.rows[r].cells[i].coeff)) }
       cells.sort { $0.0 < $1.0 }
       let body = cells.map { "\($0.0):\(num($0.1))" }.joined(separator: " ")
       lines.append("s\(e.rows[r].basic)[\(e.syms[e.rows[r].basic].kind)] = \(num(e.rows[r].constant)) \(body)")
     }
-    lines.sort()
     for k in e.order {
       var terms: [String] = []
       for s in 0..<e.symHigh where e.levels[Int(k)].val[s] != 0 { terms.append("\(s):\(num(e.levels[Int(k)].val[s]))") }

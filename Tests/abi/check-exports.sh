@@ -8,9 +8,11 @@
 #      -aux-info lists for those headers; nothing else is exported (no data, no Swift
 #      runtime), and every name is prefixed brace_;
 #   2. its SONAME is libbrace.so.<major of the header>;
-#   3. neither it nor any plugin next to it (libbrace_*.so) needs a Swift runtime
+#   3. neither it nor any plugin installed with it (brace/libbrace_*.so beside it, where
+#      the built-in strategies go, and libbrace_*.so next to it) needs a Swift runtime
 #      library, and every dependency resolves;
-#   4. every plugin next to it exports exactly one function, the entry symbol named by
+#   4. the built-in plugins are in brace/ (autoresizing, simplex, stack), and every
+#      plugin exports exactly one function, the entry symbol named by
 #      BRACE_PLUGIN_ENTRY_NAME in brace/brace_plugin.h.
 set -eu
 
@@ -79,25 +81,33 @@ fi
 
 # --- 3. no Swift runtime needed at run time ---------------------------------------------
 libdir=$(dirname "$lib")
-for so in "$lib" "$libdir"/libbrace_*.so; do
+for so in "$lib" "$libdir"/brace/libbrace_*.so "$libdir"/libbrace_*.so; do
   [ -e "$so" ] || continue
-  ldd "$so" >"$tmp/ldd" 2>&1 || { echo "ldd failed on $so:" >&2; cat "$tmp/ldd" >&2; fail=1; continue; }
+  # -r: also resolve every symbol, as dlopen(RTLD_NOW) does (an Embedded Swift plugin
+  # that needs a runtime table it did not link fails here, not at load time).
+  ldd -r "$so" >"$tmp/ldd" 2>&1 || { echo "ldd failed on $so:" >&2; cat "$tmp/ldd" >&2; fail=1; continue; }
   if grep -Ei 'libswift|libFoundation|libdispatch|libBlocksRuntime' "$tmp/ldd" >/dev/null; then
     echo "$so needs the Swift runtime at run time:" >&2
     grep -Ei 'libswift|libFoundation|libdispatch|libBlocksRuntime' "$tmp/ldd" | sed 's/^/  /' >&2
     fail=1
   fi
-  if grep 'not found' "$tmp/ldd" >/dev/null; then
+  if grep -E 'not found|undefined symbol' "$tmp/ldd" >/dev/null; then
     echo "$so has unresolved dependencies:" >&2
-    grep 'not found' "$tmp/ldd" | sed 's/^/  /' >&2
+    grep -E 'not found|undefined symbol' "$tmp/ldd" | sed 's/^/  /' >&2
     fail=1
   fi
 done
 
 # --- 4. a plugin exports its entry symbol and nothing else --------------------------------
 entry=$(sed -n 's/^.define BRACE_PLUGIN_ENTRY_NAME "\(.*\)".*/\1/p' "$incdir/brace/brace_plugin.h")
+for name in autoresizing simplex stack; do
+  if [ ! -f "$libdir/brace/libbrace_$name.so" ]; then
+    echo "the built-in plugin $libdir/brace/libbrace_$name.so is missing" >&2
+    fail=1
+  fi
+done
 nplugins=0
-for so in "$libdir"/libbrace_*.so; do
+for so in "$libdir"/brace/libbrace_*.so "$libdir"/libbrace_*.so; do
   [ -e "$so" ] || continue
   nplugins=$((nplugins + 1))
   got=$(nm -D --defined-only "$so" | awk '$2 ~ /^[A-Z]$/ && $2 != "A" { print $2, $3 }' | sed 's/@.*//' | sort -u | tr '\n' ' ')

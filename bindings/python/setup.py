@@ -1,8 +1,9 @@
 """Builds the Brace libraries in release and bundles them in the package.
 
 `pip install ./bindings/python` (from the repository) runs `swift build -c release` in the
-repository, copies libbrace.so and the built-in plugins (libbrace_*.so, which libbrace finds
-next to itself) into brace/_lib, and writes what the bindings read at import time:
+repository, builds the built-in plugins with Embedded Swift (mk/embedded-plugins.sh, as
+`make install` does), copies libbrace.so and the plugins (libbrace_*.so, which libbrace
+finds next to itself) into brace/_lib, and writes what the bindings read at import time:
 brace/_cdef.h, the public header preprocessed for cffi's ABI mode (cffi cannot read
 preprocessor lines), and brace/_constants.py, the header's numeric macros. The wheel is
 tagged for the platform: it carries native code.
@@ -77,17 +78,22 @@ class BuildWithLibraries(build_py):
     def run(self):
         super().run()
         scratch = Path(os.environ.get("BRACE_SCRATCH", REPO / ".build"))
+        embedded = scratch / "embedded"
         if os.environ.get("BRACE_SKIP_SWIFT_BUILD") != "1":
-            subprocess.run([swift_executable(), "build", "-c", "release", "--scratch-path", str(scratch)],
+            swift = swift_executable()
+            subprocess.run([swift, "build", "-c", "release", "--scratch-path", str(scratch), "--product", "brace"],
                            cwd=REPO, check=True)
+            env = dict(os.environ, SWIFTC=str(Path(swift).with_name("swiftc")))
+            subprocess.run([str(REPO / "mk" / "embedded-plugins.sh"), str(embedded), "autoresizing", "stack", "simplex"],
+                           cwd=REPO, check=True, env=env)
         release = scratch / "release"
         target = Path(self.build_lib) / "brace"
         libs = target / "_lib"
         libs.mkdir(parents=True, exist_ok=True)
         shutil.copy2(release / "libbrace.so", libs / "libbrace.so")
-        plugins = sorted(release.glob("libbrace_*.so"))
-        if not plugins:
-            sys.exit(f"brace: no built-in plugins (libbrace_*.so) in {release}")
+        plugins = sorted(embedded.glob("libbrace_*.so"))
+        if len(plugins) < 3:
+            sys.exit(f"brace: the built-in plugins (libbrace_*.so) are missing in {embedded}")
         for p in plugins:
             shutil.copy2(p, libs / p.name)
         (target / "_cdef.h").write_text(preprocess_header())

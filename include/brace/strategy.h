@@ -14,9 +14,10 @@
  *   libbrace_autoresizing.so). Loading by name searches, in order, the directories of the
  *   context's plugin_path option, each directory of the BRACE_PLUGIN_PATH environment
  *   variable (colon-separated; read with getenv at each search, so do not change the
- *   environment from another thread meanwhile) and then the directory holding
- *   libbrace.so itself, where the built-in strategies are installed.
- *   brace_context_create registers the built-in strategies found there; the "frame"
+ *   environment from another thread meanwhile), then the directory brace/ beside
+ *   libbrace.so (where `make install` puts the built-in strategies: $(PREFIX)/lib/brace),
+ *   then the directory holding libbrace.so itself (a build tree or a Python package
+ *   keeps them there). brace_context_create registers the "frame" strategy found so; the "frame"
  *   strategy is required, so a context cannot be created without it.
  *
  * PROPERTIES

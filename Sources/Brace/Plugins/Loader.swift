@@ -35,12 +35,16 @@ enum PluginFiles {
     return String(path[..<slash])
   }()
 
-  /// The context's plugin_path, BRACE_PLUGIN_PATH's directories, then the library's own.
+  /// The context's plugin_path, BRACE_PLUGIN_PATH's directories, then `brace/` beside
+  /// the library (where `make install` puts the plugins: $(PREFIX)/lib/brace, as
+  /// GStreamer and GTK keep their modules), then the library's own directory (a build
+  /// tree, or the Python package, keeps them side by side).
   static func searchPath(_ first: [String]) -> [String] {
     var dirs: [String] = first
     if let env = getenv("BRACE_PLUGIN_PATH") {
       dirs += String(cString: env).split(separator: ":").map(String.init).filter { !$0.isEmpty }
     }
+    dirs.append("\(libraryDirectory)/brace")
     dirs.append(libraryDirectory)
     return dirs
   }
