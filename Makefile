@@ -1,12 +1,17 @@
 # Brace — build, stage-install, test, demo and benchmark.
 #
 #   make demo            build, install into the stage, build and run examples/demo.c
-#   make test            every test, in order, stopping at the first failure:
-#                        swift test, install, test-abi, test-headers, test-c, test-python
+#   make test            every test, in order, stopping at the first failure (TEST_STEPS):
+#                        swift test, install, the ABI (exports, sizes, abidiff baseline,
+#                        plugin layouts), headers, C tests (plain, valgrind, sanitizers),
+#                        a short fuzz pass, Python
+#   make fuzz            the API fuzzer for FUZZ_SECONDS (mk/fuzz.mk, Tests/fuzz/)
+#   make abi-baseline    record a deliberate ABI addition (mk/abi.mk, docs/abi.md)
 #   make bench           the core benchmark (release build)
 #   make bench-stack     the stack strategy against Yoga on the same scene (builds Yoga
 #                        from PyPI's poga sdist into the scratch folder)
-#   make install         libbrace + plugins + headers + brace.pc into $(PREFIX)
+#   make install         libbrace + plugins (Embedded Swift builds, mk/embedded.sh) + headers
+#                        + brace.pc into $(PREFIX)
 #
 # Variables (override on the command line, e.g. `make test SCRATCH=.build-c`):
 #   SWIFT_BUILD_FLAGS    extra flags for `swift build -c release`
@@ -64,34 +69,38 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release embedded-plugins install plugins demo test test-swift test-abi test-headers test-c test-python bench bench-stack clean-stage summary
+.PHONY: release embedded install plugins demo test test-swift test-abi test-size test-headers test-c test-python bench bench-stack clean-stage summary
 
 # ------------------------------------------------------------------------------ build
 
 release:
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) $(SWIFT_BUILD_FLAGS)
 
-# The built-in plugins as installed: Embedded Swift builds (mk/embedded-plugins.sh), tens
-# of kilobytes each and no Swift runtime, instead of SwiftPM's (megabytes, each with its
-# own static runtime). SwiftPM's copies stay what `swift test` loads.
+# What is installed: libbrace and the built-in plugins built with Embedded Swift
+# (mk/embedded.sh): about 1.5 MB in all and no Swift runtime, where SwiftPM's builds are
+# 9-11 MB each, every one with its own static runtime. SwiftPM's builds stay what
+# `swift test` and the benchmark programs use.
 EMBEDDED := $(abspath $(SCRATCH))/embedded
+EMBEDDED_CORE := $(EMBEDDED)/libbrace.so
 EMBEDDED_PLUGINS := $(EMBEDDED)/libbrace_autoresizing.so $(EMBEDDED)/libbrace_stack.so $(EMBEDDED)/libbrace_simplex.so
-PLUGIN_HEADERS := $(wildcard include/brace/*.h include/module.modulemap) mk/embedded-plugins.sh
-$(EMBEDDED)/libbrace_autoresizing.so: $(wildcard Sources/BraceAutoresizing/*) $(PLUGIN_HEADERS)
-	mk/embedded-plugins.sh "$(EMBEDDED)" autoresizing
-$(EMBEDDED)/libbrace_stack.so: $(wildcard Sources/BraceStack/*) $(PLUGIN_HEADERS)
-	mk/embedded-plugins.sh "$(EMBEDDED)" stack
-$(EMBEDDED)/libbrace_simplex.so: $(wildcard Sources/BraceSimplex/* Sources/BraceSimplexSolver/*) $(PLUGIN_HEADERS)
-	mk/embedded-plugins.sh "$(EMBEDDED)" simplex
-embedded-plugins: $(EMBEDDED_PLUGINS)
+EMBEDDED_DEPS := $(wildcard include/brace/*.h include/module.modulemap) mk/embedded.sh
+$(EMBEDDED_CORE): $(wildcard Sources/Brace/*/*.swift Sources/Brace/exports.map Sources/CBraceLibc/*) $(EMBEDDED_DEPS)
+	mk/embedded.sh "$(EMBEDDED)" core
+$(EMBEDDED)/libbrace_autoresizing.so: $(wildcard Sources/BraceAutoresizing/*) $(EMBEDDED_DEPS)
+	mk/embedded.sh "$(EMBEDDED)" autoresizing
+$(EMBEDDED)/libbrace_stack.so: $(wildcard Sources/BraceStack/*) $(EMBEDDED_DEPS)
+	mk/embedded.sh "$(EMBEDDED)" stack
+$(EMBEDDED)/libbrace_simplex.so: $(wildcard Sources/BraceSimplex/* Sources/BraceSimplexSolver/*) $(EMBEDDED_DEPS)
+	mk/embedded.sh "$(EMBEDDED)" simplex
+embedded: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 
 # ------------------------------------------------------------------------------ install
 
-install: release embedded-plugins
+install: embedded
 	@test -n "$(VERSION_MAJOR)" -a -n "$(VERSION_MINOR)" -a -n "$(VERSION_PATCH)" || \
 	  { echo "cannot read BRACE_VERSION_* from include/brace/types.h" >&2; exit 1; }
 	install -d "$(INSTALL_LIB)/pkgconfig" "$(INSTALL_INC)/brace"
-	install -m 0755 "$(BIN)/libbrace.so" "$(INSTALL_LIB)/libbrace.so.$(VERSION)"
+	install -m 0755 "$(EMBEDDED_CORE)" "$(INSTALL_LIB)/libbrace.so.$(VERSION)"
 	ln -sfn "libbrace.so.$(VERSION)" "$(INSTALL_LIB)/libbrace.so.$(VERSION_MAJOR)"
 	ln -sfn "libbrace.so.$(VERSION_MAJOR)" "$(INSTALL_LIB)/libbrace.so"
 	@# The built-in strategies go into lib/brace/, where libbrace looks for them first
@@ -133,7 +142,8 @@ demo: plugins
 
 # The steps of `make test`, in order. Each is a separate make run so that they stay
 # sequential under -j; the first failure stops the rest. The summary counts the checks.
-TEST_STEPS := test-swift install plugins test-abi test-headers test-c test-python
+TEST_STEPS := test-swift install plugins test-abi test-size test-abi-baseline test-plugin-abi test-headers \
+  test-c test-c-sanitize test-fuzz test-python
 
 test:
 	@mkdir -p "$(WORK)" && rm -f "$(RESULTS)" && touch "$(RESULTS)"
@@ -224,10 +234,22 @@ test-python:
 	    env -i HOME="$$HOME" PATH=/usr/bin:/bin "$$1/bin/python" -c "import brace, brace._native as n; c = n.ffi.new(\"brace_context **\"); n.check(None, n.lib.brace_context_create(n.ffi.NULL, c)); n.lib.brace_context_destroy(c[0]); print(\"wheel ok:\", brace.LIBRARY_PATH)"' \
 	  wheel-venv "$(WORK)/venv-wheel" "$(WORK)/wheel"
 
+# What is installed stays small: each installed file (libbrace and every built-in plugin,
+# stripped) within the limit in Tests/abi/size-limits (bytes); a file that grows past it
+# fails. Raise a limit deliberately, in the same change as the growth.
+test-size:
+	@$(CHECK) "size: the installed libbrace and plugins within Tests/abi/size-limits" \
+	  Tests/abi/check-sizes.sh "$(INSTALL_LIB)" Tests/abi/size-limits
+
 # ------------------------------------------------------------------------------ benchmark
 
-bench: release
+# The core through its C ABI (brace-bench, SwiftPM release build), then what a program
+# linking the installed library pays: first use (context + every built-in plugin) and heap
+# bytes per view and per constraint, next to kiwi's for the same constraints
+# (Tests/bench/install-bench.sh; kiwi's C++ source comes from PyPI's kiwisolver sdist).
+bench: release install
 	"$(BIN)/brace-bench"
+	$(PKG_ENV) CC="$(CC)" CXX="$(GXX)" PYTHON="$(PYTHON)" Tests/bench/install-bench.sh "$(WORK)/bench"
 
 # The `stack` strategy against Yoga (Tests/bench/stack-bench.sh): Yoga is downloaded (the
 # poga sdist, via pip) and built with g++ into $(SCRATCH)/yoga on first use, never committed.
@@ -238,3 +260,7 @@ bench-stack: release
 
 clean-stage:
 	rm -rf "$(WORK)" "$(CURDIR)/.build-stage"
+
+# The fuzzer and sanitizer targets (mk/fuzz.mk) and the ABI baseline and plugin layout
+# checks (mk/abi.mk).
+include mk/fuzz.mk mk/abi.mk

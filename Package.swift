@@ -34,10 +34,14 @@ let package = Package(
     // The public headers (include/brace/*.h), as a module for the Swift code.
     .systemLibrary(name: "CBrace", path: "include"),
 
+    // The libc functions the core uses, as a module of its own (Glibc is not there in an
+    // Embedded Swift build).
+    .systemLibrary(name: "CBraceLibc", path: "Sources/CBraceLibc"),
+
     // libbrace.so: the core engine behind the C ABI.
     .target(
       name: "Brace",
-      dependencies: ["CBrace"],
+      dependencies: ["CBrace", "CBraceLibc"],
       exclude: ["exports.map"],
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/Brace/exports.map", soname: "libbrace.so.0")

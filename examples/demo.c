@@ -490,9 +490,12 @@ int main(void) {
   TRY(brace_node_set_layout_margins(ctx, n[SIDEBAR], (brace_insets){8, 8, 8, 8}));
 
   /* The content area's children: initial frames for its portrait size (279 x 603), and
-     autoresizing masks that the default "frame" strategy applies when it changes size:
-     the title and the cards stretch with the width, the cards share the extra height,
-     the button stays at the bottom. */
+     autoresizing masks that the default "frame" strategy applies when it changes size,
+     at once, as UIKit's setFrame: does: the title and the cards stretch with the width,
+     the cards share the extra height, the button stays at the bottom. The content area
+     gets its portrait frame first, as a storyboard would give it: resized later, from
+     zero, the masks would stretch its children from a zero size. */
+  TRY(brace_node_set_frame(ctx, n[CONTENT], rect(96, 64, 279, 603)));
   TRY(brace_node_set_frame(ctx, n[TITLE], rect(16, 16, 247, 32)));
   TRY(brace_node_set_autoresizing_mask(ctx, n[TITLE], BRACE_AUTORESIZE_FLEXIBLE_WIDTH));
   TRY(brace_node_set_frame(ctx, n[CARD1], rect(16, 64, 247, 220)));
@@ -507,9 +510,7 @@ int main(void) {
   TRY(brace_node_set_autoresizing_mask(ctx, n[BUTTON],
                                        BRACE_AUTORESIZE_FLEXIBLE_WIDTH | BRACE_AUTORESIZE_FLEXIBLE_TOP_MARGIN));
 
-  /* Portrait. The content area gets its size from the window's layout, so the masks
-     apply from the first turn: set its portrait frame up front, as a storyboard would. */
-  TRY(brace_node_set_frame(ctx, n[CONTENT], rect(96, 64, 279, 603)));
+  /* Portrait. */
   TRY(brace_node_set_frame(ctx, n[WINDOW], rect(0, 0, 375, 667)));
   run_turn("portrait 375 x 667");
   printf("\n  frames:\n");

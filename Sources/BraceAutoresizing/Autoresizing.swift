@@ -1,11 +1,15 @@
 import CBrace
 import Synchronization
 
-// The "frame" strategy: UIKit's autoresizing masks, as a plugin. Subviews keep their
-// frames; when the container's size changed since its last layout and its
-// autoresizes_subviews is on, each subview's mask applies to both axes. Frames are
-// rounded to the context's pixel grid from exact values the strategy keeps, so many
-// resizes never accumulate rounding drift.
+// The "frame" strategy: UIKit's autoresizing masks, as a plugin. When a container's size
+// changes and its autoresizes_subviews is on, each subview's mask applies to both axes,
+// at once: the size_changed hook (plugin ABI 1.2) runs inside the brace_node_set_frame,
+// set_bounds or solved frame that resized the container, as UIKit's setFrame: runs
+// resizeSubviewsWithOldSize:, so frame-based code reads the new subview frames right away.
+// arrange, in the layout pass, only catches up with a size the hook did not apply (none
+// in practice; a change the host made while the hook ran). Frames are rounded to the
+// context's pixel grid from exact values the strategy keeps, so many resizes never
+// accumulate rounding drift.
 
 /// The host table, the same pointer for every context; set by the entry function.
 private let hostBits = Atomic<UInt>(0)
@@ -13,10 +17,14 @@ private var host: UnsafePointer<brace_host_api> {
   UnsafePointer(bitPattern: hostBits.load(ordering: .acquiring))!
 }
 
-/// Per-container state: the size at the last layout, and for each subview the exact
-/// frame computed last time with the rounded frame that was written.
+/// Per-container state: the size the subviews' frames are for (the container size the
+/// masks were last applied for, or recorded at), and for each subview the exact frame
+/// computed last time with the rounded frame that was written.
 private final class Container {
-  var lastSize: brace_size? = nil
+  /// nil: not known. A new container, or one that had no subviews at its last size
+  /// change: its subviews (added since) are in its current size, which the next arrange
+  /// records; the next size change applies from the host's old size.
+  var applied: brace_size? = nil
   var exact: [brace_node: (exact: brace_rect, written: brace_rect)] = [:]
 }
 
@@ -54,6 +62,10 @@ private func same(_ a: brace_rect, _ b: brace_rect) -> Bool {
   a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
 }
 
+private func same(_ a: brace_size, _ b: brace_size) -> Bool {
+  a.width == b.width && a.height == b.height
+}
+
 private func attach(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> brace_status {
   guard let data else { return BRACE_E_INVALID_ARGUMENT }
   data.pointee = Unmanaged.passRetained(Container()).toOpaque()
@@ -64,32 +76,38 @@ private func detach(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ 
   if let data { Unmanaged<Container>.fromOpaque(data).release() }
 }
 
-private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?) {
-  guard let c = container(data) else { return }
+/// UIKit's resizeSubviewsWithOldSize:: `node` went from `old` to `size`; each subview that
+/// the strategy positions (translating its mask, not constraint-driven) gets its mask
+/// applied, when autoresizes_subviews is on. Records `size` as the size the subviews are
+/// for, first: a subview's own size_changed hook runs inside set_frame and may reach
+/// this container again (its measure, say).
+private func resizeSubviews(_ ctx: OpaquePointer?, _ node: brace_node, _ c: Container, from old: brace_size, to size: brace_size, count: Int) {
+  c.applied = size
   let h = host.pointee
-  var bounds = brace_rect()
-  guard h.get_bounds!(ctx, node, &bounds) == BRACE_OK else { return }
-  let size = brace_size(width: bounds.width, height: bounds.height)
-  defer { c.lastSize = size }
-  var on = true
-  _ = h.get_autoresizes_subviews!(ctx, node, &on)
-  guard let old = c.lastSize, old.width != size.width || old.height != size.height, on else { return }
-  var count = 0
-  _ = h.get_subview_count!(ctx, node, &count)
-  // A leaf (most nodes) has nothing to resize.
   guard count > 0 else {
     c.exact = [:]
     return
   }
-  let scale = h.get_scale!(ctx)
-  var next: [brace_node: (exact: brace_rect, written: brace_rect)] = [:]
-  next.reserveCapacity(count)
+  var on = true
+  _ = h.get_autoresizes_subviews!(ctx, node, &on)
+  guard on, !same(old, size) else { return }
+  // The subviews as they are now: set_frame runs their hooks, which may reach callbacks
+  // that add, remove or move subviews of this container before the loop is done.
+  var children: [brace_node] = []
+  children.reserveCapacity(count)
   for k in 0..<count {
     var child: brace_node = 0
+    if h.get_subview!(ctx, node, k, &child) == BRACE_OK { children.append(child) }
+  }
+  let scale = h.get_scale!(ctx)
+  var next: [brace_node: (exact: brace_rect, written: brace_rect)] = [:]
+  next.reserveCapacity(children.count)
+  for child in children {
+    var parent: brace_node = 0
     var frame = brace_rect()
     var mask: UInt32 = 0
     var driven = false
-    guard h.get_subview!(ctx, node, k, &child) == BRACE_OK,
+    guard h.get_superview!(ctx, child, &parent) == BRACE_OK, parent == node,
       h.get_frame!(ctx, child, &frame) == BRACE_OK,
       h.get_autoresizing_mask!(ctx, child, &mask) == BRACE_OK,
       h.is_constraint_driven!(ctx, child, &driven) == BRACE_OK, !driven
@@ -107,6 +125,45 @@ private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _
     if !same(written, frame) { _ = h.set_frame!(ctx, child, written) }
   }
   c.exact = next
+}
+
+/// The size_changed hook: `node`'s size changed from `old`, inside the call that changed
+/// it. The masks apply from the size the subviews are for (the host's old size, unless a
+/// change the hook never saw left them at another), to the new size.
+private func sizeChanged(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?, _ old: brace_size) {
+  guard let c = container(data) else { return }
+  let h = host.pointee
+  var count = 0
+  _ = h.get_subview_count!(ctx, node, &count)
+  // A leaf (most nodes): one call. Subviews added later are in its size then.
+  guard count > 0 else {
+    c.applied = nil
+    c.exact = [:]
+    return
+  }
+  var bounds = brace_rect()
+  guard h.get_bounds!(ctx, node, &bounds) == BRACE_OK else { return }
+  let size = brace_size(width: bounds.width, height: bounds.height)
+  resizeSubviews(ctx, node, c, from: c.applied ?? old, to: size, count: count)
+}
+
+/// The layout pass: nothing when the subviews are for the current size (the hook applied
+/// it); the first sight of a container records its size; a size the hook did not apply
+/// (the host changed it while the hook ran) is applied now.
+private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?) {
+  guard let c = container(data) else { return }
+  let h = host.pointee
+  var bounds = brace_rect()
+  guard h.get_bounds!(ctx, node, &bounds) == BRACE_OK else { return }
+  let size = brace_size(width: bounds.width, height: bounds.height)
+  guard let old = c.applied else {
+    c.applied = size
+    return
+  }
+  guard !same(old, size) else { return }
+  var count = 0
+  _ = h.get_subview_count!(ctx, node, &count)
+  resizeSubviews(ctx, node, c, from: old, to: size, count: count)
 }
 
 /// The size a container wants: its intrinsic size on an axis that has one; elsewhere the
@@ -150,6 +207,7 @@ nonisolated(unsafe) private let descriptor: UnsafePointer<brace_strategy_desc> =
   d.pointee.detach = detach
   d.pointee.measure = measure
   d.pointee.arrange = arrange
+  d.pointee.size_changed = sizeChanged
   return UnsafePointer(d)
 }()
 

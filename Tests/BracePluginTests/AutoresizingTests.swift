@@ -256,7 +256,7 @@ private func expectFrame(_ c: Ctx, _ n: brace_node, _ expected: brace_rect, _ wh
     c.resize(s, width: 400)
     c.cycle()
     expectFrame(c, child, rect(160, 0, 80, 40))
-    // Turned on again, the next change resizes from the size of the last layout (400).
+    // Turned on again, the next change resizes from the size it changes from (400).
     ok(brace_node_set_autoresizes_subviews(c.ctx, s, true), c.ctx)
     c.resize(s, width: 480)
     c.cycle()
@@ -264,16 +264,19 @@ private func expectFrame(_ c: Ctx, _ n: brace_node, _ expected: brace_rect, _ wh
     expectFrame(c, child, rect(192, 0, 96, 40))
   }
 
-  @Test func theFirstLayoutOnlyRecordsTheSize() throws {
+  /// Before any layout too: the masks apply inside set_frame, from the size the container
+  /// had (as UIKit's setFrame: does), so a first layout has nothing left to do.
+  @Test func aResizeBeforeTheFirstLayoutResizesFromTheSizeBefore() throws {
     let c = try Ctx()
     let s = c.node(frame: rect(0, 0, 320, 100))
     let child = c.node(in: s, frame: rect(160, 0, 80, 40), mask: W)
-    c.resize(s, width: 400)  // before any layout: nothing to resize from
-    c.cycle()
-    expectFrame(c, child, rect(160, 0, 80, 40))
-    c.resize(s, width: 480)
+    c.resize(s, width: 400)
+    expectFrame(c, child, rect(160, 0, 160, 40))
     c.cycle()
     expectFrame(c, child, rect(160, 0, 160, 40))
+    c.resize(s, width: 480)
+    c.cycle()
+    expectFrame(c, child, rect(160, 0, 240, 40))
   }
 
   @Test func aSubviewMovedByHandContinuesFromItsNewFrame() throws {

@@ -47,7 +47,7 @@ let loadFailures: [LoadFailure] = [
   LoadFailure(label: "no entry symbol", path: { plugins.broken["NO_ENTRY"]! }, status: BRACE_E_PLUGIN, mentions: ["entry", "brace_plugin_entry"]),
   LoadFailure(label: "entry returns NULL", path: { plugins.broken["REFUSE"]! }, status: BRACE_E_PLUGIN, mentions: ["NULL"]),
   LoadFailure(label: "wrong major version", path: { plugins.broken["WRONG_MAJOR"]! }, status: BRACE_E_PLUGIN, mentions: ["2.\(BRACE_PLUGIN_ABI_MINOR)", "major"]),
-  LoadFailure(label: "newer minor version", path: { plugins.broken["NEWER_MINOR"]! }, status: BRACE_E_PLUGIN, mentions: ["1.1", "minor"]),
+  LoadFailure(label: "newer minor version", path: { plugins.broken["NEWER_MINOR"]! }, status: BRACE_E_PLUGIN, mentions: ["1.\(BRACE_PLUGIN_ABI_MINOR + 1)", "newer than this host's 1.\(BRACE_PLUGIN_ABI_MINOR)", "minor"]),
   LoadFailure(label: "short descriptor", path: { plugins.broken["SHORT_DESC"]! }, status: BRACE_E_PLUGIN, mentions: ["descriptor", "struct_size 8"]),
   LoadFailure(label: "duplicate name", path: { plugins.broken["DUPLICATE"]! }, status: BRACE_E_DUPLICATE, mentions: ["\"frame\"", "already registered"]),
   LoadFailure(label: "context_create fails", path: { plugins.broken["CREATE_FAILS"]! }, status: BRACE_E_PLUGIN, mentions: ["context_create", "BRACE_E_NO_MEMORY"]),

@@ -187,6 +187,8 @@ struct PluginFiles: Sendable {
       ("libbrace_probe.so", "\(tests)/probe.c", []),
       ("libbrace_pin.so", "\(tests)/pin.c", []),
       ("pin_abi10.so", "\(tests)/pin.c", ["-DPIN_ABI_1_0"]),
+      ("pin_abi11.so", "\(tests)/pin.c", ["-DPIN_ABI_1_1"]),
+      ("pin_size_hook.so", "\(tests)/pin.c", ["-DPIN_SIZE_HOOK"]),
       ("libbrace_wrongname.so", "\(examples)/flow.c", []),
     ]
     for v in brokenVariants { jobs.append(("broken_\(v).so", "\(tests)/broken.c", ["-D\(v)"])) }

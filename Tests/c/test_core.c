@@ -12,6 +12,7 @@
 #include <brace/brace.h>
 
 #include <math.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1778,6 +1779,75 @@ static void test_variables_in_bulk(void) {
   g_ctx = NULL;
 }
 
+/* ------------------------------------------------------------------ diagnostics on stderr */
+
+/* Runs `conflict` on a fresh context created with `options` while stderr goes to a
+   temporary file, and returns how many times the unsatisfiable report was printed. */
+static int printed_reports(const brace_context_options *options, int conflicts) {
+  fflush(stderr);
+  int saved = dup(2);
+  FILE *capture = tmpfile();
+  if (saved < 0 || !capture) {
+    CHECK(!"cannot capture stderr");
+    if (capture) fclose(capture);
+    if (saved >= 0) close(saved);
+    return -1;
+  }
+  dup2(fileno(capture), 2);
+  brace_context *ctx = NULL;
+  OK(brace_context_create(options, &ctx));
+  g_ctx = ctx;
+  brace_node root = make_node(ctx), view = make_node(ctx);
+  OK(brace_node_add_subview(ctx, root, view));
+  OK(brace_node_set_translates_autoresizing_mask(ctx, view, false));
+  /* width == 10 and width == 20, both required: activating the second breaks it and
+     reports it; the same report again on the next round (the same constraints, so the
+     same text) is not printed again. */
+  brace_constraint c[2];
+  OK(brace_constraint_create(ctx, view, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 1, 10, &c[0]));
+  OK(brace_constraint_create(ctx, view, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 1, 20, &c[1]));
+  for (int i = 0; i < conflicts; i++) {
+    OK(brace_constraint_activate(ctx, c[0]));
+    OK(brace_constraint_activate(ctx, c[1]));
+    OK(brace_constraint_deactivate(ctx, c[1]));
+    OK(brace_constraint_deactivate(ctx, c[0]));
+  }
+  brace_context_destroy(ctx);
+  g_ctx = NULL;
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  rewind(capture);
+  char line[1024];
+  int count = 0, other = 0;
+  while (fgets(line, sizeof line, capture)) {
+    if (strstr(line, "[Brace] Unable to simultaneously satisfy constraints.")) count++;
+    else if (strncmp(line, "[Brace]", 7) == 0) other++;
+  }
+  fclose(capture);
+  CHECK_EQ(other, 0);
+  return count;
+}
+
+/* Without a diagnostics callback a diagnostic is printed to stderr once (issue 10:
+   UIKit's console report), unless quiet_diagnostics; an options struct of the first
+   size (before the field existed) gets the default. */
+static void test_diagnostics_on_stderr(void) {
+  g_section = "diagnostics on stderr";
+  CHECK_EQ(printed_reports(NULL, 1), 1);
+  brace_context_options o;
+  brace_context_options_init(&o);
+  CHECK(!o.quiet_diagnostics);
+  CHECK_EQ(printed_reports(&o, 3), 1);
+  o.quiet_diagnostics = true;
+  CHECK_EQ(printed_reports(&o, 2), 0);
+  brace_context_options old;
+  brace_context_options_init(&old);
+  old.quiet_diagnostics = true; /* beyond the old size: not read */
+  old.struct_size = (uint32_t)offsetof(brace_context_options, quiet_diagnostics);
+  CHECK_EQ(printed_reports(&old, 1), 1);
+}
+
 int main(void) {
   signal(SIGALRM, on_alarm);
   alarm(300); /* the whole program, under valgrind too */
@@ -1808,6 +1878,7 @@ int main(void) {
   test_feedback_loops();
   test_big_tree();
   test_variables_in_bulk();
+  test_diagnostics_on_stderr();
 
   printf("test_core: %d checks, %d failed\n", g_checks, g_failures);
   return g_failures == 0 ? 0 : 1;

@@ -2,7 +2,8 @@
  * test_plugins.c — plugins and constraint layout from C, against the installed library:
  * the example "flow" plugin (built by `make plugins` with the system compiler) loaded by
  * name from BRACE_PLUGIN_PATH and laying out real children; its properties; a failed
- * load that changes nothing; and a small constraint layout with a conflict.
+ * load that changes nothing; a small constraint layout with a conflict; and autoresizing
+ * applied inside brace_node_set_frame (the installed "frame" strategy's size_changed hook).
  */
 #include <brace/brace.h>
 
@@ -147,6 +148,64 @@ static void test_constraints(void) {
   OK(brace_node_destroy(ctx, window));
 }
 
+static brace_node child_of(brace_node parent, brace_rect r, uint32_t mask) {
+  brace_node n = 0;
+  OK(brace_node_create(ctx, &n));
+  OK(brace_node_set_frame(ctx, n, r));
+  OK(brace_node_set_autoresizing_mask(ctx, n, mask));
+  if (parent) OK(brace_node_add_subview(ctx, parent, n));
+  return n;
+}
+
+/* UIKit resizes subviews inside setFrame:, and so does the frame strategy (plugin ABI
+   1.2's size_changed hook): frame-based code reads the new frames right after resizing a
+   container, before any turn, and the turn moves nothing again. */
+static void test_autoresizing_at_once(void) {
+  brace_node root = child_of(0, (brace_rect){0, 0, 320, 200}, 0);
+  brace_node panel = child_of(root, (brace_rect){0, 0, 320, 100}, BRACE_AUTORESIZE_FLEXIBLE_WIDTH);
+  brace_node label = child_of(panel, (brace_rect){10, 10, 300, 20}, BRACE_AUTORESIZE_FLEXIBLE_WIDTH);
+  brace_node badge = child_of(panel, (brace_rect){290, 10, 20, 20}, BRACE_AUTORESIZE_FLEXIBLE_LEFT_MARGIN);
+  brace_node half = child_of(panel, (brace_rect){160, 40, 80, 40},
+                             BRACE_AUTORESIZE_FLEXIBLE_LEFT_MARGIN | BRACE_AUTORESIZE_FLEXIBLE_WIDTH);
+
+  /* No turn has run yet: one call resizes the whole subtree. */
+  OK(brace_node_set_frame(ctx, root, (brace_rect){0, 0, 400, 200}));
+  CHECK(same(frame(panel), 0, 0, 400, 100));
+  CHECK(same(frame(label), 10, 10, 380, 20));
+  CHECK(same(frame(badge), 370, 10, 20, 20));
+  /* L+W: 160 + 80 * 160 / 240 = 213.33, right edge 320: edges 213 and 320. */
+  CHECK(same(frame(half), 213, 40, 107, 40));
+  uint32_t pending = 0;
+  OK(brace_context_get_pending(ctx, &pending));
+  CHECK((pending & BRACE_PHASE_LAYOUT) != 0); /* the layout pass still runs, and moves nothing */
+  OK(brace_context_run_update_cycle(ctx));
+  CHECK(same(frame(panel), 0, 0, 400, 100));
+  CHECK(same(frame(label), 10, 10, 380, 20));
+  CHECK(same(frame(badge), 370, 10, 20, 20));
+  CHECK(same(frame(half), 213, 40, 107, 40));
+
+  /* Through the bounds too. */
+  OK(brace_node_set_bounds(ctx, panel, (brace_rect){0, 0, 320, 100}));
+  CHECK(same(frame(label), 10, 10, 300, 20));
+  CHECK(same(frame(half), 160, 40, 80, 40));
+
+  /* Two resizes before a turn, each from the size before it (W+R, x 20, w 100 in 300):
+     300 -> 400: F = 100 + 180, w = 100 + 100 * 100 / 280 = 135.71 -> right edge 156;
+     400 -> 350: from the exact width, w = 135.71 * 330 / 380 = 117.86 -> right edge 138. */
+  brace_node box = child_of(0, (brace_rect){0, 0, 300, 100}, 0);
+  brace_node item = child_of(box, (brace_rect){20, 0, 100, 40},
+                             BRACE_AUTORESIZE_FLEXIBLE_WIDTH | BRACE_AUTORESIZE_FLEXIBLE_RIGHT_MARGIN);
+  OK(brace_node_set_frame(ctx, box, (brace_rect){0, 0, 400, 100}));
+  CHECK(same(frame(item), 20, 0, 136, 40));
+  OK(brace_node_set_frame(ctx, box, (brace_rect){0, 0, 350, 100}));
+  CHECK(same(frame(item), 20, 0, 118, 40));
+  OK(brace_context_run_update_cycle(ctx));
+  CHECK(same(frame(item), 20, 0, 118, 40));
+
+  OK(brace_node_destroy(ctx, box));
+  OK(brace_node_destroy(ctx, root));
+}
+
 int main(void) {
   if (brace_context_create(NULL, &ctx) != BRACE_OK) {
     fprintf(stderr, "brace_context_create: %s\n", brace_last_error(NULL));
@@ -156,6 +215,7 @@ int main(void) {
   test_flow_by_name();
   test_failed_load_changes_nothing();
   test_constraints();
+  test_autoresizing_at_once();
   OK(brace_context_destroy(ctx));
   printf("test_plugins: %d checks, %d failed\n", checks, failures);
   return failures ? 1 : 0;

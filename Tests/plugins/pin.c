@@ -9,9 +9,21 @@
  * version 0, has the 1.0 descriptor's size (everything before the 1.1 baseline hook)
  * and asks the host for no more than the 1.0 host table, as a plugin compiled against
  * the 1.0 header does.
+ *
+ * Built with -DPIN_ABI_1_1 it is a plugin of plugin ABI 1.1: minor version 1, the 1.1
+ * descriptor's size (everything before the 1.2 size_changed hook), the 1.1 host table.
+ * Its static descriptor still holds a size_changed hook past that size, standing for
+ * whatever bytes follow a real 1.1 descriptor: the host must never call it (it reports
+ * "size_changed on a 1.1 descriptor" if it does).
+ *
+ * Built with -DPIN_SIZE_HOOK it has a 1.2 size_changed hook that reports each call
+ * ("size_changed OW x OH -> W x H", with the node) and then reads each subview's
+ * intrinsic size through the host, which runs the subview's intrinsic_content_size
+ * callback: a test's callback calls back into the API from inside the hook.
  */
 #include <brace/brace_plugin.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static const brace_property_desc properties[] = {
@@ -125,11 +137,40 @@ static void update_constraints(brace_context *ctx, void *state, brace_node node,
   p->inset = inset;
 }
 
+#if defined(PIN_ABI_1_1) || defined(PIN_SIZE_HOOK)
+static void size_changed(brace_context *ctx, void *state, brace_node node, void *node_data, brace_size old_size) {
+  pin_state *s = state;
+  (void)node_data;
+#ifdef PIN_ABI_1_1
+  (void)old_size;
+  host->report(ctx, s->self, "size_changed on a 1.1 descriptor", &node, 1);
+#else
+  brace_rect b = {0, 0, 0, 0};
+  host->get_bounds(ctx, node, &b);
+  char text[128];
+  snprintf(text, sizeof text, "size_changed %g x %g -> %g x %g", old_size.width, old_size.height, b.width, b.height);
+  host->report(ctx, s->self, text, &node, 1);
+  size_t count = 0;
+  host->get_subview_count(ctx, node, &count);
+  for (size_t k = 0; k < count; k++) {
+    brace_node child;
+    brace_size size;
+    if (host->get_subview(ctx, node, k, &child) == BRACE_OK) host->get_intrinsic_content_size(ctx, child, &size);
+  }
+#endif
+}
+#endif
+
 #ifdef PIN_ABI_1_0
 #include <stddef.h>
 #define PIN_DESC_SIZE offsetof(brace_strategy_desc, baseline)
 #define PIN_HOST_SIZE offsetof(brace_host_api, get_baseline)
 #define PIN_MINOR 0
+#elif defined(PIN_ABI_1_1)
+#include <stddef.h>
+#define PIN_DESC_SIZE offsetof(brace_strategy_desc, size_changed)
+#define PIN_HOST_SIZE (offsetof(brace_host_api, get_subviews) + sizeof(void (*)(void)))
+#define PIN_MINOR 1
 #else
 #define PIN_DESC_SIZE sizeof(brace_strategy_desc)
 #define PIN_HOST_SIZE sizeof(brace_host_api)
@@ -150,6 +191,9 @@ static const brace_strategy_desc descriptor = {
     .attach = attach,
     .detach = detach,
     .update_constraints = update_constraints,
+#if defined(PIN_ABI_1_1) || defined(PIN_SIZE_HOOK)
+    .size_changed = size_changed,
+#endif
 };
 
 BRACE_PLUGIN_DEFINE_ENTRY(h) {

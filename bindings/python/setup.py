@@ -1,16 +1,17 @@
 """Builds the Brace libraries in release and bundles them in the package.
 
-`pip install ./bindings/python` (from the repository) runs `swift build -c release` in the
-repository, builds the built-in plugins with Embedded Swift (mk/embedded-plugins.sh, as
-`make install` does), copies libbrace.so and the plugins (libbrace_*.so, which libbrace
-finds next to itself) into brace/_lib, and writes what the bindings read at import time:
+`pip install ./bindings/python` (from the repository) builds libbrace.so and the built-in
+plugins with Embedded Swift (mk/embedded.sh, as `make install` does: no Swift runtime in
+them), copies them into brace/_lib (libbrace finds the plugins next to itself), and
+writes what the bindings read at import time:
 brace/_cdef.h, the public header preprocessed for cffi's ABI mode (cffi cannot read
 preprocessor lines), and brace/_constants.py, the header's numeric macros. The wheel is
 tagged for the platform: it carries native code.
 
 Environment: SWIFT (the swift executable; default: on PATH, else /opt/swift/usr/bin/swift),
-CC (the C preprocessor driver, default cc), BRACE_SCRATCH (SwiftPM scratch path, default
-<repository>/.build), BRACE_SKIP_SWIFT_BUILD=1 (use libraries built beforehand).
+CC (the C preprocessor driver, default cc), BRACE_SCRATCH (the build folder: the libraries go to
+BRACE_SCRATCH/embedded; default <repository>/.build), BRACE_SKIP_SWIFT_BUILD=1 (use
+libraries built beforehand).
 """
 
 import os
@@ -80,17 +81,13 @@ class BuildWithLibraries(build_py):
         scratch = Path(os.environ.get("BRACE_SCRATCH", REPO / ".build"))
         embedded = scratch / "embedded"
         if os.environ.get("BRACE_SKIP_SWIFT_BUILD") != "1":
-            swift = swift_executable()
-            subprocess.run([swift, "build", "-c", "release", "--scratch-path", str(scratch), "--product", "brace"],
-                           cwd=REPO, check=True)
-            env = dict(os.environ, SWIFTC=str(Path(swift).with_name("swiftc")))
-            subprocess.run([str(REPO / "mk" / "embedded-plugins.sh"), str(embedded), "autoresizing", "stack", "simplex"],
+            env = dict(os.environ, SWIFTC=str(Path(swift_executable()).with_name("swiftc")))
+            subprocess.run([str(REPO / "mk" / "embedded.sh"), str(embedded), "core", "autoresizing", "stack", "simplex"],
                            cwd=REPO, check=True, env=env)
-        release = scratch / "release"
         target = Path(self.build_lib) / "brace"
         libs = target / "_lib"
         libs.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(release / "libbrace.so", libs / "libbrace.so")
+        shutil.copy2(embedded / "libbrace.so", libs / "libbrace.so")
         plugins = sorted(embedded.glob("libbrace_*.so"))
         if len(plugins) < 3:
             sys.exit(f"brace: the built-in plugins (libbrace_*.so) are missing in {embedded}")

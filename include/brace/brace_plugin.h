@@ -26,6 +26,13 @@
  *   (the host reads only the struct_size bytes a plugin's descriptor has; a descriptor
  *   without `flags` keeps the 1.0 rule that hiding a subview flags its container).
  *
+ *   1.2 appends to the descriptor the size_changed hook (UIKit's resizeSubviewsWithOldSize:,
+ *   which runs inside setFrame:): a strategy learns of a change of its node's size inside
+ *   the call that made it, so the `frame` strategy applies autoresizing masks at once
+ *   instead of in the next layout pass. The host table does not change. A 1.0 or 1.1
+ *   plugin loads and works unchanged with a 1.2 host: its struct_size does not cover the
+ *   hook, so the host never calls it and the plugin sees size changes in arrange, as before.
+ *
  * LIFETIME AND THREADS
  *
  *   A plugin file is loaded once per process (RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) and
@@ -54,7 +61,7 @@ extern "C" {
 #endif
 
 #define BRACE_PLUGIN_ABI_MAJOR 1
-#define BRACE_PLUGIN_ABI_MINOR 1
+#define BRACE_PLUGIN_ABI_MINOR 2
 
 /* The entry symbol's name, as a token and as a string for dlsym. */
 #define BRACE_PLUGIN_ENTRY_FUNCTION brace_plugin_entry
@@ -109,7 +116,8 @@ typedef const brace_strategy_desc *(*brace_plugin_entry_fn)(const brace_host_api
  * The host function table. Every function takes the context a hook was called with and
  * follows the public function of the same name in brace/node.h (same validation, same
  * errors, same automatic triggers). They may be called from any hook, on the thread that
- * runs the hook. set_frame is the way an arrange hook positions subviews.
+ * runs the hook. set_frame is the way an arrange (or size_changed, 1.2) hook positions
+ * subviews; a size change it makes runs that subview's size_changed hook before it returns.
  */
 struct brace_host_api {
   uint32_t struct_size;  /* sizeof(brace_host_api) of the host */
@@ -357,6 +365,49 @@ struct brace_strategy_desc {
                            bool last, double *out);
   /* BRACE_STRATEGY_* flags. */
   uint32_t flags;
+
+  /* --- 1.2 --- */
+
+  /*
+   * size_changed — `node`'s size changed; `old_size` is its size just before the change
+   * (host->get_bounds gives the new one). UIKit's resizeSubviewsWithOldSize:, which
+   * setFrame: and setBounds: call, so that frame-based code reads the subviews' new frames
+   * as soon as it has resized their container.
+   *
+   * When: synchronously, inside the call that changed the size and before it returns,
+   * whoever made the change: brace_node_set_frame or brace_node_set_bounds (a program's,
+   * a callback's, or a strategy's host->set_frame, e.g. the superview's arrange or this
+   * very hook one level up), or a frame the constraint engine solved for `node`. Only
+   * when the width or height changed (a pure move calls nothing), for every node using
+   * the strategy, with or without subviews; never for layout guides or a node being
+   * destroyed. Nested calls are normal: the subviews' own hooks run inside this hook's
+   * host->set_frame calls. A change of `node`'s size made while its hook runs (by the
+   * hook, or by anything the hook calls) does not call the hook again: it reaches arrange.
+   *
+   * Thread: the thread inside the context, as every hook; possibly from inside another
+   * hook or a user callback (a layout_subviews callback or the superview's arrange that
+   * resized `node`), or outside any pass (a program's brace_node_set_frame).
+   *
+   * May: read anything through the host table, and position `node`'s subviews with
+   * host->set_frame, as arrange does (this is where the `frame` strategy applies the
+   * autoresizing masks). As during arrange, `node` is busy: a callback reached from the
+   * hook cannot destroy it or an ancestor, nor change its strategy (BRACE_E_REENTRANCY),
+   * and a subview's size change the hook makes does not flag `node` for layout again.
+   *
+   * Must not: fail (it returns nothing: skip what cannot be done); assume a layout pass
+   * is running (a turn or phase started from inside it is refused, as from any callback);
+   * assume the subviews are those of the last arrange (they may have been added, moved or
+   * destroyed since, even by callbacks this hook reaches: re-read them, and expect a
+   * host call on one of them to fail). The size change still flags `node` (and its
+   * superview) for layout as without the hook, so arrange runs in the next layout pass: a
+   * strategy that did the work here keeps, in node_data, the size it applied, and makes
+   * that arrange a no-op for the same size (and does the work there for a size it never
+   * saw, e.g. the first one after attach).
+   *
+   * May be NULL (the strategy sees size changes only in arrange). The host calls it only
+   * when the descriptor's struct_size covers it (plugins built against 1.2 or later).
+   */
+  void (*size_changed)(brace_context *ctx, void *state, brace_node node, void *node_data, brace_size old_size);
 };
 
 #ifdef __cplusplus

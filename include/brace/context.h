@@ -31,6 +31,11 @@ typedef struct brace_context_options {
      the BRACE_PLUGIN_PATH environment variable and the library's own directory. Copied
      at creation; NULL (default) for none. */
   const char *plugin_path;
+  /* --- since 0.3 --- */
+  /* false (default): a context with no diagnostics callback prints each diagnostic's
+     message to stderr, once (UIKit's console reports: "Unable to simultaneously satisfy
+     constraints..."). true: such diagnostics are dropped. */
+  bool quiet_diagnostics;
 } brace_context_options;
 
 /*
@@ -101,9 +106,11 @@ typedef void (*brace_diagnostic_fn)(brace_context *ctx, const brace_diagnostic *
 
 /*
  * brace_context_set_diagnostic_callback — install (or with fn == NULL remove) the
- * diagnostics callback. Without one, diagnostics are dropped (the status codes still
- * tell the caller). `user_data` is passed back untouched; Brace does not own it.
- * Thread: the context's rule.
+ * diagnostics callback. Without one, each diagnostic is printed to stderr as
+ * "[Brace] <message>", once per context (a message already printed by this context is not
+ * printed again), unless the context was created with options.quiet_diagnostics; the
+ * status codes tell the caller either way. `user_data` is passed back untouched; Brace
+ * does not own it. Thread: the context's rule.
  */
 brace_status brace_context_set_diagnostic_callback(brace_context *ctx, brace_diagnostic_fn fn,
                                                    void *user_data);

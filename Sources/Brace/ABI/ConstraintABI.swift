@@ -1,7 +1,5 @@
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#endif
+import CBraceLibc
 
 // The C ABI of brace/constraint.h.
 

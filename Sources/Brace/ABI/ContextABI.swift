@@ -48,13 +48,14 @@ public func brace_last_error(_ ctx: OpaquePointer?) -> UnsafePointer<CChar>? {
     ?? UnsafeRawPointer(emptyMessage.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
-/// The size of the first released brace_context_options.
-let firstOptionsSize = MemoryLayout<brace_context_options>.size
+/// The size of the first released brace_context_options (0.1: up to plugin_path).
+let firstOptionsSize = MemoryLayout<brace_context_options>.offset(of: \brace_context_options.quiet_diagnostics)!
 
 func defaultOptions() -> brace_context_options {
   brace_context_options(
     struct_size: UInt32(MemoryLayout<brace_context_options>.size), scale: 1,
-    layout_direction: BRACE_DIRECTION_LTR, feedback_loop_threshold: 100, plugin_path: nil)
+    layout_direction: BRACE_DIRECTION_LTR, feedback_loop_threshold: 100, plugin_path: nil,
+    quiet_diagnostics: false)
 }
 
 @c @implementation

@@ -28,7 +28,12 @@ extension Context {
       }
       if n < buffer.count { break }
     }
-    for n in changed where nodes.isLive(n) { requeueSolvedFrame(n) }
+    // A root's frame is applied at once, and its strategy's size_changed hook may reach
+    // callbacks that destroy nodes: a slot reused meanwhile is not the node that changed.
+    let generations = changed.map { nodes.generation[Int($0)] }
+    for (n, gen) in zip(changed, generations) where nodes.generation[Int(n)] == gen && nodes.isLive(n) {
+      requeueSolvedFrame(n)
+    }
   }
 
   /// The frame from the solved alignment rect: outset by the insets, edges rounded to
@@ -72,11 +77,14 @@ extension Context {
     setFrame(n, f)
   }
 
-  /// Applies the solved frames queued for the subviews (and guides) of `p`.
+  /// Applies the solved frames queued for the subviews (and guides) of `p`. Each frame's
+  /// size change runs that subview's size_changed hook, which may reach callbacks that
+  /// destroy or move the others: each is checked when its turn comes.
   func applyPendingFrames(_ p: Int32) {
     guard let queued = pendingFrames.removeValue(forKey: p) else { return }
-    for (n, f) in queued where nodes.isLive(n) && nodes.parent[Int(n)] == p {
-      applyFrame(n, f)
+    let entries = queued.map { (n: $0.key, gen: nodes.generation[Int($0.key)], frame: $0.value) }
+    for e in entries where nodes.generation[Int(e.n)] == e.gen && nodes.isLive(e.n) && nodes.parent[Int(e.n)] == p {
+      applyFrame(e.n, e.frame)
     }
   }
 }

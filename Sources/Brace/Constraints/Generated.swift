@@ -1,7 +1,5 @@
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#endif
+import CBraceLibc
 
 /// The constraints the engine generates for a node in constraint layout: its
 /// autoresizing mask translated (translates_autoresizing_mask on) or its intrinsic

@@ -1,7 +1,5 @@
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#endif
+import CBraceLibc
 
 /// Constraints from creation to destruction: the creation rules, activation (installing
 /// rows in the solver), changes, broken constraints and their reports.

@@ -1,7 +1,5 @@
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#endif
+import CBraceLibc
 
 /// What tree changes do to constraint layout, as in UIKit: a view leaving its superview
 /// takes out the constraints that tie its subtree to views outside it; a destroyed view

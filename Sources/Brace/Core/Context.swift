@@ -1,8 +1,6 @@
 import CBrace
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import CBraceLibc
 
 /// One window or scene: the node store, the loaded strategies, options, callbacks and
 /// the state of the update cycle. Every ABI call enters it through `enter()`.
@@ -69,6 +67,8 @@ final class Context {
   var edits: [UInt32: Int32] = [:]
 
   var diagnosticCallback: brace_diagnostic_fn?
+  /// Messages printed to stderr for want of a diagnostics callback (printed once each).
+  var printedDiagnostics: Set<String> = []
   var diagnosticUserData: UnsafeMutableRawPointer?
   var traceCallback: brace_trace_fn?
   var traceUserData: UnsafeMutableRawPointer?
@@ -95,7 +95,7 @@ final class Context {
   /// 2^26 - 1 contexts), skipping the tags of live contexts. A handle of one live
   /// context is therefore always foreign to another, and a handle kept after its context
   /// was destroyed meets a context with the same tag only after 2^26 - 1 more contexts.
-  private static let tags = Mutex<(live: Set<UInt32>, next: UInt32)>(([], 1))
+  private static let tags = Locked<(live: Set<UInt32>, next: UInt32)>(([], 1))
 
   static func takeTag() -> UInt32? {
     tags.withLock { t -> UInt32? in
@@ -203,7 +203,10 @@ final class Context {
   // MARK: Reporting
 
   func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32]) {
-    guard let fn = diagnosticCallback else { return }
+    guard let fn = diagnosticCallback else {
+      printDiagnostic(message)
+      return
+    }
     let handles = slots.map { handle(ofNode: $0) }
     message.withCString { text in
       handles.withUnsafeBufferPointer { buf in
@@ -213,6 +216,16 @@ final class Context {
         fn(opaque, &d, diagnosticUserData)
       }
     }
+  }
+
+  /// With no diagnostics callback a diagnostic is printed to stderr, as UIKit logs its
+  /// reports, once per context (the first 1,024 distinct messages are remembered).
+  private func printDiagnostic(_ message: String) {
+    guard !options.quiet_diagnostics else { return }
+    if printedDiagnostics.contains(message) { return }
+    if printedDiagnostics.count < 1024 { printedDiagnostics.insert(message) }
+    let line = Array("[Brace] \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }  // stderr, unbuffered
   }
 
   @inline(__always)

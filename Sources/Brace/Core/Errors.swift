@@ -1,7 +1,5 @@
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#endif
+import CBraceLibc
 
 /// A failure that crosses the C ABI as a status code plus a message.
 struct BraceError: Error {

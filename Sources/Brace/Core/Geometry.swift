@@ -2,10 +2,17 @@ import CBrace
 
 /// Node geometry and properties with their automatic update-cycle triggers.
 extension Context {
+  /// Every frame and bounds change ends here (a user's set_frame or set_bounds, a
+  /// strategy's host->set_frame, a solved frame). A size change flags the node and its
+  /// superview for layout, then runs the node's strategy's size_changed hook at once, as
+  /// UIKit resizes the subviews inside setFrame: (the `frame` strategy applies the
+  /// autoresizing masks there). Nothing is held across the hook.
   func setFrame(_ n: Int32, _ f: brace_rect) {
     let old = nodes.frame[Int(n)]
     nodes.frame[Int(n)] = f
-    if old.width != f.width || old.height != f.height { sizeChanged(n) }
+    guard old.width != f.width || old.height != f.height else { return }
+    sizeChanged(n)
+    strategySizeChanged(n, from: brace_size(width: old.width, height: old.height))
   }
 
   /// A frame set from outside the engine: a translating node in constraint layout gets

@@ -36,6 +36,9 @@ struct NodeFlags: OptionSet {
   /// The node is being destroyed (its subtree's hooks are running): handles to it are
   /// refused from then on, so no callback can move, reuse or destroy it again.
   static let dismantling = NodeFlags(rawValue: 1 << 21)
+  /// The node's strategy's size_changed hook is running: a size change of the node made
+  /// meanwhile does not call it again (its arrange sees it).
+  static let inSizeChangedHook = NodeFlags(rawValue: 1 << 22)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,

@@ -1,7 +1,5 @@
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#endif
+import CBraceLibc
 
 /// The function table every plugin receives. Built once per process; most entries are
 /// the public functions themselves, so a plugin gets exactly the checks a C caller gets.

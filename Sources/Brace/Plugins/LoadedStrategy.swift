@@ -1,7 +1,5 @@
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#endif
+import CBraceLibc
 
 /// A strategy registered in one context: a validated copy of the plugin's descriptor,
 /// its property declarations and its per-context state.

@@ -1,15 +1,12 @@
 import CBrace
-import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import CBraceLibc
 
 /// Finding, loading and validating plugin files. A file is dlopen'ed once per process
 /// and never unloaded (RTLD_NODELETE): unloading Swift code corrupts the runtime's caches,
 /// and descriptors and their strings are static data of the plugin.
 enum PluginFiles {
   /// Serializes dlopen and entry calls process-wide, as brace_plugin.h promises plugins.
-  static let lock = Mutex<Void>(())
+  static let lock = Locked<Void>(())
 
   /// The directory that holds the loaded libbrace.so (or the program that links the core
   /// statically, as the Swift tests do): the built-in strategies live there.
@@ -63,7 +60,7 @@ enum PluginFiles {
 
   static func exists(_ path: String) -> Bool {
     var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    return stat(path, &st) == 0 && (st.st_mode & UInt32(S_IFMT)) == UInt32(S_IFREG)
   }
 
   /// Finds the file of a strategy on the search path.

@@ -107,6 +107,29 @@ extension Context {
     s.desc.arrange?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
   }
 
+  /// `n`'s size changed from `old`: its strategy's size_changed hook (plugin ABI 1.2) runs
+  /// now, inside the call that changed it, as UIKit's setFrame: runs
+  /// resizeSubviewsWithOldSize:. Nothing for a strategy without the hook (a NULL one, or a
+  /// 1.0/1.1 descriptor whose struct_size does not reach it), for layout guides (never laid
+  /// out), for nodes being destroyed, and for a change made while the node's own hook runs
+  /// (no recursion: the layout pass's arrange sees that one). The node is busy during the
+  /// hook, as during arrange: a callback reached from it cannot destroy it or an ancestor
+  /// or change its strategy under the hook's node data.
+  func strategySizeChanged(_ n: Int32, from old: brace_size) {
+    let k = nodes.strategy[Int(n)]
+    guard k >= 0 else { return }
+    let s = strategies[Int(k)]
+    guard let f = s.desc.size_changed, Int(s.desc.struct_size) >= sizeChangedHookEnd,
+      nodes.flags[Int(n)].isDisjoint(with: [.inSizeChangedHook, .guide, .dismantling])
+    else { return }
+    let gen = nodes.generation[Int(n)]
+    nodes.flags[Int(n)].insert(.inSizeChangedHook)
+    enterActive(n)
+    f(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)], old)
+    leaveActive(n)
+    if nodes.generation[Int(n)] == gen && nodes.isLive(n) { nodes.flags[Int(n)].remove(.inSizeChangedHook) }
+  }
+
   /// The default update_constraints: the node's generated constraints are brought up to
   /// date, then its strategy's constraints hook runs.
   func defaultUpdateConstraints(_ n: Int32) {
@@ -195,6 +218,12 @@ extension Context {
     strategies = []
   }
 }
+
+/// Where the 1.2 size_changed hook ends in a descriptor: a plugin's struct_size must reach
+/// it for the host to call the hook (the loader already zeroes what a shorter descriptor
+/// lacks; this states the rule where the hook is called).
+private let sizeChangedHookEnd =
+  MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.size_changed)! + MemoryLayout<UnsafeRawPointer?>.size
 
 func statusName(_ s: brace_status) -> String {
   String(cString: brace_status_name(s))

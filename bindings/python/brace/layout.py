@@ -477,10 +477,12 @@ def _conflicting_set(ctx, diags, broken) -> list:
         if ctx.is_alive(n):
             for h in _handles_from(ctx, lib.brace_node_get_constraints, n):
                 candidates.setdefault(h, None)
-    by_slot = {h & 0xFFFFFFF: h for h in candidates}
+    # Reports name a constraint as "SLOT:GENERATION", the handle's low 24 and next 12
+    # bits (docs/architecture.md, "Handles").
+    by_name = {(h & 0xFFFFFF, (h >> 24) & 0xFFF): h for h in candidates}
     res = []
-    for slot, _gen in wanted:
-        h = by_slot.get(slot)
+    for name in wanted:
+        h = by_name.get(name)
         if h is not None:
             c = candidates.get(h)
             if c is None:

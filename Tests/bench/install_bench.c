@@ -1,0 +1,194 @@
+/*
+ * install_bench.c — what a program linking the INSTALLED libbrace pays (make bench):
+ *
+ *   first use   in a fresh process: the first brace_context_create (which loads the
+ *               "frame" plugin) plus loading every other built-in plugin ("stack",
+ *               "simplex"); the median of 21 processes, each a fork + exec of this
+ *               program. Then the same in a process that has done it once (warm).
+ *   memory      heap bytes in use (glibc mallinfo2) per view, for 100,000 views under
+ *               one root, and per constraint, for the chain workload of
+ *               Tests/bench/kiwi_memory.cpp (x[0] >= 0, x[i+1] >= x[i] + 10 required,
+ *               x[i] == 12 i weak; 2 constraints per variable) through
+ *               brace_constraint_add_on_variables, and for views in a row laid out with
+ *               4 constraints each. The baseline is a context whose solver is loaded.
+ *
+ * Built with the system compiler against the installed header and library (pkg-config),
+ * as a user's program is:  install_bench [--constraints N] [--views N]
+ */
+#define _GNU_SOURCE
+#include <brace/brace.h>
+
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static size_t heap_in_use(void) {
+  struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
+}
+
+static void must(brace_context *ctx, brace_status s, const char *what) {
+  if (s != BRACE_OK) {
+    fprintf(stderr, "install_bench: %s failed: %s: %s\n", what, brace_status_name(s), brace_last_error(ctx));
+    exit(1);
+  }
+}
+
+static int cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* One first use: context + every built-in plugin, in µs. */
+static double first_use(void) {
+  double t0 = now_us();
+  brace_context *ctx = NULL;
+  must(NULL, brace_context_create(NULL, &ctx), "brace_context_create");
+  must(ctx, brace_context_load_strategy(ctx, "stack"), "load stack");
+  must(ctx, brace_context_load_strategy(ctx, "simplex"), "load simplex");
+  double t = now_us() - t0;
+  brace_context_destroy(ctx);
+  return t;
+}
+
+static void bench_first_use(const char *self) {
+  enum { RUNS = 21 };
+  double cold[RUNS];
+  for (int i = 0; i < RUNS; i++) {
+    int fd[2];
+    if (pipe(fd) != 0) exit(1);
+    pid_t pid = fork();
+    if (pid == 0) {
+      dup2(fd[1], 1);
+      execl(self, self, "--first-use-child", (char *)NULL);
+      _exit(127);
+    }
+    close(fd[1]);
+    char buf[64] = {0};
+    ssize_t n = read(fd[0], buf, sizeof buf - 1);
+    close(fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (n <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      fprintf(stderr, "install_bench: the first-use child failed\n");
+      exit(1);
+    }
+    cold[i] = atof(buf);
+  }
+  qsort(cold, RUNS, sizeof cold[0], cmp);
+  first_use();
+  double warm[RUNS];
+  for (int i = 0; i < RUNS; i++) warm[i] = first_use();
+  qsort(warm, RUNS, sizeof warm[0], cmp);
+  printf("first use: context + frame, stack, simplex loaded: %.1f µs in a fresh process "
+         "(median of %d; min %.1f, max %.1f), %.1f µs once loaded\n",
+         cold[RUNS / 2], RUNS, cold[0], cold[RUNS - 1], warm[RUNS / 2]);
+}
+
+static brace_context *context_with_solver(void) {
+  brace_context *ctx = NULL;
+  must(NULL, brace_context_create(NULL, &ctx), "brace_context_create");
+  brace_variable v;
+  must(ctx, brace_variable_create(ctx, &v), "brace_variable_create");
+  must(ctx, brace_variable_destroy(ctx, v), "brace_variable_destroy");
+  return ctx;
+}
+
+static void bench_memory(int n_constraints, int n_views) {
+  /* views */
+  size_t before = heap_in_use();
+  brace_context *ctx = context_with_solver();
+  size_t base = heap_in_use();
+  brace_node root;
+  must(ctx, brace_node_create(ctx, &root), "brace_node_create");
+  for (int i = 0; i < n_views; i++) {
+    brace_node n;
+    must(ctx, brace_node_create(ctx, &n), "brace_node_create");
+    must(ctx, brace_node_add_subview(ctx, root, n), "brace_node_add_subview");
+  }
+  double per_view = (double)(heap_in_use() - base) / n_views;
+  brace_context_destroy(ctx);
+  printf("memory: a context with its solver loaded: %.1f KB\n", (double)(base - before) / 1024);
+  printf("memory: %.0f bytes per view (%d views under one root)\n", per_view, n_views);
+
+  /* the chain of free variables (the kiwi workload) */
+  ctx = context_with_solver();
+  base = heap_in_use();
+  int m = n_constraints / 2;
+  brace_variable *x = malloc(sizeof *x * (size_t)m);
+  for (int i = 0; i < m; i++) must(ctx, brace_variable_create(ctx, &x[i]), "brace_variable_create");
+  const double one[1] = {1}, link[2] = {1, -1};
+  brace_constraint c;
+  int added = 0;
+  must(ctx, brace_constraint_add_on_variables(ctx, &x[0], one, 1, BRACE_RELATION_GREATER_EQUAL, 0, 1000, &c), "add");
+  added++;
+  for (int i = 0; i < m; i++) {
+    must(ctx, brace_constraint_add_on_variables(ctx, &x[i], one, 1, BRACE_RELATION_EQUAL, 12.0 * i, 250, &c), "add");
+    added++;
+    if (i + 1 < m) {
+      brace_variable pair[2] = {x[i + 1], x[i]};
+      must(ctx, brace_constraint_add_on_variables(ctx, pair, link, 2, BRACE_RELATION_GREATER_EQUAL, 10, 1000, &c), "add");
+      added++;
+    }
+  }
+  double per_constraint = (double)(heap_in_use() - base) / added;
+  double last;
+  must(ctx, brace_variable_get_value(ctx, x[m - 1], &last), "value");
+  printf("memory: %.0f bytes per constraint (free-variable chain: %d constraints over %d variables, "
+         "variables included; x[last] = %g)\n", per_constraint, added, m, last);
+  free(x);
+  brace_context_destroy(ctx);
+
+  /* views in a row, 4 constraints each */
+  ctx = context_with_solver();
+  base = heap_in_use();
+  must(ctx, brace_node_create(ctx, &root), "brace_node_create");
+  must(ctx, brace_node_set_frame(ctx, root, (brace_rect){0, 0, 1e6, 100}), "set_frame");
+  int rows = n_constraints / 4;
+  brace_node prev = 0;
+  for (int i = 0; i < rows; i++) {
+    brace_node n;
+    must(ctx, brace_node_create(ctx, &n), "brace_node_create");
+    must(ctx, brace_node_add_subview(ctx, root, n), "add_subview");
+    must(ctx, brace_node_set_translates_autoresizing_mask(ctx, n, false), "translates");
+    brace_constraint k[4];
+    must(ctx, brace_constraint_create(ctx, n, BRACE_ATTR_LEADING, BRACE_RELATION_EQUAL, prev ? prev : root,
+                                      prev ? BRACE_ATTR_TRAILING : BRACE_ATTR_LEADING, 1, 8, &k[0]), "create");
+    must(ctx, brace_constraint_create(ctx, n, BRACE_ATTR_TOP, BRACE_RELATION_EQUAL, root, BRACE_ATTR_TOP, 1, 10, &k[1]), "create");
+    must(ctx, brace_constraint_create(ctx, n, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 1, 40, &k[2]), "create");
+    must(ctx, brace_constraint_create(ctx, n, BRACE_ATTR_HEIGHT, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 1, 20, &k[3]), "create");
+    must(ctx, brace_constraints_activate(ctx, k, 4), "activate");
+    prev = n;
+  }
+  must(ctx, brace_context_run_update_cycle(ctx), "cycle");
+  double per_row = (double)(heap_in_use() - base) / rows;
+  printf("memory: %.0f bytes per view in a row with its 4 constraints, laid out (%d views): "
+         "%.0f bytes per constraint with the view's share\n", per_row, rows, per_row / 4);
+  brace_context_destroy(ctx);
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--first-use-child") == 0) {
+    printf("%.3f\n", first_use());
+    return 0;
+  }
+  int constraints = 21428, views = 100000;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (strcmp(argv[i], "--constraints") == 0) constraints = atoi(argv[i + 1]);
+    else if (strcmp(argv[i], "--views") == 0) views = atoi(argv[i + 1]);
+  }
+  printf("Brace %s, installed library (Embedded Swift build)\n", brace_version_string());
+  bench_first_use(argv[0]);
+  bench_memory(constraints, views);
+  return 0;
+}

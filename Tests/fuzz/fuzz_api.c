@@ -1,0 +1,1185 @@
+/*
+ * fuzz_api.c — a libFuzzer harness for the Brace C ABI (issue 10: "no input crashes it").
+ *
+ * The input is a little program: a sequence of C ABI calls on a context. Each op byte picks
+ * a call (its low 6 bits) and two variant bits (0x40: pass NULL for the out or optional
+ * pointer where the call takes one; 0x80: an alternative form of the call). The bytes that
+ * follow pick the arguments: handles from pools of nodes, layout guides, constraints and
+ * variables made earlier (or 0, a raw 64-bit value, a handle of the wrong kind, a handle
+ * with a flipped bit, the node whose callback is running), numbers from a table of
+ * interesting values (0, -0, tiny, huge, 1e9 limits, DBL_MAX, inf, NaN) or raw bits, names
+ * from lists of known and unknown strategies, properties and enum values. When the input
+ * runs out, every byte read is 0.
+ *
+ * Node callbacks (update_constraints, will/did_layout_subviews, layout_subviews, draw,
+ * intrinsic_content_size) and the trace callback run a sub-program — a slice of the same
+ * input — with the same interpreter, so they call back into the engine: set frames,
+ * destroy nodes (their own, an ancestor's), run a turn, call "super", destroy the
+ * context. The engine must answer all of it with a status.
+ *
+ * What counts as a finding: a crash, a hang (libFuzzer's -timeout), a sanitizer report, a
+ * leak, or one of the harness's aborts below, each of which is a broken contract of the
+ * headers: a status outside the declared ones, brace_last_error returning NULL, a context
+ * that cannot be created with the default options, a context destroyed from inside its own
+ * callback, a description buffer left without its NUL. A non-OK status is not a finding.
+ *
+ * The harness owns no heap memory: its state is static and reset for every input, and
+ * every context it made is destroyed before it returns (pools keep stale handles of
+ * destroyed contexts on purpose: they are passed to the next context).
+ *
+ * Plugins: the "flow" example plugin is found on BRACE_PLUGIN_PATH (make plugins builds it
+ * into the PLUGIN_DIR that mk/fuzz.mk puts there); the built-in strategies next to the
+ * installed libbrace.so. FUZZ_LIBDIR (the installed lib folder) is given by mk/fuzz.mk.
+ */
+#include <brace/brace.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef FUZZ_LIBDIR
+#define FUZZ_LIBDIR "/nonexistent"
+#endif
+
+#define NODES 16      /* node and layout-guide pool */
+#define CONS 16       /* constraint pool */
+#define VARS 8        /* variable pool */
+#define PROGS 8       /* callback programs */
+#define MAX_CALLS 4000 /* API calls per input: bounds the time one input takes */
+#define MAX_DEPTH 8   /* nested callback programs */
+#define MAX_PROG 48   /* bytes in one callback program */
+
+/* ------------------------------------------------------------------ reading the input */
+
+typedef struct cursor {
+  const uint8_t *p;
+  size_t n;
+} cursor;
+
+static uint8_t u8(cursor *c) {
+  if (c->n == 0) return 0;
+  c->n--;
+  return *c->p++;
+}
+
+static uint32_t u32(cursor *c) {
+  uint32_t v = 0;
+  for (int i = 0; i < 4; i++) v = (v << 8) | u8(c);
+  return v;
+}
+
+static uint64_t u64(cursor *c) {
+  uint64_t v = 0;
+  for (int i = 0; i < 8; i++) v = (v << 8) | u8(c);
+  return v;
+}
+
+/* ------------------------------------------------------------------ the ops
+
+   Each op's arguments are read by its case in step(), in order. The seed generator
+   (gen_corpus.py) reads this list for the op numbers. */
+#define OPS(X) \
+  X(NODE_CREATE) X(NODE_DESTROY) X(IS_ALIVE) X(ADD_SUBVIEW) X(INSERT_SUBVIEW) \
+  X(REMOVE_FROM_SUPERVIEW) X(TREE_QUERY) X(CYCLE) X(SET_FRAME) X(SET_BOUNDS) X(SET_CENTER) \
+  X(GEOMETRY_GET) X(ALIGNMENT_INSETS) X(HIDDEN) X(DIRECTION) X(MARGINS) X(INTRINSIC) \
+  X(INVALIDATE_INTRINSIC) X(PRIORITIES) X(MASK) X(TRANSLATES) X(USER_DATA) X(BASELINES) \
+  X(FLAGS) X(SET_CALLBACKS) X(SUPER) X(UPDATE_IF_NEEDED) X(LAYOUT_IF_NEEDED) X(RUN_CYCLE) \
+  X(RUN_PHASE) X(PENDING) X(TRACE_DIAG) X(SET_STRATEGY) X(GET_STRATEGY) X(SET_PROPERTY) \
+  X(GET_PROPERTY) X(PLUGINS) X(CON_CREATE) X(CON_LINEAR) X(ADD_ON_VARIABLES) \
+  X(CON_ACTIVATE) X(CON_BATCH) X(CON_CHANGE) X(CON_DESTROY) X(CON_QUERY) X(VAR) \
+  X(VAR_VALUES) X(GUIDE) X(EDIT) X(FITTING) X(AMBIGUOUS) X(DESCRIPTION) X(DESTROY_CONTEXT) \
+  X(SWITCH_CONTEXT) X(CONTEXT_QUERY) X(SCENE)
+#define OP_ENUM(name) OP_##name,
+#define OP_NAME(name) #name,
+enum { OPS(OP_ENUM) OP_COUNT };
+static const char *const op_names[] = {OPS(OP_NAME) "none"};
+
+/* ------------------------------------------------------------------ state */
+
+typedef struct prog {
+  const uint8_t *p; /* a slice of the current input */
+  size_t n;
+  brace_size intrinsic; /* what the intrinsic_content_size callback answers */
+} prog;
+
+static struct {
+  brace_context *ctx[2]; /* ctx[cur] is the current one; the other may be NULL */
+  int cur;
+  int busy[2]; /* callbacks of ctx[i] on the stack */
+  brace_node nodes[NODES];
+  brace_constraint cons[CONS];
+  brace_variable vars[VARS];
+  unsigned next_node, next_con, next_var;
+  prog progs[PROGS];
+  brace_node cb_node; /* the node whose callback runs now, or 0 */
+  /* Strings the headers say live as long as their context (strategy names and paths,
+     property declarations), kept per context and read again later: a string freed early
+     is a use after free. */
+  const char *kept[2][32];
+  unsigned nkept[2];
+  unsigned calls;
+  int depth;
+  char plugin_dir[512];
+} S;
+
+static void die(const char *what) {
+  fprintf(stderr, "fuzz_api: contract broken: %s\n", what);
+  abort();
+}
+
+static brace_context *C(void) { return S.ctx[S.cur]; }
+
+/* Feedback for libFuzzer beyond the harness's own edges (libbrace is not instrumented):
+   one counter per (op, status) pair and per (callback kind, nesting depth), in libFuzzer's
+   extra-counters section. An input that makes a call succeed, or fail in a new way, or a
+   callback run deeper, is kept. */
+#define STATUSES (BRACE_E_DUPLICATE + 1)
+__attribute__((used, section("__libfuzzer_extra_counters"))) static uint8_t g_feature[64 * STATUSES + 16 * (MAX_DEPTH + 1)];
+static int g_op = 63; /* the op running now (63: none) */
+static int g_verbose; /* FUZZ_VERBOSE=1: print every call and its status */
+
+static void feature(size_t i) {
+  if (i < sizeof g_feature && g_feature[i] < 255) g_feature[i]++;
+}
+
+/* Every call goes through here: counts it, checks the status is a declared one and that a
+   failure left a readable message. */
+static brace_status st(brace_status s) {
+  S.calls++;
+  if ((unsigned)s > BRACE_E_DUPLICATE) die("a status outside the declared ones");
+  feature((size_t)g_op * STATUSES + (size_t)s);
+  if (g_verbose)
+    fprintf(stderr, "%*s%s -> %s\n", 2 * S.depth, "", g_op < OP_COUNT ? op_names[g_op] : "none",
+            brace_status_name(s));
+  if (s != BRACE_OK) {
+    const char *m = brace_last_error(C());
+    if (!m) die("brace_last_error returned NULL");
+    (void)strlen(m);
+  }
+  return s;
+}
+
+static void keep_string(const char *str) {
+  if (!str) return;
+  (void)strlen(str);
+  if (S.nkept[S.cur] < 32) S.kept[S.cur][S.nkept[S.cur]++] = str;
+}
+
+static void check_kept(int i) {
+  for (unsigned k = 0; k < S.nkept[i]; k++) (void)strlen(S.kept[i][k]);
+}
+
+/* ------------------------------------------------------------------ picking arguments */
+
+static brace_node pick_node(cursor *c) {
+  uint8_t b = u8(c);
+  if (b < 0xE0) return S.nodes[b % NODES];
+  switch (b) {
+  case 0xE0: return 0;
+  case 0xE1: return u64(c);
+  case 0xE2: return S.cons[u8(c) % CONS];
+  case 0xE3: return S.vars[u8(c) % VARS];
+  case 0xE4: return S.cb_node;
+  case 0xE5: { /* a pool node with one bit flipped: slot byte, then bit byte */
+    brace_node h = S.nodes[u8(c) % NODES];
+    return h ^ ((uint64_t)1 << (u8(c) % 64));
+  }
+  case 0xE6: return UINT64_MAX;
+  case 0xE7: { /* the superview of the node whose callback runs */
+    brace_node sup = 0;
+    if (S.cb_node) st(brace_node_get_superview(C(), S.cb_node, &sup));
+    return sup;
+  }
+  default: return S.nodes[b % NODES];
+  }
+}
+
+static brace_constraint pick_con(cursor *c) {
+  uint8_t b = u8(c);
+  if (b < 0xF0) return S.cons[b % CONS];
+  switch (b) {
+  case 0xF0: return 0;
+  case 0xF1: return u64(c);
+  case 0xF2: return S.nodes[u8(c) % NODES];
+  case 0xF3: return S.vars[u8(c) % VARS];
+  case 0xF4: {
+    brace_constraint h = S.cons[u8(c) % CONS];
+    return h ^ ((uint64_t)1 << (u8(c) % 64));
+  }
+  default: return S.cons[b % CONS];
+  }
+}
+
+static brace_variable pick_var(cursor *c) {
+  uint8_t b = u8(c);
+  if (b < 0xF0) return S.vars[b % VARS];
+  switch (b) {
+  case 0xF0: return 0;
+  case 0xF1: return u64(c);
+  case 0xF2: return S.nodes[u8(c) % NODES];
+  case 0xF3: return S.cons[u8(c) % CONS];
+  default: return S.vars[b % VARS];
+  }
+}
+
+/* A constraint item: a node/guide or (odd byte) a free variable. */
+static uint64_t pick_item(cursor *c) {
+  uint8_t b = u8(c);
+  if (b & 1) return b < 0xF0 ? S.vars[(b >> 1) % VARS] : pick_var(c);
+  return b < 0xE0 ? S.nodes[(b >> 1) % NODES] : pick_node(c);
+}
+
+static const double doubles[32] = {
+    0.0,     1.0,      -1.0,      0.5,     2.0,        8.0,       10.0,     20.0,
+    50.0,    100.0,    320.0,     1000.0,  -0.0,       1e-7,      1e-6,     1e6,
+    1e6 + 1, 1e9,      -1e9,      1.000001e9, 1e15,    1e300,     -1e300,   DBL_MAX,
+    -DBL_MAX, INFINITY, -INFINITY, NAN,    DBL_MIN,    5e-324,    1.0 / 3.0, -8.0};
+
+static double pick_double(cursor *c) {
+  uint8_t b = u8(c);
+  if (b < 32) return doubles[b];
+  if (b < 0xF0) return (double)(b - 32) * 0.5; /* 0 ... 103.5: ordinary geometry */
+  uint64_t bits = u64(c);
+  double d;
+  memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
+static const float priorities[20] = {1000.0f, 750.0f, 250.0f, 1.0f,     2.0f,    49.0f,   50.0f,
+                                     251.0f,  500.0f, 749.0f, 999.0f,   999.999f, 0.0f, 1001.0f,
+                                     NAN,     INFINITY, -1.0f, 0.5f,    1000.0001f, 999.5f};
+
+static brace_priority pick_priority(cursor *c) {
+  uint8_t b = u8(c);
+  if (b < 0xF0) return priorities[b % 20];
+  uint32_t bits = u32(c);
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
+static brace_attribute pick_attr(cursor *c) { return (brace_attribute)((int)(u8(c) % 24) - 1); }
+static brace_relation pick_rel(cursor *c) {
+  uint8_t b = u8(c);
+  return (brace_relation)(b < 0xF0 ? (int)(b % 3) - 1 : (int)(b % 5) - 2);
+}
+
+static size_t pick_index(cursor *c) {
+  uint8_t b = u8(c);
+  if (b == 0xFF) return SIZE_MAX;
+  if (b == 0xFE) return (size_t)u32(c);
+  return b % 20;
+}
+
+static brace_rect pick_rect(cursor *c) {
+  brace_rect r;
+  r.x = pick_double(c);
+  r.y = pick_double(c);
+  r.width = pick_double(c);
+  r.height = pick_double(c);
+  return r;
+}
+
+static brace_size pick_size(cursor *c) {
+  brace_size s;
+  s.width = pick_double(c);
+  s.height = pick_double(c);
+  return s;
+}
+
+/* A string: one of `known` or (past them) raw bytes of the input, NUL-terminated in buf. */
+static const char *pick_name(cursor *c, const char *const *known, size_t count, char *buf,
+                             size_t cap) {
+  uint8_t b = u8(c);
+  if (b < 0xF0) return known[b % count];
+  size_t len = u8(c) % (cap - 1);
+  for (size_t i = 0; i < len; i++) buf[i] = (char)u8(c);
+  buf[len] = '\0';
+  return b == 0xFF ? NULL : buf;
+}
+
+static const char *const strategy_names[] = {"frame", "stack", "simplex", "flow",
+                                             "autoresizing", "", "nope", "Stack",
+                                             "stack ", "libbrace_stack"};
+static const char *const property_names[] = {
+    "axis", "distribution", "alignment", "spacing", "layout_margins_relative",
+    "baseline_relative", "generate_constraints", "spacing_after", "line_spacing", "padding",
+    "break_before", "", "nope", "Spacing"};
+static const char *const enum_names[] = {
+    "horizontal", "vertical", "fill", "fill_equally", "fill_proportionally", "equal_spacing",
+    "equal_centering", "leading", "first_baseline", "center", "trailing", "last_baseline",
+    "", "bogus"};
+static const char *const identifiers[] = {"a", "width", "UISV-spacing", "", "\xc3\xa9t\xc3\xa9"};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ------------------------------------------------------------------ contexts */
+
+static void on_diagnostic(brace_context *ctx, const brace_diagnostic *d, void *user_data);
+static void on_trace(brace_context *ctx, const brace_trace_event *e, void *user_data);
+
+/* Options from the input; falls back to the defaults when the engine refuses them. */
+static brace_context *make_context(cursor *c) {
+  struct {
+    brace_context_options o;
+    unsigned char pad[64];
+  } opt;
+  brace_context *ctx = NULL;
+  uint8_t mode = u8(c);
+  if (mode & 1) {
+    memset(&opt, 0, sizeof opt);
+    brace_context_options_init(&opt.o);
+    if (mode & 2) opt.o.scale = pick_double(c);
+    if (mode & 4) opt.o.layout_direction = (brace_layout_direction)(u8(c) % 4);
+    if (mode & 8) {
+      static const uint32_t thresholds[] = {0, 1, 50, 100, 200, 100000};
+      opt.o.feedback_loop_threshold = thresholds[u8(c) % COUNT(thresholds)];
+    }
+    if (mode & 16) {
+      const char *paths[] = {NULL, S.plugin_dir, "", "/nonexistent:", ":::", FUZZ_LIBDIR,
+                             FUZZ_LIBDIR "/brace"};
+      opt.o.plugin_path = paths[u8(c) % COUNT(paths)];
+    }
+    if (mode & 32) opt.o.struct_size = (mode & 64) ? 4 : (uint32_t)sizeof opt;
+    brace_status s = brace_context_create(&opt.o, &ctx);
+    S.calls++;
+    if ((unsigned)s > BRACE_E_DUPLICATE) die("brace_context_create: undeclared status");
+    if (s != BRACE_OK) {
+      const char *m = brace_last_error(NULL);
+      if (!m) die("brace_last_error(NULL) returned NULL");
+      ctx = NULL;
+    }
+  }
+  if (!ctx) {
+    brace_status s = brace_context_create(NULL, &ctx);
+    S.calls++;
+    if (s != BRACE_OK || !ctx) {
+      fprintf(stderr, "brace_context_create: %s (%s)\n", brace_status_name(s),
+              brace_last_error(NULL));
+      die("cannot create a context with the default options (is BRACE_PLUGIN_PATH right?)");
+    }
+  }
+  if (!(mode & 128)) brace_context_set_diagnostic_callback(ctx, on_diagnostic, NULL);
+  return ctx;
+}
+
+static int ctx_index(brace_context *ctx) {
+  if (ctx && ctx == S.ctx[0]) return 0;
+  if (ctx && ctx == S.ctx[1]) return 1;
+  die("a callback received a context the harness does not know");
+  return 0;
+}
+
+/* Destroys ctx[i]; a success replaces it by a new context (slot 0) or leaves it empty
+   (slot 1), keeping the pools' handles, which are now stale. */
+static void destroy_context(cursor *c, int i) {
+  if (!S.ctx[i]) return;
+  check_kept(i);
+  brace_status s = st(brace_context_destroy(S.ctx[i]));
+  if (s != BRACE_OK) {
+    if (S.busy[i] == 0) die("brace_context_destroy failed outside every callback");
+    return;
+  }
+  if (S.busy[i] > 0) die("brace_context_destroy succeeded from inside the context's callback");
+  S.ctx[i] = NULL;
+  S.nkept[i] = 0;
+  if (i == 0 || S.cur == i) S.ctx[i] = make_context(c);
+}
+
+/* ------------------------------------------------------------------ callbacks */
+
+static void run(cursor *c);
+
+/* Runs callback program `p` for `node` of `ctx`. */
+static void run_prog(brace_context *ctx, brace_node node, const prog *p) {
+  if (!p || S.depth >= MAX_DEPTH || S.calls >= MAX_CALLS || p->n == 0) return;
+  int i = ctx_index(ctx);
+  int saved_cur = S.cur;
+  brace_node saved_node = S.cb_node;
+  S.cur = i;
+  S.cb_node = node;
+  S.busy[i]++;
+  S.depth++;
+  cursor sub = {p->p, p->n};
+  run(&sub);
+  S.depth--;
+  S.busy[i]--;
+  S.cb_node = saved_node;
+  /* A program may have switched to, or destroyed, the other context: go back to the one
+     that was current, unless it is gone. */
+  S.cur = S.ctx[saved_cur] ? saved_cur : 0;
+}
+
+static void callback_feature(int kind) {
+  feature(64 * STATUSES + (size_t)kind * (MAX_DEPTH + 1) + (size_t)S.depth);
+}
+
+static void cb_update_constraints(brace_context *ctx, brace_node node, void *user_data) {
+  callback_feature(0);
+  run_prog(ctx, node, user_data);
+}
+static void cb_will_layout(brace_context *ctx, brace_node node, void *user_data) {
+  callback_feature(1);
+  run_prog(ctx, node, user_data);
+}
+static void cb_layout(brace_context *ctx, brace_node node, void *user_data) {
+  callback_feature(2);
+  run_prog(ctx, node, user_data);
+}
+static void cb_did_layout(brace_context *ctx, brace_node node, void *user_data) {
+  callback_feature(3);
+  run_prog(ctx, node, user_data);
+}
+static void cb_draw(brace_context *ctx, brace_node node, brace_rect dirty, void *user_data) {
+  (void)dirty;
+  callback_feature(4);
+  run_prog(ctx, node, user_data);
+}
+static brace_size cb_intrinsic(brace_context *ctx, brace_node node, void *user_data) {
+  const prog *p = user_data;
+  brace_size none = {BRACE_NO_INTRINSIC_METRIC, BRACE_NO_INTRINSIC_METRIC};
+  callback_feature(5);
+  if (!p) return none;
+  run_prog(ctx, node, p);
+  return p->intrinsic;
+}
+
+/* Diagnostics may read the context but should not change it: read the report and ask
+   about the nodes it names. */
+static void on_diagnostic(brace_context *ctx, const brace_diagnostic *d, void *user_data) {
+  (void)user_data;
+  if (!d || !d->message) die("a diagnostic without a message");
+  callback_feature(6 + (d->kind & 3));
+  (void)strlen(d->message);
+  if (d->node_count > 0 && !d->nodes) die("a diagnostic with nodes but no node array");
+  int i = ctx_index(ctx);
+  S.busy[i]++;
+  for (size_t k = 0; k < d->node_count && k < 64; k++) {
+    brace_rect r;
+    (void)brace_node_is_alive(ctx, d->nodes[k]);
+    (void)brace_node_get_frame(ctx, d->nodes[k], &r);
+  }
+  volatile brace_node sink = 0;
+  for (size_t k = 64; k < d->node_count; k++) sink ^= d->nodes[k]; /* every element readable */
+  (void)sink;
+  S.busy[i]--;
+}
+
+/* The trace callback reads the event's node and, when installed with a program, runs it
+   (calls from here are allowed). */
+static void on_trace(brace_context *ctx, const brace_trace_event *e, void *user_data) {
+  if (!e) die("a NULL trace event");
+  callback_feature(10 + (e->kind == BRACE_TRACE_DRAW));
+  int i = ctx_index(ctx);
+  if (e->node) {
+    brace_rect r;
+    S.busy[i]++;
+    (void)brace_node_get_frame(ctx, e->node, &r);
+    S.busy[i]--;
+  }
+  if (user_data) run_prog(ctx, e->node, user_data);
+}
+
+/* ------------------------------------------------------------------ the ops */
+
+
+
+static void keep_node(brace_node n) { S.nodes[S.next_node++ % NODES] = n; }
+static void keep_con(brace_constraint k) { S.cons[S.next_con++ % CONS] = k; }
+static void keep_var(brace_variable v) { S.vars[S.next_var++ % VARS] = v; }
+
+/* A small constrained scene in one op: a root and 1-4 children pinned to it, so that
+   inputs reach constraint layout with few bytes. */
+static void op_scene(cursor *c, uint8_t flags) {
+  brace_context *ctx = C();
+  brace_node root = 0;
+  if (st(brace_node_create(ctx, &root)) != BRACE_OK) return;
+  keep_node(root);
+  brace_rect frame = {0, 0, 0, 0};
+  frame.width = pick_double(c);
+  frame.height = pick_double(c);
+  st(brace_node_set_frame(ctx, root, frame));
+  if (flags & 0x80) st(brace_node_set_layout_strategy(ctx, root, (flags & 0x40) ? "flow" : "stack"));
+  int kids = 1 + u8(c) % 4;
+  brace_node prev = 0;
+  for (int i = 0; i < kids; i++) {
+    brace_node k = 0;
+    if (st(brace_node_create(ctx, &k)) != BRACE_OK) return;
+    keep_node(k);
+    st(brace_node_add_subview(ctx, root, k));
+    st(brace_node_set_translates_autoresizing_mask(ctx, k, false));
+    st(brace_node_set_intrinsic_content_size(ctx, k, pick_size(c)));
+    brace_constraint made[4] = {0, 0, 0, 0};
+    st(brace_constraint_create(ctx, k, BRACE_ATTR_LEADING, BRACE_RELATION_EQUAL, root,
+                               BRACE_ATTR_LEADING_MARGIN, 1.0, pick_double(c), &made[0]));
+    st(brace_constraint_create(ctx, k, BRACE_ATTR_TOP, BRACE_RELATION_EQUAL,
+                               prev ? prev : root, prev ? BRACE_ATTR_BOTTOM : BRACE_ATTR_TOP, 1.0,
+                               pick_double(c), &made[1]));
+    brace_relation rel = pick_rel(c);
+    st(brace_constraint_create(ctx, k, BRACE_ATTR_WIDTH, rel, root, BRACE_ATTR_WIDTH,
+                               pick_double(c), 0.0, &made[2]));
+    st(brace_constraint_create(ctx, k, BRACE_ATTR_HEIGHT, BRACE_RELATION_GREATER_EQUAL, 0,
+                               BRACE_ATTR_NONE, 1.0, pick_double(c), &made[3]));
+    size_t n = 0;
+    brace_constraint list[4];
+    for (int j = 0; j < 4; j++)
+      if (made[j]) {
+        keep_con(made[j]);
+        list[n++] = made[j];
+      }
+    st(brace_constraints_activate(ctx, list, n));
+    prev = k;
+  }
+}
+
+static void step(cursor *c) {
+  brace_context *ctx = C();
+  uint8_t opb = u8(c);
+  const int nul = (opb & 0x40) != 0; /* pass NULL for the out/optional pointer */
+  const int alt = (opb & 0x80) != 0; /* the alternative form */
+  int op = (opb & 0x3F) % OP_COUNT;
+  int saved_op = g_op;
+  char sbuf[40];
+  g_op = op;
+  switch (op) {
+  case OP_NODE_CREATE: {
+    brace_node n = 0;
+    if (st(brace_node_create(ctx, nul ? NULL : &n)) == BRACE_OK) {
+      if (!n) die("brace_node_create answered OK with node 0");
+      keep_node(n);
+    }
+    break;
+  }
+  case OP_NODE_DESTROY: st(brace_node_destroy(ctx, pick_node(c))); break;
+  case OP_IS_ALIVE: S.calls++; (void)brace_node_is_alive(alt ? NULL : ctx, pick_node(c)); break;
+  case OP_ADD_SUBVIEW: {
+    brace_node p = pick_node(c), k = pick_node(c);
+    st(brace_node_add_subview(ctx, p, k));
+    break;
+  }
+  case OP_INSERT_SUBVIEW: {
+    brace_node p = pick_node(c), k = pick_node(c);
+    st(brace_node_insert_subview(ctx, p, k, pick_index(c)));
+    break;
+  }
+  case OP_REMOVE_FROM_SUPERVIEW: st(brace_node_remove_from_superview(ctx, pick_node(c))); break;
+  case OP_TREE_QUERY: {
+    brace_node n = pick_node(c), out = 0, buf[NODES * 2];
+    size_t count = 0;
+    switch (u8(c) % 5) {
+    case 0: st(brace_node_get_superview(ctx, n, nul ? NULL : &out)); break;
+    case 1: st(brace_node_get_subview_count(ctx, n, nul ? NULL : &count)); break;
+    case 2: st(brace_node_get_subview(ctx, n, pick_index(c), nul ? NULL : &out)); break;
+    case 3: {
+      size_t cap = u8(c) % (COUNT(buf) + 1);
+      if (st(brace_node_get_subviews(ctx, n, (nul && cap == 0) || alt ? NULL : buf, cap,
+                                     &count)) == BRACE_OK && !alt) {
+        for (size_t k = 0; k < count && k < cap; k++)
+          if (!brace_node_is_alive(ctx, buf[k])) die("get_subviews listed a dead node");
+      }
+      break;
+    }
+    default: st(brace_node_get_index(ctx, n, nul ? NULL : &count)); break;
+    }
+    break;
+  }
+  case OP_CYCLE: {
+    /* Put a node under itself or under one of its descendants. */
+    brace_node top = pick_node(c), d = top;
+    int depth = u8(c) % 4;
+    for (int k = 0; k < depth; k++) {
+      brace_node sub = 0;
+      if (st(brace_node_get_subview(ctx, d, u8(c) % 3, &sub)) != BRACE_OK) break;
+      d = sub;
+    }
+    if (alt) st(brace_node_insert_subview(ctx, d, top, pick_index(c)));
+    else st(brace_node_add_subview(ctx, d, top));
+    break;
+  }
+  case OP_SET_FRAME: {
+    brace_node n = pick_node(c);
+    st(brace_node_set_frame(ctx, n, pick_rect(c)));
+    break;
+  }
+  case OP_SET_BOUNDS: {
+    brace_node n = pick_node(c);
+    st(brace_node_set_bounds(ctx, n, pick_rect(c)));
+    break;
+  }
+  case OP_SET_CENTER: {
+    brace_node n = pick_node(c);
+    brace_point p;
+    p.x = pick_double(c);
+    p.y = pick_double(c);
+    st(brace_node_set_center(ctx, n, p));
+    break;
+  }
+  case OP_GEOMETRY_GET: {
+    brace_node n = pick_node(c);
+    brace_rect r;
+    brace_point p;
+    brace_insets in;
+    switch (u8(c) % 6) {
+    case 0: st(brace_node_get_frame(ctx, n, nul ? NULL : &r)); break;
+    case 1: st(brace_node_get_bounds(ctx, n, nul ? NULL : &r)); break;
+    case 2: st(brace_node_get_center(ctx, n, nul ? NULL : &p)); break;
+    case 3: st(brace_node_get_alignment_rect(ctx, n, nul ? NULL : &r)); break;
+    case 4: st(brace_node_get_alignment_rect_insets(ctx, n, nul ? NULL : &in)); break;
+    default: st(brace_node_frame_for_alignment_rect(ctx, n, pick_rect(c), nul ? NULL : &r)); break;
+    }
+    break;
+  }
+  case OP_ALIGNMENT_INSETS: {
+    brace_node n = pick_node(c);
+    brace_insets in;
+    in.top = pick_double(c);
+    in.left = pick_double(c);
+    in.bottom = pick_double(c);
+    in.right = pick_double(c);
+    st(brace_node_set_alignment_rect_insets(ctx, n, in));
+    break;
+  }
+  case OP_HIDDEN: {
+    brace_node n = pick_node(c);
+    bool h = false;
+    if (alt) st(brace_node_get_hidden(ctx, n, nul ? NULL : &h));
+    else st(brace_node_set_hidden(ctx, n, (u8(c) & 1) != 0));
+    break;
+  }
+  case OP_DIRECTION: {
+    brace_node n = pick_node(c);
+    brace_layout_direction d;
+    if (alt) {
+      st(brace_node_get_layout_direction(ctx, n, nul ? NULL : &d));
+      st(brace_node_get_effective_layout_direction(ctx, n, nul ? NULL : &d));
+    } else {
+      st(brace_node_set_layout_direction(ctx, n, (brace_layout_direction)((int)(u8(c) % 5) - 1)));
+    }
+    break;
+  }
+  case OP_MARGINS: {
+    brace_node n = pick_node(c);
+    double a = pick_double(c), b = pick_double(c), d = pick_double(c), e = pick_double(c);
+    if (alt) {
+      brace_directional_insets m = {a, b, d, e}, out;
+      st(brace_node_set_directional_layout_margins(ctx, n, m));
+      st(brace_node_get_directional_layout_margins(ctx, n, nul ? NULL : &out));
+    } else {
+      brace_insets m = {a, b, d, e}, out;
+      st(brace_node_set_layout_margins(ctx, n, m));
+      st(brace_node_get_layout_margins(ctx, n, nul ? NULL : &out));
+    }
+    break;
+  }
+  case OP_INTRINSIC: {
+    brace_node n = pick_node(c);
+    brace_size s;
+    if (alt) st(brace_node_get_intrinsic_content_size(ctx, n, nul ? NULL : &s));
+    else st(brace_node_set_intrinsic_content_size(ctx, n, pick_size(c)));
+    break;
+  }
+  case OP_INVALIDATE_INTRINSIC: st(brace_node_invalidate_intrinsic_content_size(ctx, pick_node(c))); break;
+  case OP_PRIORITIES: {
+    brace_node n = pick_node(c);
+    uint8_t b = u8(c);
+    brace_axis axis = (brace_axis)(b < 0xF0 ? (int)(b & 1) : (int)(b % 5) - 2);
+    brace_priority p = 0;
+    switch ((b >> 1) & 3) {
+    case 0: st(brace_node_set_content_hugging_priority(ctx, n, axis, pick_priority(c))); break;
+    case 1: st(brace_node_set_compression_resistance_priority(ctx, n, axis, pick_priority(c))); break;
+    case 2: st(brace_node_get_content_hugging_priority(ctx, n, axis, nul ? NULL : &p)); break;
+    default: st(brace_node_get_compression_resistance_priority(ctx, n, axis, nul ? NULL : &p)); break;
+    }
+    break;
+  }
+  case OP_MASK: {
+    brace_node n = pick_node(c);
+    uint8_t b = u8(c);
+    uint32_t m = 0;
+    bool on = false;
+    if (alt) {
+      st(brace_node_get_autoresizing_mask(ctx, n, nul ? NULL : &m));
+      st(brace_node_get_autoresizes_subviews(ctx, n, nul ? NULL : &on));
+    } else if (b & 0x80) {
+      st(brace_node_set_autoresizes_subviews(ctx, n, (b & 1) != 0));
+    } else {
+      st(brace_node_set_autoresizing_mask(ctx, n, b == 0x7F ? u32(c) : (uint32_t)(b & 0x3F) | ((b & 0x40) ? 64u : 0u)));
+    }
+    break;
+  }
+  case OP_TRANSLATES: {
+    brace_node n = pick_node(c);
+    bool on = false;
+    if (alt) st(brace_node_get_translates_autoresizing_mask(ctx, n, nul ? NULL : &on));
+    else st(brace_node_set_translates_autoresizing_mask(ctx, n, (u8(c) & 1) != 0));
+    break;
+  }
+  case OP_USER_DATA: {
+    brace_node n = pick_node(c);
+    void *p = NULL;
+    if (alt) st(brace_node_get_user_data(ctx, n, nul ? NULL : &p));
+    else st(brace_node_set_user_data(ctx, n, nul ? NULL : (void *)&S));
+    break;
+  }
+  case OP_BASELINES: {
+    brace_node n = pick_node(c);
+    double first = pick_double(c);
+    st(brace_node_set_baseline_offsets(ctx, n, first, pick_double(c)));
+    break;
+  }
+  case OP_FLAGS: {
+    brace_node n = pick_node(c);
+    bool b = false;
+    brace_rect r;
+    switch (u8(c) % 7) {
+    case 0: st(brace_node_set_needs_update_constraints(ctx, n)); break;
+    case 1: st(brace_node_set_needs_layout(ctx, n)); break;
+    case 2: st(brace_node_set_needs_display(ctx, n)); break;
+    case 3: st(brace_node_set_needs_display_in_rect(ctx, n, pick_rect(c))); break;
+    case 4: st(brace_node_get_needs_update_constraints(ctx, n, nul ? NULL : &b)); break;
+    case 5: st(brace_node_get_needs_layout(ctx, n, nul ? NULL : &b)); break;
+    default: st(brace_node_get_needs_display(ctx, n, nul ? NULL : &b, alt ? NULL : &r)); break;
+    }
+    break;
+  }
+  case OP_SET_CALLBACKS: {
+    brace_node n = pick_node(c);
+    uint8_t slot = u8(c) % PROGS;
+    uint8_t members = u8(c);
+    size_t len = u8(c) % (MAX_PROG + 1);
+    if (len > c->n) len = c->n;
+    prog *p = &S.progs[slot];
+    p->p = c->p;
+    p->n = len;
+    c->p += len; /* the program's bytes are not run here */
+    c->n -= len;
+    p->intrinsic = pick_size(c);
+    if (nul) {
+      st(brace_node_set_callbacks(ctx, n, NULL));
+      break;
+    }
+    struct {
+      brace_node_callbacks cb;
+      unsigned char pad[64];
+    } cbs;
+    memset(&cbs, 0, sizeof cbs);
+    cbs.cb.struct_size = (uint32_t)sizeof cbs.cb;
+    if (alt) cbs.cb.struct_size = (members & 1) ? 8u : (uint32_t)sizeof cbs;
+    cbs.cb.user_data = p;
+    if (members & 0x02) cbs.cb.update_constraints = cb_update_constraints;
+    if (members & 0x04) cbs.cb.will_layout_subviews = cb_will_layout;
+    if (members & 0x08) cbs.cb.layout_subviews = cb_layout;
+    if (members & 0x10) cbs.cb.did_layout_subviews = cb_did_layout;
+    if (members & 0x20) cbs.cb.draw = cb_draw;
+    if (members & 0x40) cbs.cb.intrinsic_content_size = cb_intrinsic;
+    if (members & 0x80) cbs.cb.user_data = NULL; /* the callbacks then do nothing */
+    st(brace_node_set_callbacks(ctx, n, &cbs.cb));
+    break;
+  }
+  case OP_SUPER: {
+    brace_node n = alt ? S.cb_node : pick_node(c);
+    brace_size s;
+    switch (u8(c) % 3) {
+    case 0: st(brace_node_super_update_constraints(ctx, n)); break;
+    case 1: st(brace_node_super_layout_subviews(ctx, n)); break;
+    default: st(brace_node_super_intrinsic_content_size(ctx, n, nul ? NULL : &s)); break;
+    }
+    break;
+  }
+  case OP_UPDATE_IF_NEEDED: st(brace_node_update_constraints_if_needed(ctx, pick_node(c))); break;
+  case OP_LAYOUT_IF_NEEDED: st(brace_node_layout_if_needed(ctx, pick_node(c))); break;
+  case OP_RUN_CYCLE: st(brace_context_run_update_cycle(alt ? NULL : ctx)); break;
+  case OP_RUN_PHASE: {
+    uint8_t b = u8(c);
+    static const int phases[] = {1, 2, 4, 0, 3, 8, -1};
+    st(brace_context_run_phase(ctx, (brace_phase)phases[b % COUNT(phases)]));
+    break;
+  }
+  case OP_PENDING: {
+    uint32_t pending = 0;
+    st(brace_context_get_pending(ctx, nul ? NULL : &pending));
+    break;
+  }
+  case OP_TRACE_DIAG: {
+    uint8_t b = u8(c);
+    if (b & 1)
+      st(brace_context_set_diagnostic_callback(ctx, nul ? NULL : on_diagnostic, NULL));
+    else
+      st(brace_context_set_trace_callback(ctx, nul ? NULL : on_trace,
+                                          alt ? &S.progs[(b >> 1) % PROGS] : NULL));
+    break;
+  }
+  case OP_SET_STRATEGY: {
+    brace_node n = pick_node(c);
+    st(brace_node_set_layout_strategy(
+        ctx, n, nul ? NULL : pick_name(c, strategy_names, COUNT(strategy_names), sbuf, sizeof sbuf)));
+    break;
+  }
+  case OP_GET_STRATEGY: {
+    const char *name = NULL;
+    if (st(brace_node_get_layout_strategy(ctx, pick_node(c), nul ? NULL : &name)) == BRACE_OK)
+      keep_string(name);
+    break;
+  }
+  case OP_SET_PROPERTY: {
+    brace_node n = pick_node(c);
+    const char *name = pick_name(c, property_names, COUNT(property_names), sbuf, sizeof sbuf);
+    uint8_t kind = u8(c);
+    switch (kind % 6) {
+    case 0: st(brace_node_set_property_bool(ctx, n, name, (kind & 0x10) != 0)); break;
+    case 1: {
+      uint8_t b = u8(c);
+      st(brace_node_set_property_int(ctx, n, name, b == 0xFF ? (int64_t)u64(c) : (int64_t)b - 8));
+      break;
+    }
+    case 2: st(brace_node_set_property_double(ctx, n, name, pick_double(c))); break;
+    case 3: {
+      char ebuf[40];
+      st(brace_node_set_property_enum(ctx, n, name, pick_name(c, enum_names, COUNT(enum_names), ebuf, sizeof ebuf)));
+      break;
+    }
+    default: {
+      brace_value v;
+      memset(&v, 0, sizeof v);
+      v.type = (brace_value_type)(u8(c) % 6);
+      uint8_t b = u8(c);
+      v.integer = b == 0xFF ? (int64_t)u64(c) : (int64_t)(b % 8) - 1;
+      v.number = pick_double(c);
+      st(brace_node_set_property(ctx, n, name, nul ? NULL : &v));
+      break;
+    }
+    }
+    break;
+  }
+  case OP_GET_PROPERTY: {
+    brace_node n = pick_node(c);
+    brace_value v;
+    st(brace_node_get_property(ctx, n, pick_name(c, property_names, COUNT(property_names), sbuf, sizeof sbuf),
+                               nul ? NULL : &v));
+    break;
+  }
+  case OP_PLUGINS: {
+    uint8_t b = u8(c);
+    switch (b % 5) {
+    case 0: {
+      char path[600];
+      /* The built-in plugins where an install puts them (lib/brace/, or beside libbrace in
+         older installs: the missing ones answer BRACE_E_PLUGIN), libbrace itself (no entry
+         symbol), files that are not plugins. */
+      static const char *const files[] = {
+          "libbrace_flow.so", FUZZ_LIBDIR "/brace/libbrace_stack.so",
+          FUZZ_LIBDIR "/brace/libbrace_simplex.so", FUZZ_LIBDIR "/brace/libbrace_autoresizing.so",
+          FUZZ_LIBDIR "/libbrace.so", "/nonexistent/libbrace_x.so", "", "/", "/dev/null",
+          FUZZ_LIBDIR "/libbrace_stack.so", FUZZ_LIBDIR "/libbrace_simplex.so", FUZZ_LIBDIR};
+      size_t k = u8(c) % COUNT(files);
+      if (k == 0) snprintf(path, sizeof path, "%s/%s", S.plugin_dir, files[0]);
+      else snprintf(path, sizeof path, "%s", files[k]);
+      st(brace_context_load_plugin(ctx, nul ? NULL : path));
+      break;
+    }
+    case 1:
+      st(brace_context_load_strategy(
+          ctx, nul ? NULL : pick_name(c, strategy_names, COUNT(strategy_names), sbuf, sizeof sbuf)));
+      break;
+    case 2: {
+      size_t count = 0;
+      st(brace_context_get_strategy_count(ctx, nul ? NULL : &count));
+      break;
+    }
+    case 3: {
+      struct {
+        brace_strategy_info info;
+        unsigned char pad[64];
+      } si;
+      memset(&si, 0, sizeof si);
+      si.info.struct_size = alt ? 4u : (uint32_t)sizeof si;
+      if (st(brace_context_get_strategy(ctx, pick_index(c), nul ? NULL : &si.info)) == BRACE_OK) {
+        if (!si.info.name || !si.info.path) die("brace_context_get_strategy: NULL strings");
+        keep_string(si.info.name);
+        keep_string(si.info.path);
+      }
+      break;
+    }
+    default: {
+      const brace_property_desc *d = NULL;
+      const char *strategy = pick_name(c, strategy_names, COUNT(strategy_names), sbuf, sizeof sbuf);
+      if (st(brace_context_get_property(ctx, strategy, pick_index(c), nul ? NULL : &d)) == BRACE_OK) {
+        if (!d || !d->name) die("brace_context_get_property: no declaration");
+        keep_string(d->name);
+        keep_string(d->doc);
+        for (uint32_t k = 0; k < d->enum_count; k++) keep_string(d->enum_names[k]);
+      }
+      break;
+    }
+    }
+    break;
+  }
+  case OP_CON_CREATE: {
+    brace_node a = pick_node(c);
+    brace_attribute aa = pick_attr(c);
+    brace_relation rel = pick_rel(c);
+    const int constant_form = u8(c) & 1; /* odd: no item2 (its attribute only with alt) */
+    brace_node b = constant_form ? 0 : pick_node(c);
+    brace_attribute ba = (!constant_form || alt) ? pick_attr(c) : BRACE_ATTR_NONE;
+    double m = pick_double(c);
+    double k = pick_double(c);
+    brace_constraint out = 0;
+    if (st(brace_constraint_create(ctx, a, aa, rel, b, ba, m, k, nul ? NULL : &out)) == BRACE_OK)
+      keep_con(out);
+    break;
+  }
+  case OP_CON_LINEAR: {
+    brace_term terms[66];
+    uint8_t b = u8(c);
+    size_t count = b < 0xF0 ? b % 7 : (b & 1 ? 64 : 65);
+    for (size_t i = 0; i < count; i++) {
+      if (i < 6) {
+        terms[i].item = pick_item(c);
+        terms[i].attribute = pick_attr(c);
+        terms[i].coefficient = pick_double(c);
+      } else { /* long lists: cheap terms */
+        terms[i].item = (i & 1) ? S.vars[i % VARS] : S.nodes[i % NODES];
+        terms[i].attribute = (i & 1) ? BRACE_ATTR_NONE : BRACE_ATTR_WIDTH;
+        terms[i].coefficient = 1.0;
+      }
+    }
+    brace_relation rel = pick_rel(c);
+    double k = pick_double(c);
+    brace_constraint out = 0;
+    if (st(brace_constraint_create_linear(ctx, (alt && count == 0) ? NULL : terms, count, rel, k,
+                                          nul ? NULL : &out)) == BRACE_OK)
+      keep_con(out);
+    break;
+  }
+  case OP_ADD_ON_VARIABLES: {
+    brace_variable vs[66];
+    double co[66];
+    uint8_t b = u8(c);
+    size_t count = b < 0xF0 ? b % 6 : (b & 1 ? 64 : 65);
+    for (size_t i = 0; i < count; i++) {
+      if (i < 5) {
+        vs[i] = pick_var(c);
+        co[i] = pick_double(c);
+      } else {
+        vs[i] = S.vars[i % VARS];
+        co[i] = 1.0;
+      }
+    }
+    brace_relation rel = pick_rel(c);
+    double k = pick_double(c);
+    brace_priority p = pick_priority(c);
+    brace_constraint out = 0;
+    if (st(brace_constraint_add_on_variables(ctx, (alt && count == 0) ? NULL : vs,
+                                             (alt && count == 0) ? NULL : co, count, rel, k, p,
+                                             nul ? NULL : &out)) == BRACE_OK)
+      keep_con(out);
+    break;
+  }
+  case OP_CON_ACTIVATE: {
+    brace_constraint k = pick_con(c);
+    if (alt) st(brace_constraint_deactivate(ctx, k));
+    else st(brace_constraint_activate(ctx, k));
+    break;
+  }
+  case OP_CON_BATCH: {
+    brace_constraint list[12];
+    size_t count = u8(c) % 13;
+    for (size_t i = 0; i < count; i++) list[i] = pick_con(c);
+    const brace_constraint *arg = nul ? NULL : list;
+    if (alt) st(brace_constraints_deactivate(ctx, arg, count));
+    else st(brace_constraints_activate(ctx, arg, count));
+    break;
+  }
+  case OP_CON_CHANGE: {
+    brace_constraint k = pick_con(c);
+    switch (u8(c) % 6) {
+    case 0: st(brace_constraint_set_constant(ctx, k, pick_double(c))); break;
+    case 1: st(brace_constraint_set_priority(ctx, k, pick_priority(c))); break;
+    case 2: {
+      const char *id = nul ? NULL : pick_name(c, identifiers, COUNT(identifiers), sbuf, sizeof sbuf);
+      st(brace_constraint_set_identifier(ctx, k, id));
+      break;
+    }
+    case 3: {
+      const char *id = NULL;
+      if (st(brace_constraint_get_identifier(ctx, k, nul ? NULL : &id)) == BRACE_OK && id)
+        (void)strlen(id);
+      break;
+    }
+    case 4: {
+      double d = 0;
+      st(brace_constraint_get_constant(ctx, k, nul ? NULL : &d));
+      break;
+    }
+    default: {
+      brace_priority p = 0;
+      st(brace_constraint_get_priority(ctx, k, nul ? NULL : &p));
+      break;
+    }
+    }
+    break;
+  }
+  case OP_CON_DESTROY: st(brace_constraint_destroy(ctx, pick_con(c))); break;
+  case OP_CON_QUERY: {
+    bool b = false;
+    brace_constraint buf[32];
+    size_t count = 0;
+    switch (u8(c) % 4) {
+    case 0: st(brace_constraint_is_active(ctx, pick_con(c), nul ? NULL : &b)); break;
+    case 1: st(brace_constraint_is_broken(ctx, pick_con(c), nul ? NULL : &b)); break;
+    case 2: {
+      brace_node n = pick_node(c);
+      size_t cap = u8(c) % 33;
+      st(brace_node_get_constraints(ctx, n, alt ? NULL : buf, cap, nul ? NULL : &count));
+      break;
+    }
+    default: {
+      size_t cap = u8(c) % 33;
+      st(brace_context_get_broken_constraints(ctx, alt ? NULL : buf, cap, nul ? NULL : &count));
+      break;
+    }
+    }
+    break;
+  }
+  case OP_VAR: {
+    brace_variable v = 0;
+    double d = 0;
+    switch (u8(c) % 3) {
+    case 0:
+      if (st(brace_variable_create(ctx, nul ? NULL : &v)) == BRACE_OK) keep_var(v);
+      break;
+    case 1: st(brace_variable_destroy(ctx, pick_var(c))); break;
+    default: st(brace_variable_get_value(ctx, pick_var(c), nul ? NULL : &d)); break;
+    }
+    break;
+  }
+  case OP_VAR_VALUES: {
+    brace_variable vs[VARS];
+    double out[VARS];
+    size_t count = u8(c) % (VARS + 1);
+    for (size_t i = 0; i < count; i++) vs[i] = pick_var(c);
+    st(brace_variables_get_values(ctx, (alt && count == 0) ? NULL : vs, count,
+                                  (nul && count == 0) || (alt && nul) ? NULL : out));
+    break;
+  }
+  case OP_GUIDE: {
+    brace_node owner = pick_node(c), g = 0;
+    bool is = false;
+    if (alt) st(brace_node_is_layout_guide(ctx, owner, nul ? NULL : &is));
+    else if (st(brace_layout_guide_create(ctx, owner, nul ? NULL : &g)) == BRACE_OK) keep_node(g);
+    break;
+  }
+  case OP_EDIT: {
+    uint64_t item = pick_item(c);
+    brace_attribute a = (u8(c) & 1) ? pick_attr(c) : BRACE_ATTR_NONE;
+    switch (u8(c) % 3) {
+    case 0: st(brace_context_add_edit(ctx, item, a, pick_priority(c))); break;
+    case 1: st(brace_context_suggest_value(ctx, item, a, pick_double(c))); break;
+    default: st(brace_context_remove_edit(ctx, item, a)); break;
+    }
+    break;
+  }
+  case OP_FITTING: {
+    brace_node n = pick_node(c);
+    brace_size target = pick_size(c), out;
+    if (u8(c) & 1) target.width = BRACE_LAYOUT_FITTING_EXPANDED;
+    brace_priority h = pick_priority(c), v = pick_priority(c);
+    st(brace_node_system_layout_size_fitting(ctx, n, target, h, v, nul ? NULL : &out));
+    break;
+  }
+  case OP_AMBIGUOUS: {
+    bool b = false;
+    st(brace_node_has_ambiguous_layout(ctx, pick_node(c), nul ? NULL : &b));
+    break;
+  }
+  case OP_DESCRIPTION: {
+    char buf[512];
+    static const size_t caps[] = {0, 1, 2, 16, 100, sizeof buf};
+    brace_node n = pick_node(c);
+    size_t cap = caps[u8(c) % COUNT(caps)];
+    size_t len = 0;
+    memset(buf, 'x', sizeof buf);
+    brace_status s = st(brace_node_copy_description(ctx, n, (alt && cap == 0) ? NULL : buf, cap,
+                                                    nul ? NULL : &len));
+    if (s == BRACE_OK && cap > 0) {
+      if (!memchr(buf, 0, cap)) die("brace_node_copy_description left the buffer without NUL");
+      if (len < cap && strlen(buf) != len) die("brace_node_copy_description: length differs");
+    }
+    break;
+  }
+  case OP_DESTROY_CONTEXT: destroy_context(c, alt ? 1 - S.cur : S.cur); break;
+  case OP_SWITCH_CONTEXT: {
+    int other = 1 - S.cur;
+    if (!S.ctx[other]) S.ctx[other] = make_context(c);
+    S.cur = other;
+    break;
+  }
+  case OP_CONTEXT_QUERY: {
+    uint8_t b = u8(c);
+    switch (b % 4) {
+    case 0: {
+      struct {
+        brace_context_options o;
+        unsigned char pad[64];
+      } o;
+      memset(&o, 0, sizeof o);
+      o.o.struct_size = alt ? 4u : (b & 0x10) ? (uint32_t)sizeof o : (uint32_t)sizeof o.o;
+      if (st(brace_context_get_options(ctx, nul ? NULL : &o.o)) == BRACE_OK && o.o.plugin_path)
+        (void)strlen(o.o.plugin_path);
+      break;
+    }
+    case 1: (void)strlen(brace_last_error(alt ? NULL : ctx)); break;
+    case 2: (void)strlen(brace_status_name((brace_status)((int)u8(c) - 2))); break;
+    default:
+      (void)strlen(brace_version_string());
+      (void)brace_version();
+      check_kept(S.cur);
+      break;
+    }
+    break;
+  }
+  case OP_SCENE: op_scene(c, opb); break;
+  default: break;
+  }
+  g_op = saved_op;
+}
+
+static void run(cursor *c) {
+  while (c->n > 0 && S.calls < MAX_CALLS) step(c);
+}
+
+/* ------------------------------------------------------------------ libFuzzer */
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  g_verbose = getenv("FUZZ_VERBOSE") && getenv("FUZZ_VERBOSE")[0] == '1';
+  const char *env = getenv("BRACE_PLUGIN_PATH");
+  /* The first directory of BRACE_PLUGIN_PATH holds libbrace_flow.so (make plugins). */
+  size_t n = 0;
+  if (env)
+    while (env[n] && env[n] != ':' && n + 1 < sizeof S.plugin_dir) n++;
+  memcpy(S.plugin_dir, env ? env : "", n);
+  S.plugin_dir[n] = '\0';
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char plugin_dir[sizeof S.plugin_dir];
+  memcpy(plugin_dir, S.plugin_dir, sizeof plugin_dir);
+  memset(&S, 0, sizeof S);
+  memcpy(S.plugin_dir, plugin_dir, sizeof plugin_dir);
+
+  cursor c = {data, size};
+  S.ctx[0] = make_context(&c);
+  run(&c);
+  for (int i = 0; i < 2; i++) {
+    if (S.ctx[i]) check_kept(i);
+    if (S.ctx[i] && brace_context_destroy(S.ctx[i]) != BRACE_OK)
+      die("brace_context_destroy failed at the end of an input");
+    S.ctx[i] = NULL;
+  }
+  return 0;
+}
