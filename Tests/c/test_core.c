@@ -1848,6 +1848,46 @@ static void test_diagnostics_on_stderr(void) {
   CHECK_EQ(printed_reports(&old, 1), 1);
 }
 
+/* ------------------------------------------------------------------ identifiers */
+
+/* brace_node_set_identifier / _get (0.4): copied, cleared, freed with the node, used in
+   dumps and messages. */
+static void test_identifiers(void) {
+  g_section = "identifiers";
+  brace_context *ctx = NULL;
+  OK(brace_context_create(NULL, &ctx));
+  g_ctx = ctx;
+  brace_node root = make_node(ctx), field = make_node(ctx);
+  OK(brace_node_add_subview(ctx, root, field));
+  const char *got = "unset";
+  OK(brace_node_get_identifier(ctx, field, &got));
+  CHECK(got == NULL);
+  char name[16];
+  strcpy(name, "email");
+  OK(brace_node_set_identifier(ctx, field, name));
+  strcpy(name, "XXXXX"); /* the node keeps its own copy */
+  OK(brace_node_get_identifier(ctx, field, &got));
+  CHECK(got != NULL && strcmp(got, "email") == 0);
+  OK(brace_node_set_identifier(ctx, root, "form"));
+  ERR(ctx, BRACE_E_CYCLE, "\"form\"", brace_node_add_subview(ctx, field, root));
+  size_t length = 0;
+  OK(brace_node_copy_description(ctx, root, NULL, 0, &length));
+  char *text = malloc(length + 1);
+  OK(brace_node_copy_description(ctx, root, text, length + 1, &length));
+  CHECK(strstr(text, "\"email\"") != NULL);
+  free(text);
+  OK(brace_node_set_identifier(ctx, field, "renamed")); /* the old copy is freed */
+  OK(brace_node_set_identifier(ctx, root, NULL));
+  OK(brace_node_get_identifier(ctx, root, &got));
+  CHECK(got == NULL);
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "NULL", brace_node_get_identifier(ctx, field, NULL));
+  OK(brace_node_destroy(ctx, field)); /* frees "renamed" (valgrind) */
+  ERR(ctx, BRACE_E_STALE_HANDLE, "stale", brace_node_get_identifier(ctx, field, &got));
+  OK(brace_node_set_identifier(ctx, root, "kept until the context goes"));
+  brace_context_destroy(ctx);
+  g_ctx = NULL;
+}
+
 int main(void) {
   signal(SIGALRM, on_alarm);
   alarm(300); /* the whole program, under valgrind too */
@@ -1879,6 +1919,7 @@ int main(void) {
   test_big_tree();
   test_variables_in_bulk();
   test_diagnostics_on_stderr();
+  test_identifiers();
 
   printf("test_core: %d checks, %d failed\n", g_checks, g_failures);
   return g_failures == 0 ? 0 : 1;

@@ -225,6 +225,21 @@ brace_status brace_node_get_translates_autoresizing_mask(brace_context *ctx, bra
 brace_status brace_node_set_user_data(brace_context *ctx, brace_node node, void *user_data);
 brace_status brace_node_get_user_data(brace_context *ctx, brace_node node, void **out);
 
+/* ---------------------------------------------------------------- identifier (since 0.4) */
+
+/*
+ * brace_node_set_identifier — a name for debugging, as UIKit's accessibilityIdentifier
+ * is used by the view debugger: tree dumps (brace_node_copy_description), diagnostics
+ * and error messages name the node by it ("email" (node 7:1)) instead of by its handle
+ * alone. Any UTF-8 text of at most 1024 bytes (BRACE_E_INVALID_ARGUMENT beyond); copied.
+ * NULL or "" clears it. Names need not be unique. Default: none.
+ * brace_node_get_identifier — the node's identifier, or NULL when it has none. The
+ * string belongs to the node: it stays valid until the identifier changes or the node
+ * is destroyed.
+ */
+brace_status brace_node_set_identifier(brace_context *ctx, brace_node node, const char *identifier);
+brace_status brace_node_get_identifier(brace_context *ctx, brace_node node, const char **out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -406,3 +406,18 @@ public func brace_node_set_user_data(_ ctx: OpaquePointer?, _ node: brace_node, 
 public func brace_node_get_user_data(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> brace_status {
   withContext(ctx, "brace_node_get_user_data") { c throws(BraceError) in try store(c.nodes.userData[Int(try c.node(node))], out) }
 }
+
+@c @implementation
+public func brace_node_set_identifier(_ ctx: OpaquePointer?, _ node: brace_node, _ identifier: UnsafePointer<CChar>?) -> brace_status {
+  withContext(ctx, "brace_node_set_identifier") { c throws(BraceError) in
+    let n = try c.node(node)
+    try c.setIdentifier(n, identifier)
+  }
+}
+
+@c @implementation
+public func brace_node_get_identifier(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> brace_status {
+  withContext(ctx, "brace_node_get_identifier") { c throws(BraceError) in
+    try store(c.nodeIdentifiers[try c.node(node)].map { UnsafePointer($0) }, out)
+  }
+}

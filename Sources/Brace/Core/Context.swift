@@ -57,6 +57,8 @@ final class Context {
   var activating = false
   /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
   var baselines: [Int32: (first: Double, last: Double)] = [:]
+  /// Debug names of the nodes that have one (brace_node_set_identifier), owned here.
+  var nodeIdentifiers: [Int32: UnsafeMutablePointer<CChar>] = [:]
   /// Constraints strategies added for the nodes they manage, by node slot.
   var strategyConstraints: [Int32: [Int32]] = [:]
   /// Nodes that entered the engine and still need their generated constraints.
@@ -198,7 +200,22 @@ final class Context {
     return BraceError(BRACE_E_STALE_HANDLE, "\(subject) is stale: it was destroyed")
   }
 
-  func describe(_ slot: Int32) -> String { Handle.describe(handle(ofNode: slot), as: .node) }
+  /// How messages name a node: `node 7:1`, or `"email" (node 7:1)` when it has an
+  /// identifier.
+  func describe(_ slot: Int32) -> String {
+    let handle = Handle.describe(handle(ofNode: slot), as: .node)
+    guard let id = nodeIdentifiers[slot] else { return handle }
+    return "\"\(String(cString: id))\" (\(handle))"
+  }
+
+  /// Sets or clears (nil or "") a node's identifier; the text is copied.
+  func setIdentifier(_ n: Int32, _ text: UnsafePointer<CChar>?) throws(BraceError) {
+    if let text, strnlen(text, 1025) > 1024 {
+      throw .invalidArgument("the identifier is longer than 1024 bytes")
+    }
+    if let old = nodeIdentifiers.removeValue(forKey: n) { free(old) }
+    if let text, text.pointee != 0 { nodeIdentifiers[n] = strdup(text) }
+  }
 
   // MARK: Reporting
 

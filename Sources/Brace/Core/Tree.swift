@@ -1,4 +1,5 @@
 import CBrace
+import CBraceLibc
 
 /// The view tree: creating, attaching, detaching and destroying nodes.
 extension Context {
@@ -141,6 +142,7 @@ extension Context {
       releaseCallbacks(n)
       properties[n] = nil
       baselines[n] = nil
+      if let id = nodeIdentifiers.removeValue(forKey: n) { free(id) }
       pendingFrames[n] = nil
       nodes.release(n)
     }

@@ -1,4 +1,5 @@
 import CBrace
+import CBraceLibc
 
 /// Strategies as nodes use them: attaching, detaching, and the default behaviors of the
 /// update cycle (a node's constraints pass and layout run its strategy's hooks).
@@ -216,6 +217,8 @@ extension Context {
       s.state = nil
     }
     strategies = []
+    for id in nodeIdentifiers.values { free(id) }
+    nodeIdentifiers = [:]
   }
 }
 

@@ -800,11 +800,25 @@ class View:
         if self._dead or not self._ctx.is_alive(self._handle):
             return "<%s 0x%x destroyed>" % (type(self).__name__, self._handle)
         f = self.frame
-        return "<%s 0x%x frame=(%g, %g, %g, %g)>" % (type(self).__name__, self._handle, *f)
+        name = self.identifier
+        return "<%s%s 0x%x frame=(%g, %g, %g, %g)>" % (
+            type(self).__name__, "" if name is None else " %r" % name, self._handle, *f)
 
     @property
     def alive(self) -> bool:
         return not self._dead and self._ctx.is_alive(self._handle)
+
+    @property
+    def identifier(self) -> Optional[str]:
+        """The node's debug name (brace_node_set_identifier), as UIKit's
+        accessibilityIdentifier: dumps, diagnostics and error messages use it. None when
+        it has none."""
+        p = self._get(lib.brace_node_get_identifier, "const char *")
+        return ffi.string(p).decode("utf-8", "replace") if p != ffi.NULL else None
+
+    @identifier.setter
+    def identifier(self, v):
+        self._c(lib.brace_node_set_identifier, ffi.NULL if v is None else str(v).encode("utf-8"))
 
     def destroy(self) -> None:
         """Destroy the node and its whole subtree (brace_node_destroy). Further use of

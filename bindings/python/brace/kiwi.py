@@ -479,6 +479,7 @@ def _constraint(terms, constant, op, strength, priority):
     c._terms = terms
     c._constant = constant
     c._op = op
+    c._rel = _OPS[op]
     c._strength = strength
     c._priority = priority
     c._expression = None
@@ -489,7 +490,8 @@ class Constraint:
     """expression OP 0 at a strength; OP is '==', '<=' or '>='. Immutable:
     `constraint | strength` makes a new one."""
 
-    __slots__ = ("_terms", "_constant", "_op", "_strength", "_priority", "_variables", "_coefficients",
+    # _rel: the brace_relation of _op, kept with the rest of what addConstraint passes.
+    __slots__ = ("_terms", "_constant", "_op", "_rel", "_strength", "_priority", "_variables", "_coefficients",
                  "_expression", "__weakref__")
 
     def __new__(cls, expression, op="==", strength="required"):
@@ -526,6 +528,7 @@ class Constraint:
         c._terms = self._terms
         c._constant = self._constant
         c._op = self._op
+        c._rel = self._rel
         c._variables = self._variables
         c._coefficients = self._coefficients
         c._expression = self._expression
@@ -669,7 +672,7 @@ class Solver:
             else:
                 handles = [v._handle if v._token == token else self._handle(v) for v in vs]
             out = self._out_c
-            st = _add_on_variables(self._ctx, handles, constraint._coefficients, n, _OPS[constraint._op],
+            st = _add_on_variables(self._ctx, handles, constraint._coefficients, n, constraint._rel,
                                    -constraint._constant, constraint._priority, out)
             if st != 0:
                 if st == _UNSATISFIABLE:

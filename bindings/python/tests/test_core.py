@@ -333,3 +333,19 @@ def test_plugin_by_path_and_by_name(flow_plugin_dir):
     # line 1: kid 0; line 2 (forced), 10 + 5 down: kid 1 then kid 2 after 40 + 10
     assert [k.frame for k in kids] == [Rect(0, 0, 40, 10), Rect(0, 15, 40, 10), Rect(50, 15, 40, 10)]
     c.close()
+
+
+def test_identifier_names_the_view_in_dumps_and_errors():
+    ctx = brace.Context()
+    root = ctx.view(frame=(0, 0, 100, 100), identifier="form")
+    field = ctx.view(identifier="email")
+    root.add_subview(field)
+    assert field.identifier == "email" and "'email'" in repr(field)
+    assert '"email"' in root.description()
+    with pytest.raises(brace.BraceError) as e:
+        field.add_subview(root)  # a cycle: the message names both by their identifiers
+    assert '"form"' in str(e.value)
+    field.identifier = None
+    assert field.identifier is None
+    field.identifier = "naïve ✓"
+    assert field.identifier == "naïve ✓"
