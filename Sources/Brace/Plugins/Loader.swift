@@ -50,12 +50,26 @@ enum PluginFiles {
     name == "frame" ? "libbrace_autoresizing.so" : "libbrace_\(name).so"
   }
 
+  /// Paths already resolved in this process: realpath costs a system call per path
+  /// component, on every context's load of every plugin otherwise. A plugin file is never
+  /// unloaded, so the answer for a path that resolved stays the one its plugin was
+  /// registered under.
+  private static let resolved = Locked<[String: String]>([:])
+
   /// The absolute path with links resolved, or the path as given when it does not
   /// resolve (the load then reports why).
   static func canonical(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    if let known = resolved.withLock({ $0[path] }) { return known }
+    guard let real = realpath(path, nil) else { return path }
+    defer { free(real) }
+    let answer = String(cString: real)
+    // (Only absolute paths: a relative one depends on the working directory.)
+    if path.utf8.first == UInt8(ascii: "/") {
+      resolved.withLock { table in
+        if table.count < 4096 { table[path] = answer }
+      }
+    }
+    return answer
   }
 
   static func exists(_ path: String) -> Bool {
