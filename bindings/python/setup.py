@@ -58,6 +58,9 @@ def preprocess_header():
 
 
 DEFINE = re.compile(r"^#define\s+(BRACE_[A-Z0-9_]+)\s+\(?\s*(-?[0-9][0-9.eE+\-]*)[uUfF]?\s*\)?\s*$")
+# Bit constants: (1u << 9), 0xFFFFu.
+SHIFT = re.compile(r"^#define\s+(BRACE_[A-Z0-9_]+)\s+\(\s*([0-9]+)[uU]?\s*<<\s*([0-9]+)\s*\)\s*$")
+HEX = re.compile(r"^#define\s+(BRACE_[A-Z0-9_]+)\s+(0x[0-9A-Fa-f]+)[uU]?\s*$")
 
 
 def header_constants():
@@ -68,10 +71,17 @@ def header_constants():
         if h.name == "brace_plugin.h":
             continue
         for line in h.read_text().splitlines():
-            m = DEFINE.match(line.strip())
+            line = line.strip()
+            m = DEFINE.match(line)
             if m:
                 name, value = m.groups()
                 out[name] = float(value) if any(c in value for c in ".eE") else int(value)
+            elif SHIFT.match(line):
+                name, value, shift = SHIFT.match(line).groups()
+                out[name] = int(value) << int(shift)
+            elif HEX.match(line):
+                name, value = HEX.match(line).groups()
+                out[name] = int(value, 16)
     return out
 
 

@@ -107,6 +107,39 @@ typedef struct brace_term {
   double coefficient;
 } brace_term;
 
+/*
+ * Options of brace_constraints_create_with_visual_format (since 0.4), numbered as
+ * NSLayoutFormatOptions: a bit set, OR the values together. At most one direction;
+ * any number of alignments, each across the line's orientation.
+ *
+ * ALIGN_ALL_x: every view of the line gets view.x == first_view.x (the first view in
+ * the format). An H: line aligns on a vertical position (TOP, BOTTOM, CENTER_Y,
+ * LAST_BASELINE, FIRST_BASELINE), a V: line on a horizontal one (LEFT, RIGHT, LEADING,
+ * TRAILING, CENTER_X); the other way round is refused, as UIKit raises.
+ *
+ * DIRECTION_x: which attributes an H: line uses. LEADING_TO_TRAILING (0, the default):
+ * leading and trailing, so the line follows the layout direction of the view holding
+ * each constraint. LEFT_TO_RIGHT: left and right, whatever the layout direction.
+ * RIGHT_TO_LEFT: right and left, the line running from the right edge ([a]-8-[b] is
+ * a.left == b.right + 8). V: lines ignore the direction.
+ */
+typedef uint32_t brace_format_options;
+#define BRACE_FORMAT_ALIGN_ALL_LEFT (1u << 1)
+#define BRACE_FORMAT_ALIGN_ALL_RIGHT (1u << 2)
+#define BRACE_FORMAT_ALIGN_ALL_TOP (1u << 3)
+#define BRACE_FORMAT_ALIGN_ALL_BOTTOM (1u << 4)
+#define BRACE_FORMAT_ALIGN_ALL_LEADING (1u << 5)
+#define BRACE_FORMAT_ALIGN_ALL_TRAILING (1u << 6)
+#define BRACE_FORMAT_ALIGN_ALL_CENTER_X (1u << 9)
+#define BRACE_FORMAT_ALIGN_ALL_CENTER_Y (1u << 10)
+#define BRACE_FORMAT_ALIGN_ALL_LAST_BASELINE (1u << 11)
+#define BRACE_FORMAT_ALIGN_ALL_FIRST_BASELINE (1u << 12)
+#define BRACE_FORMAT_ALIGNMENT_MASK 0xFFFFu
+#define BRACE_FORMAT_DIRECTION_LEADING_TO_TRAILING (0u << 16)
+#define BRACE_FORMAT_DIRECTION_LEFT_TO_RIGHT (1u << 16)
+#define BRACE_FORMAT_DIRECTION_RIGHT_TO_LEFT (2u << 16)
+#define BRACE_FORMAT_DIRECTION_MASK (3u << 16)
+
 /* ---------------------------------------------------------------- creating */
 
 /*
@@ -293,6 +326,113 @@ brace_status brace_node_has_ambiguous_layout(brace_context *ctx, brace_node node
  */
 brace_status brace_node_copy_description(brace_context *ctx, brace_node node, char *buffer,
                                          size_t capacity, size_t *length);
+
+/* ---------------------------------------------------------------- visual format */
+
+/*
+ * brace_constraints_create_with_visual_format — since 0.4: the constraints described by
+ * a line of UIKit's visual format language, as
+ * NSLayoutConstraint.constraints(withVisualFormat:options:metrics:views:) makes them.
+ * They are created INACTIVE, required unless the format gives a priority, without
+ * identifiers: activate them (brace_constraints_activate) as UIKit's caller does.
+ *
+ * GRAMMAR (UIKit's; whitespace between tokens is ignored)
+ *
+ *   format      (H: | V:)? ('|' connection)? view (connection view)* (connection '|')?
+ *   view        '[' name ']'  or  '[' name '(' predicate (',' predicate)* ')' ']'
+ *   connection  nothing (flush: the views touch)
+ *               '-'                    standard spacing
+ *               '-' number '-'  or  '-' metric '-'
+ *               '-(' predicate (',' predicate)* ')-'
+ *   predicate   relation? (number | metric | view) ('@' (number | metric))?
+ *   relation    == <= >=   (default ==)
+ *   name        [A-Za-z_][A-Za-z0-9_]*   a key of view_names or metric_names
+ *   number      a decimal number as strtod reads it in the C locale ("20", "-5", "0.5",
+ *               "1e2"; no hexadecimal, inf or nan), unsigned in '-20-' and after '@',
+ *               within ±1e9
+ *
+ *   H: (the default) lays the line out along x, V: along y. '|' is the superview of the
+ *   view next to it. A connection between two elements P and N (in the order written)
+ *   makes N's leading edge REL P's trailing edge + spacing, where a '|' before the
+ *   views stands for the superview's leading edge and one after them for its trailing
+ *   edge: [a]-20-[b] is b.leading == a.trailing + 20, |-20-[a] is
+ *   a.leading == superview.leading + 20, [a]-20-| is superview.trailing == a.trailing
+ *   + 20. The standard spacing '-' is 8 between views; between a view and '|' it is the
+ *   superview's layout margin: |-[a] is a.leading == superview.leadingMargin and
+ *   [a]-| is superview.trailingMargin == a.trailing (UIKit since iOS 8). Flush views
+ *   ([a][b], |[a]) get a spacing of 0 to the edge itself. A view's predicates constrain
+ *   its width (H:) or height (V:): [a(>=50,<=200@750)], [a(==b)] (a.width == b.width).
+ *   A name in a view's predicate is looked up among the metrics first, then the views;
+ *   a spacing's predicates may not name a view. Priorities are 1...1000, default 1000.
+ *   Example: "H:|-[label]-(>=pad)-[field(>=100@750)]-|".
+ *
+ * OUTPUT
+ *
+ *   The constraints are listed in the order their text appears (each connection's,
+ *   then each view's predicates), the alignment constraints last; an H:|-[a]-[b]-| line
+ *   gives 3. `capacity` 0 asks for the number: `*count` is set to it and nothing is
+ *   created (everything is still checked). Otherwise, when all fit, they are created,
+ *   their handles written to buffer[0...*count - 1], and `*count` set. When capacity is
+ *   smaller than the number, NOTHING is created, `*count` is set to the number needed,
+ *   and the call returns BRACE_E_NO_MEMORY: call again with a larger buffer. The
+ *   caller owns the handles: brace_constraint_destroy frees each (destroying the
+ *   context frees them all). A format with one view and no predicate makes none.
+ *
+ * INPUTS
+ *
+ *   `format`: a NUL-terminated UTF-8 string. `options`: BRACE_FORMAT_* bits (above).
+ *   `view_names[k]` names `views[k]`, for k < view_count; `metric_names[k]` names
+ *   `metrics[k]`, for k < metric_count. The arrays may be NULL when their count is 0.
+ *   Every name must be of the form above and appear once in its array; every view must
+ *   be a live node or layout guide of `ctx` (all of them are checked, used or not);
+ *   every metric must be finite. The strings are read during the call only.
+ *
+ * ERRORS (nothing is created on any of them, and `*count` is left alone but for
+ * BRACE_E_NO_MEMORY)
+ *
+ *   BRACE_E_INVALID_ARGUMENT  a syntax error, a constant or priority out of range, an
+ *                             alignment along the orientation (H: with ALIGN_ALL_LEFT),
+ *                             unknown option bits or two directions, a NULL pointer, a
+ *                             malformed name in view_names/metric_names, a metric
+ *                             that is not finite;
+ *   BRACE_E_NOT_FOUND         a view or metric name of the format that is not given;
+ *   BRACE_E_INVALID_STATE     '|' next to a view that has no superview;
+ *   BRACE_E_DUPLICATE         a name given twice in view_names or metric_names;
+ *   handle errors (node.h)    a view handle that is not a live node of `ctx`;
+ *   BRACE_E_NO_MEMORY         capacity too small (see OUTPUT).
+ *
+ *   A problem found in the format (syntax, a name, a number out of range, an alignment
+ *   along the orientation, '|' without a superview) is reported by brace_last_error on
+ *   three lines: the message, the format, and a caret under the offending character
+ *   (counted in characters, control characters shown as spaces):
+ *
+ *     brace_constraints_create_with_visual_format: Expected ')' to close the view's predicates before ']'
+ *     H:|-[a(>=50]-|
+ *                ^
+ *
+ * EXAMPLE
+ *
+ *   const char *names[] = {"label", "field"};
+ *   brace_node views[] = {label, field};
+ *   const char *metric_names[] = {"pad"};
+ *   double metrics[] = {20};
+ *   brace_constraint made[16];
+ *   size_t n = 0;
+ *   if (brace_constraints_create_with_visual_format(ctx, "H:|-[label]-(>=pad)-[field(>=100@750)]-|",
+ *                                                   BRACE_FORMAT_ALIGN_ALL_CENTER_Y, names, views, 2,
+ *                                                   metric_names, metrics, 1, made, 16, &n) == BRACE_OK)
+ *     brace_constraints_activate(ctx, made, n);   (5 constraints: 4 + 1 alignment)
+ *   else
+ *     fprintf(stderr, "%s\n", brace_last_error(ctx));
+ *
+ * Follows the context's thread rule.
+ */
+brace_status brace_constraints_create_with_visual_format(brace_context *ctx, const char *format,
+                                                         brace_format_options options,
+                                                         const char *const *view_names, const brace_node *views,
+                                                         size_t view_count, const char *const *metric_names,
+                                                         const double *metrics, size_t metric_count,
+                                                         brace_constraint *buffer, size_t capacity, size_t *count);
 
 #ifdef __cplusplus
 }

@@ -305,3 +305,25 @@ public func brace_node_set_baseline_offsets(_ ctx: OpaquePointer?, _ node: brace
     c.subviewChanged(n)
   }
 }
+
+@c @implementation
+public func brace_constraints_create_with_visual_format(_ ctx: OpaquePointer?, _ format: UnsafePointer<CChar>?, _ options: UInt32, _ viewNames: UnsafePointer<UnsafePointer<CChar>?>?, _ views: UnsafePointer<brace_node>?, _ viewCount: Int, _ metricNames: UnsafePointer<UnsafePointer<CChar>?>?, _ metrics: UnsafePointer<Double>?, _ metricCount: Int, _ buffer: UnsafeMutablePointer<brace_constraint>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {
+  withContext(ctx, "brace_constraints_create_with_visual_format") { c throws(BraceError) in
+    let count = try requireOut(count, "count")
+    if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
+    let input = try c.visualFormatInput(format, options, viewNames, views, viewCount, metricNames, metrics, metricCount)
+    let specs = try c.visualFormatSpecs(input)
+    // Capacity 0 asks for the number; a buffer too small for all of them gets none.
+    guard capacity != 0 else {
+      count.pointee = specs.count
+      return
+    }
+    guard let buffer, UInt(bitPattern: capacity) >= UInt(specs.count) else {
+      count.pointee = specs.count
+      throw BraceError(BRACE_E_NO_MEMORY, "the format makes \(specs.count) constraints but the buffer holds \(UInt(bitPattern: capacity)); nothing was created (*count is set to \(specs.count))")
+    }
+    let made = try c.createVisualFormatConstraints(specs)
+    for (k, h) in made.enumerated() { buffer[k] = h }
+    count.pointee = made.count
+  }
+}

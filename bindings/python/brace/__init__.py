@@ -17,7 +17,7 @@ from ._constants import (BRACE_PRIORITY_REQUIRED as PRIORITY_REQUIRED,
 from .core import (Autoresizing, Axis, Context, Diagnostic, DiagnosticKind, Direction,
                    DirectionalInsets, Insets, Phase, Point, PropertyDesc, Rect, Size, Stack,
                    StrategyInfo, View)
-from .layout import (Anchor, Constraint, Expression, LayoutGuide, Variable, activate,
+from .layout import (Anchor, Constraint, Expression, LayoutGuide, Variable, activate, visual_format,
                      deactivate)
 
 

@@ -32,7 +32,7 @@ import weakref
 from numbers import Real
 from typing import Iterable, Optional
 
-from . import errors
+from . import _constants, errors
 from ._native import ffi, lib
 from .core import Context, Rect, View, _num
 
@@ -544,4 +544,59 @@ def _edit_target(item):
     raise TypeError("an edit target is an Anchor (view.width...) or a Variable")
 
 
-__all__ = ["Anchor", "Expression", "Variable", "Constraint", "LayoutGuide", "activate", "deactivate"]
+def _format_options(options) -> int:
+    """An int, or names ("align_all_top", "direction_left_to_right"...) of BRACE_FORMAT_*."""
+    if isinstance(options, int):
+        return options
+    if isinstance(options, str):
+        options = [options]
+    value = 0
+    for name in options:
+        key = "BRACE_FORMAT_" + str(name).upper()
+        if not hasattr(_constants, key):
+            raise ValueError("unknown visual format option %r (BRACE_FORMAT_* names, e.g. 'align_all_top')" % (name,))
+        value |= getattr(_constants, key)
+    return value
+
+
+def visual_format(format: str, views: dict, metrics: Optional[dict] = None, options=0) -> list:
+    """UIKit's constraints(withVisualFormat:options:metrics:views:) on
+    brace_constraints_create_with_visual_format: the constraints of one line of the visual
+    format language ("H:|-[a]-[b(==a)]-|"), created inactive, for brace.activate.
+    ``views`` and ``metrics`` map names to views and numbers; ``options`` is an int or
+    option names ("align_all_center_y", "direction_left_to_right"). A malformed format
+    raises the engine's error, whose message quotes the format with a caret under the
+    offending character; nothing is created then."""
+    if not views:
+        raise ValueError("visual_format() needs at least one view")
+    ctx = next(iter(views.values())).context
+    metrics = metrics or {}
+    keep = []  # the C strings live until the call returns
+
+    def cstrings(names):
+        arr = ffi.new("const char *[]", max(1, len(names)))
+        for i, n in enumerate(names):
+            b = ffi.new("char[]", str(n).encode("utf-8"))
+            keep.append(b)
+            arr[i] = b
+        return arr
+
+    vnames, mnames = list(views), list(metrics)
+    vs = list(views.values())
+    for v in vs:
+        if v.context is not ctx:
+            raise errors.ForeignHandle("visual_format(): views of different contexts", "BRACE_E_FOREIGN_HANDLE")
+    handles = ffi.new("brace_node[]", [v._handle for v in vs])
+    values = ffi.new("double[]", [float(metrics[m]) for m in mnames] or [0.0])
+    args = (format.encode("utf-8"), _format_options(options), cstrings(vnames), handles, len(vs),
+            cstrings(mnames), values, len(mnames))
+    count = ffi.new("size_t *")
+    ctx._call(lib.brace_constraints_create_with_visual_format, *args, ffi.NULL, 0, count)
+    buf = ffi.new("brace_constraint[]", max(1, count[0]))
+    ctx._call(lib.brace_constraints_create_with_visual_format, *args, buf, count[0], count)
+    items = tuple(vs)
+    return [Constraint._wrap(ctx, buf[i], items) for i in range(count[0])]
+
+
+__all__ = ["Anchor", "Expression", "Variable", "Constraint", "LayoutGuide", "activate", "deactivate",
+           "visual_format"]

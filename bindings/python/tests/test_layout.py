@@ -269,3 +269,29 @@ def test_conflict_inside_one_batch(ctx):
     kept = w10 if broken is w20 else w20
     assert not broken.active and kept.active  # the rest of the batch stays active
     assert ctx.broken_constraints == []
+
+
+def test_visual_format_builds_a_row_and_reports_errors_with_a_caret():
+    ctx = brace.Context()
+    root = ctx.view(frame=(0, 0, 320, 100))
+    a, b = ctx.view(identifier="a"), ctx.view(identifier="b")
+    for v in (a, b):
+        root.add_subview(v)
+        v.translates_autoresizing_mask = False
+    cs = brace.visual_format("H:|-(m)-[a]-[b(==a)]-(m)-|", views=dict(a=a, b=b), metrics=dict(m=20),
+                             options="align_all_top")
+    assert cs and all(not c.active for c in cs)  # returned inactive, as UIKit returns them
+    vertical = brace.visual_format("V:|-10-[a(30)]", views=dict(a=a))
+    brace.activate(cs + vertical + [b.height == a.height])
+    ctx.run_update_cycle()
+    # 20 + w + 8 + w + 20 = 320: w = 136
+    assert a.frame == Rect(20, 10, 136, 30)
+    assert b.frame == Rect(164, 10, 136, 30)
+    with pytest.raises(brace.InvalidArgument) as e:
+        brace.visual_format("H:|-[a(>=50]-|", views=dict(a=a))
+    lines = str(e.value).splitlines()
+    assert lines[-2] == "H:|-[a(>=50]-|" and lines[-1].index("^") == lines[-2].index("]")
+    with pytest.raises(brace.NotFound):
+        brace.visual_format("H:[a][c]", views=dict(a=a))
+    with pytest.raises(ValueError):
+        brace.visual_format("H:[a]", views=dict(a=a), options="sideways")
