@@ -4,41 +4,22 @@ import CBrace
 // The "simplex" strategy: Brace's default constraint solver, as a plugin. It adapts the
 // incremental simplex of BraceSimplexSolver to the solver hooks of brace_plugin.h. The
 // ids the host sees are the solver's storage slots (small, dense, reused after release);
-// each instance keeps the full handles (slot + generation) to call the solver with.
+// the solver turns a live slot back into its full handle (slot + generation).
 
-/// One linear system: the context's own, or a temporary one for fitting sizes.
+/// One linear system: the context's own, or a temporary one for fitting sizes. The
+/// host's ids are the solver's storage slots; the solver's own records turn them back
+/// into handles (no table of handles here).
 final class Instance {
   let solver = SimplexSolver()
-  var variables: [SolverVariable?] = []
-  var rows: [SolverConstraint?] = []
   /// Changed variables not yet handed to the host.
   var changed: [UInt32] = []
 
-  static let slotMask: Int32 = (1 << 24) - 1
+  func slot(_ v: SolverVariable) -> UInt32 { UInt32(SimplexSolver.slot(of: v)) }
+  func slot(_ c: SolverConstraint) -> UInt32 { UInt32(SimplexSolver.slot(of: c)) }
 
-  func slot(_ id: Int32) -> Int { Int(id & Instance.slotMask) }
+  func variable(_ k: UInt32) -> SolverVariable? { solver.variable(slot: Int(k)) }
 
-  func variable(_ k: UInt32) -> SolverVariable? {
-    Int(k) < variables.count ? variables[Int(k)] : nil
-  }
-
-  func row(_ k: UInt32) -> SolverConstraint? {
-    Int(k) < rows.count ? rows[Int(k)] : nil
-  }
-
-  func remember(_ v: SolverVariable) -> UInt32 {
-    let k = slot(v.id)
-    while variables.count <= k { variables.append(nil) }
-    variables[k] = v
-    return UInt32(k)
-  }
-
-  func remember(_ c: SolverConstraint) -> UInt32 {
-    let k = slot(c.id)
-    while rows.count <= k { rows.append(nil) }
-    rows[k] = c
-    return UInt32(k)
-  }
+  func row(_ k: UInt32) -> SolverConstraint? { solver.constraint(slot: Int(k)) }
 }
 
 private func instance(_ raw: UnsafeMutableRawPointer?) -> Instance? {
@@ -79,14 +60,13 @@ private func newVariable(_ raw: UnsafeMutableRawPointer?, _ out: UnsafeMutablePo
   guard let s = instance(raw), let out else { return BRACE_E_INVALID_ARGUMENT }
   let v = s.solver.makeVariable()
   guard s.solver.isValid(v) else { return BRACE_E_NO_MEMORY }
-  out.pointee = s.remember(v)
+  out.pointee = s.slot(v)
   return BRACE_OK
 }
 
 private func releaseVariable(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) {
   guard let s = instance(raw), let v = s.variable(k) else { return }
   s.solver.releaseVariable(v)
-  if !s.solver.isValid(v) { s.variables[Int(k)] = nil }
 }
 
 private func relation(_ r: brace_relation) -> SolverRelation? {
@@ -115,11 +95,11 @@ private func add(
   conflictCount?.pointee = 0
   do {
     let c = try s.solver.addConstraint(list, constant: constant, relation: r, priority: priority)
-    out.pointee = s.remember(c)
+    out.pointee = s.slot(c)
     return BRACE_OK
   } catch {
     if case .unsatisfiable(let others) = error {
-      let ids = others.map { UInt32(s.slot($0.id)) }
+      let ids = others.map { s.slot($0) }
       if let conflicts {
         for k in 0..<min(ids.count, capacity) { conflicts[k] = ids[k] }
       }
@@ -132,16 +112,12 @@ private func add(
 private func remove(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
   guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
-  return attempt { () throws(SolverError) in
-    try s.solver.removeConstraint(c)
-    s.rows[Int(k)] = nil
-  }
+  return attempt { () throws(SolverError) in try s.solver.removeConstraint(c) }
 }
 
 private func setConstant(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ constant: Double) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
-  guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
-  return attempt { () throws(SolverError) in try s.solver.setConstant(c, constant) }
+  return attempt { () throws(SolverError) in try s.solver.setConstant(slot: Int(k), constant) }
 }
 
 private func setPriority(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priority: Double) -> brace_status {
@@ -164,22 +140,21 @@ private func removeEdit(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> brace_s
 
 private func suggest(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ value: Double) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
-  guard let v = s.variable(k) else { return BRACE_E_INVALID_HANDLE }
-  return attempt { () throws(SolverError) in try s.solver.suggestValue(v, value) }
+  return attempt { () throws(SolverError) in try s.solver.suggestValue(slot: Int(k), value) }
 }
 
 private func beginBatch(_ raw: UnsafeMutableRawPointer?) { instance(raw)?.solver.beginBatch() }
 private func endBatch(_ raw: UnsafeMutableRawPointer?) { instance(raw)?.solver.endBatch() }
 
 private func value(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> Double {
-  guard let s = instance(raw), let v = s.variable(k) else { return 0 }
-  return s.solver.value(of: v)
+  guard let s = instance(raw) else { return 0 }
+  return s.solver.value(ofSlot: Int(k))
 }
 
 private func takeChanged(_ raw: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt32>?, _ capacity: Int) -> Int {
   guard let s = instance(raw), let buffer, capacity > 0 else { return 0 }
   if s.changed.isEmpty {
-    s.changed = s.solver.takeChangedVariables().map { UInt32(s.slot($0.id)) }
+    s.changed = s.solver.takeChangedSlots()
   }
   let n = min(capacity, s.changed.count)
   for k in 0..<n { buffer[k] = s.changed[k] }
@@ -188,8 +163,8 @@ private func takeChanged(_ raw: UnsafeMutableRawPointer?, _ buffer: UnsafeMutabl
 }
 
 private func isAmbiguous(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> Bool {
-  guard let s = instance(raw), let v = s.variable(k) else { return false }
-  return s.solver.isAmbiguous(v)
+  guard let s = instance(raw) else { return false }
+  return s.solver.isAmbiguous(slot: Int(k))
 }
 
 nonisolated(unsafe) private let descriptor: UnsafePointer<brace_strategy_desc> = {

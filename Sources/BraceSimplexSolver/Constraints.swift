@@ -7,27 +7,93 @@
 // an external, else the constraint's own slack/error with a negative coefficient,
 // else (all dummies) redundant or contradictory, else phase one.
 
+/// 32 bytes. The terms live in a pool block (Pool.swift): `termCount` coefficients, then
+/// as many variable slots (12 bytes a term). The marker's coefficient in the stored row
+/// is +1 or -1 (a new symbol's only entry, maybe flipped), so one bit holds it, as one
+/// holds the flip; the level shares a word with the generation, the term count with the
+/// relation and the flags (slots and counts are below 2^24: handles have 24-bit slots).
 struct ConstraintRecord {
-  var marker = -1
-  var other = -1
+  var constant = 0.0
+  var terms = ConstraintRecord.noTerms
+  var marker32: Int32 = -1
+  var other32: Int32 = -1
+  /// level + 1 (bits 0-23; 0 for a required constraint) | generation (bits 24-31).
+  var levelAndGeneration: UInt32 = 1 << 24
+  /// term count (bits 0-23) | relation (24-25) | live, edit, flip, negative marker (26-29).
+  var countAndFlags: UInt32 = UInt32(SolverRelation.equal.rawValue) << 24
+
+  /// Stands for the block of a constraint without terms (never read).
+  static var noTerms: UnsafeMutableRawPointer {
+    @inline(__always) get { UnsafeMutableRawPointer(bitPattern: 8)! }
+  }
+  static let low24: UInt32 = (1 << 24) - 1
+  static let liveFlag: UInt32 = 1 << 26, editFlag: UInt32 = 1 << 27, flipFlag: UInt32 = 1 << 28
+  static let negativeMarkerFlag: UInt32 = 1 << 29
+
+  /// The pool class of a block of `count` terms (12 bytes each).
+  @inline(__always)
+  static func termClass(count: Int) -> Int { Pool.classFor(words: (12 * count + 7) >> 3) }
+
+  /// The terms' coefficients (unflipped) and variable slots.
+  var coefficients: UnsafeMutablePointer<Double> {
+    @inline(__always) get { terms.assumingMemoryBound(to: Double.self) }
+  }
+  var variables: UnsafeMutablePointer<Int32> {
+    @inline(__always) get { (terms + 8 * termCount).assumingMemoryBound(to: Int32.self) }
+  }
+
+  var marker: Int {
+    @inline(__always) get { Int(marker32) }
+    @inline(__always) set { marker32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  var other: Int {
+    @inline(__always) get { Int(other32) }
+    @inline(__always) set { other32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// Objective level slot, -1 for required constraints.
+  var level: Int {
+    @inline(__always) get { Int(levelAndGeneration & ConstraintRecord.low24) - 1 }
+    @inline(__always) set {
+      levelAndGeneration = (levelAndGeneration & ~ConstraintRecord.low24) | (UInt32(truncatingIfNeeded: newValue + 1) & ConstraintRecord.low24)
+    }
+  }
+  var generation: UInt8 {
+    @inline(__always) get { UInt8(truncatingIfNeeded: levelAndGeneration >> 24) }
+    @inline(__always) set { levelAndGeneration = (levelAndGeneration & ConstraintRecord.low24) | UInt32(newValue) << 24 }
+  }
+  var termCount: Int {
+    @inline(__always) get { Int(countAndFlags & ConstraintRecord.low24) }
+    @inline(__always) set {
+      countAndFlags = (countAndFlags & ~ConstraintRecord.low24) | (UInt32(truncatingIfNeeded: newValue) & ConstraintRecord.low24)
+    }
+  }
+  var relation: SolverRelation {
+    @inline(__always) get { SolverRelation(rawValue: UInt8(truncatingIfNeeded: (countAndFlags >> 24) & 3)) ?? .equal }
+    @inline(__always) set { countAndFlags = (countAndFlags & ~(3 << 24)) | UInt32(newValue.rawValue) << 24 }
+  }
+
+  @inline(__always)
+  mutating func setFlag(_ f: UInt32, _ on: Bool) { countAndFlags = on ? countAndFlags | f : countAndFlags & ~f }
+
+  var live: Bool {
+    @inline(__always) get { countAndFlags & ConstraintRecord.liveFlag != 0 }
+    @inline(__always) set { setFlag(ConstraintRecord.liveFlag, newValue) }
+  }
+  var isEdit: Bool {
+    @inline(__always) get { countAndFlags & ConstraintRecord.editFlag != 0 }
+    @inline(__always) set { setFlag(ConstraintRecord.editFlag, newValue) }
+  }
+  /// +1 or -1: the original row is `flip * (sum(terms) + constant + markers)`.
+  var flip: Double {
+    @inline(__always) get { countAndFlags & ConstraintRecord.flipFlag != 0 ? -1 : 1 }
+    @inline(__always) set { setFlag(ConstraintRecord.flipFlag, newValue < 0) }
+  }
   /// Coefficient of the marker in the stored (flipped) original row: what a
   /// constant change is divided by to become a marker shift.
-  var markerCoeff = 1.0
-  /// +1 or -1: the original row is `flip * (sum(terms) + constant + markers)`.
-  var flip = 1.0
-  var constant = 0.0
-  var priority = 1000.0
-  /// Objective level slot, -1 for required constraints.
-  var level = -1
-  var relation = SolverRelation.equal
-  /// Distinct variable slots used (each holds one reference).
-  var vars = ContiguousArray<Int32>()
-  /// The summed coefficient of each of `vars` (unflipped): with `constant` and the
-  /// marker coefficients, the original row, which drift control re-derives rows from.
-  var coeffs = ContiguousArray<Double>()
-  var generation: UInt8 = 1
-  var live = false
-  var isEdit = false
+  var markerCoeff: Double {
+    @inline(__always) get { countAndFlags & ConstraintRecord.negativeMarkerFlag != 0 ? -1 : 1 }
+    @inline(__always) set { setFlag(ConstraintRecord.negativeMarkerFlag, newValue < 0) }
+  }
 }
 
 extension Engine {
@@ -79,15 +145,45 @@ extension Engine {
 
   // MARK: Adding
 
+  /// Adds `v` to the coefficient of `t` in the row being built (`accSyms`/`accVals`).
   @inline(__always)
   mutating func accumulate(_ t: Int, _ v: Double) {
-    if mark[t] == 0 {
-      mark[t] = 1
-      accList.append(Int32(t))
-      acc[t] = v
+    let m = mark[t]
+    if m == 0 {
+      let i = accCount
+      if i == accCapacity { growAccumulator() }
+      accSyms[i] = Int32(truncatingIfNeeded: t)
+      accVals[i] = v
+      accCount = i + 1
+      mark[t] = Int32(truncatingIfNeeded: i + 1)
     } else {
-      acc[t] += v
+      accVals[Int(m) - 1] += v
     }
+  }
+
+  mutating func growAccumulator() {
+    let s = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * accCapacity)
+    s.moveInitialize(from: accSyms, count: accCapacity)
+    accSyms.deallocate()
+    accSyms = s
+    let n = UnsafeMutablePointer<Double>.allocate(capacity: 2 * accCapacity)
+    n.moveInitialize(from: accVals, count: accCapacity)
+    accVals.deallocate()
+    accVals = n
+    accCapacity *= 2
+  }
+
+  /// The coefficient accumulated for `t` so far (0 if none).
+  @inline(__always)
+  func accumulated(_ t: Int) -> Double {
+    let m = mark[t]
+    return m == 0 ? 0 : accVals[Int(m) - 1]
+  }
+
+  /// Clears the row being built (and the marks of its symbols).
+  mutating func clearAccumulator() {
+    for i in 0..<accCount { mark[Int(accSyms[i])] = 0 }
+    accCount = 0
   }
 
   mutating func allocConstraint() -> Int? {
@@ -97,8 +193,15 @@ extension Engine {
       return c
     }
     if cons.count >= HandleCodec.maxSlots { return nil }
+    if cons.count == cons.capacity { cons.reserveCapacity(Engine.grownArrayCapacity(cons.count)) }
     cons.append(ConstraintRecord())
     return cons.count - 1
+  }
+
+  /// Priority of constraint slot `c` (1000 for a required one).
+  func priority(slot c: Int) -> Double {
+    let k = cons[c].level
+    return k < 0 ? 1000 : levels[k].priority
   }
 
   /// Adds `sum(terms) + constant REL 0` at `priority`; returns the constraint slot.
@@ -115,24 +218,36 @@ extension Engine {
     prepareStructural()
     let required = priority >= 1000
 
-    var used = ContiguousArray<Int32>()
-    var usedCoeffs = ContiguousArray<Double>()
-    used.reserveCapacity(terms.count)
-    usedCoeffs.reserveCapacity(terms.count)
-    for t in terms {
-      let v = Int32(HandleCodec.slot(t.variable.id))
-      if let i = used.firstIndex(of: v) {
-        usedCoeffs[i] += t.coefficient
-      } else {
-        used.append(v)
-        usedCoeffs.append(t.coefficient)
-        vars[Int(v)].refs += 1
-      }
+    // The distinct variables and their summed coefficients, in a pool block of that size.
+    var n = 0
+    for i in terms.indices {
+      let v = HandleCodec.slot(terms[i].variable.id)
+      var j = 0
+      while j < i && HandleCodec.slot(terms[j].variable.id) != v { j += 1 }
+      if j == i { n += 1 }
     }
-    cons[c].vars = used
-    cons[c].coeffs = usedCoeffs
+    cons[c].termCount = n
+    if n > 0 {
+      let block = pool.allocate(class: ConstraintRecord.termClass(count: n))
+      let coefficients = block.bindMemory(to: Double.self, capacity: n)
+      let variables = (block + 8 * n).bindMemory(to: Int32.self, capacity: n)
+      var filled = 0
+      for t in terms {
+        let v = Int32(HandleCodec.slot(t.variable.id))
+        var j = 0
+        while j < filled && variables[j] != v { j += 1 }
+        if j < filled {
+          coefficients[j] += t.coefficient
+        } else {
+          variables[j] = v
+          coefficients[j] = t.coefficient
+          filled += 1
+          vars[Int(v)].refs += 1
+        }
+      }
+      cons[c].terms = block
+    }
     cons[c].constant = constant
-    cons[c].priority = priority
     cons[c].relation = relation
     cons[c].live = true
     cons[c].isEdit = isEdit
@@ -145,7 +260,7 @@ extension Engine {
     var k = constant
     // Magnitude of what was summed into k: rounding in k is relative to it.
     var scale = abs(constant)
-    accList.removeAll(keepingCapacity: true)
+    clearAccumulator()
     for t in terms where t.coefficient != 0 {
       let s = ensureSymbol(HandleCodec.slot(t.variable.id))
       let rb = syms[s].row
@@ -167,7 +282,7 @@ extension Engine {
       accumulate(marker, sign)
       if !required {
         level = retainLevel(priority)
-        other = newSymbol(.error, owner: c, level: level)
+        other = newSymbol(.error, owner: c)
         accumulate(other, -sign)
         addObjective(level, other, 1)
       }
@@ -177,8 +292,8 @@ extension Engine {
         accumulate(marker, 1)
       } else {
         level = retainLevel(priority)
-        marker = newSymbol(.error, owner: c, level: level)
-        other = newSymbol(.error, owner: c, level: level)
+        marker = newSymbol(.error, owner: c)
+        other = newSymbol(.error, owner: c)
         accumulate(marker, -1)
         accumulate(other, 1)
         addObjective(level, marker, 1)
@@ -189,40 +304,58 @@ extension Engine {
     if k < 0 {
       flip = -1
       k = -k
-      for t in accList { acc[Int(t)] = -acc[Int(t)] }
+      for i in 0..<accCount { accVals[i] = -accVals[i] }
     }
     cons[c].marker = marker
     cons[c].other = other
     cons[c].level = level
     cons[c].flip = flip
-    cons[c].markerCoeff = acc[marker]
+    cons[c].markerCoeff = accumulated(marker)  // +1 or -1: the new marker's only entry
 
     var subject = -1
-    for t32 in accList {
-      let t = Int(t32)
-      if syms[t].kind == .external && abs(acc[t]) >= Tolerance.zero { subject = t; break }
+    for i in 0..<accCount {
+      let t = Int(accSyms[i])
+      if syms[t].kind == .external && abs(accVals[i]) >= Tolerance.zero { subject = t; break }
     }
     if subject < 0 {
-      if syms[marker].kind != .dummy && acc[marker] < 0 {
+      if syms[marker].kind != .dummy && accumulated(marker) < 0 {
         subject = marker
-      } else if other >= 0 && acc[other] < 0 {
+      } else if other >= 0 && accumulated(other) < 0 {
         subject = other
       }
     }
 
-    let r = allocRow(constant: k)
-    var allDummies = true
-    for t32 in accList {
-      let t = Int(t32)
-      let v = acc[t]
-      acc[t] = 0
-      mark[t] = 0
-      if abs(v) >= Tolerance.zero {
-        insertCell(r, t, v)
-        if syms[t].kind != .dummy { allDummies = false }
-      }
+    // The row, without the subject's cell when there is a subject: its block holds what
+    // stays. The cells go in the order of inserting them all and then swap-removing the
+    // subject's (the last cell takes its place), so the pivots are those of doing that.
+    var cellCount = 0
+    var last = -1
+    for i in 0..<accCount where abs(accVals[i]) >= Tolerance.zero {
+      cellCount += 1
+      last = i
     }
-    accList.removeAll(keepingCapacity: true)
+    let r = allocRow(constant: k, cells: subject >= 0 ? cellCount - 1 : cellCount)
+    var allDummies = true
+    var subjectCoeff = 0.0
+    var moved = -1
+    for i in 0..<accCount {
+      let t = Int(accSyms[i])
+      let v = accVals[i]
+      mark[t] = 0
+      if abs(v) < Tolerance.zero || i == moved { continue }
+      if t == subject {
+        subjectCoeff = v
+        if i != last {
+          insertCell(r, Int(accSyms[last]), accVals[last])
+          if syms[Int(accSyms[last])].kind != .dummy { allDummies = false }
+          moved = last
+        }
+        continue
+      }
+      insertCell(r, t, v)
+      if syms[t].kind != .dummy { allDummies = false }
+    }
+    accCount = 0
 
     let zeroTolerance = Tolerance.feasibility * max(1, scale)
     if subject < 0 && allDummies {
@@ -239,7 +372,11 @@ extension Engine {
     }
 
     if subject >= 0 {
-      solveRow(r, for: subject, leaving: -1)
+      if subjectCoeff != 0 {
+        solveNewRow(r, for: subject, coefficient: subjectCoeff)
+      } else {
+        solveRow(r, for: subject, leaving: -1)  // the redundant all-dummy row
+      }
       substituteOut(subject, using: r)
     } else {
       try attachWithArtificial(row: r, constraint: c, tolerance: zeroTolerance)
@@ -316,10 +453,13 @@ extension Engine {
     if cons[c].marker >= 0 { freeSymbol(cons[c].marker) }
     if cons[c].other >= 0 { freeSymbol(cons[c].other) }
     if cons[c].level >= 0 { releaseLevel(cons[c].level) }
-    let used = cons[c].vars
-    cons[c].vars = []
-    cons[c].coeffs = []
-    for v in used { releaseVariableReference(Int(v)) }
+    let block = cons[c].terms
+    let used = cons[c].variables
+    let n = cons[c].termCount
+    cons[c].terms = ConstraintRecord.noTerms
+    cons[c].termCount = 0
+    for i in 0..<n { releaseVariableReference(Int(used[i])) }
+    if n > 0 { pool.free(block, class: ConstraintRecord.termClass(count: n)) }
     cons[c].live = false
     cons[c].marker = -1
     cons[c].other = -1
@@ -437,10 +577,8 @@ extension Engine {
     for s in errors {
       addSymbolToObjective(old, s, -1)
       addSymbolToObjective(new, s, 1)
-      syms[s].level = new
     }
     cons[c].level = new
-    cons[c].priority = priority
     releaseLevel(old)
     finishStructural()
   }
@@ -469,6 +607,10 @@ extension Engine {
 
   mutating func suggestValue(_ h: SolverVariable, _ value: Double) throws(SolverError) {
     guard let v = variableSlot(h) else { throw .unknownVariable }
+    try suggestValue(slot: v, value)
+  }
+
+  mutating func suggestValue(slot v: Int, _ value: Double) throws(SolverError) {
     guard value.isFinite else { throw .nonFinite }
     let c = vars[v].edit
     guard c >= 0 else { throw .unknownEditVariable }

@@ -130,6 +130,7 @@ extension SimplexSolver {
       }
     }
     if live != e.liveSymbols { out.append("liveSymbols \(e.liveSymbols) != \(live)") }
+    out += storageViolations()
     var users = [Int: Int]()
     for c in 0..<e.cons.count where e.cons[c].live {
       if e.cons[c].level >= 0 { users[e.cons[c].level, default: 0] += 1 }
@@ -140,11 +141,51 @@ extension SimplexSolver {
     }
     for v in 0..<e.vars.count where e.vars[v].live {
       var refs = 0
-      for c in 0..<e.cons.count where e.cons[c].live && e.cons[c].vars.contains(Int32(v)) { refs += 1 }
+      for c in 0..<e.cons.count where e.cons[c].live {
+        let used = e.cons[c].variables
+        if (0..<e.cons[c].termCount).contains(where: { used[$0] == Int32(v) }) { refs += 1 }
+      }
       if refs != e.vars[v].refs { out.append("variable \(v): refs \(e.vars[v].refs) != \(refs)") }
     }
     for i in 1..<max(1, e.order.count) {
       if e.levels[Int(e.order[i - 1])].priority <= e.levels[Int(e.order[i])].priority { out.append("levels out of order") }
+    }
+    return out
+  }
+
+  /// Broken storage invariants: every count within its block's capacity, capacities that
+  /// are pool classes, no column block on a basic or free symbol, and every byte of the
+  /// pool's chunks in exactly one place (a live block, a free list, the uncarved rest, or
+  /// the under-8-byte tail of a finished chunk).
+  func storageViolations() -> [String] {
+    let e = engine
+    var out: [String] = []
+    var inBlocks = 0
+    func pooled(_ k: Int) -> Int { k < Pool.largeClass ? Pool.words(k) * 8 : 0 }
+    for r in 0..<e.rowHigh {
+      let cap = e.rows[r].capacity
+      let k = RowRecord.cellClass(capacity: cap)
+      if cap < 1 || Pool.words(k) != 2 * cap { out.append("row \(r): capacity \(cap) is not a pool class") }
+      if e.rows[r].count > cap { out.append("row \(r): \(e.rows[r].count) cells in a block of \(cap)") }
+      inBlocks += pooled(k)
+    }
+    for s in 0..<e.symHigh {
+      let sym = e.syms[s]
+      let cap = sym.columnCapacity
+      if sym.colCount > cap { out.append("s\(s): \(sym.colCount) column entries in a block of \(cap)") }
+      if sym.hasColumnBlock && Int(sym.colCapacity16) != min(cap, Int(UInt16.max)) { out.append("s\(s): capacity \(sym.colCapacity16) recorded for \(cap)") }
+      if sym.hasColumnBlock && sym.colClass == 0 { out.append("s\(s): a column block of no class") }
+      if sym.kind == .free && (sym.hasColumnBlock || sym.colClass != 0) { out.append("s\(s): free with a column block") }
+      if sym.hasColumnBlock { inBlocks += pooled(Int(sym.colClass) - 1) }
+    }
+    for c in e.cons.indices where e.cons[c].termCount > 0 {
+      if !e.cons[c].live { out.append("constraint \(c): freed with terms") }
+      inBlocks += pooled(ConstraintRecord.termClass(count: e.cons[c].termCount))
+    }
+    let st = storage
+    let unaccounted = st.poolBytes - inBlocks - st.freeBytes - st.uncarvedBytes
+    if unaccounted < 0 || unaccounted >= 8 * max(1, e.pool.chunks.count) {
+      out.append("pool: \(st.poolBytes) bytes in chunks, \(inBlocks) in blocks, \(st.freeBytes) free, \(st.uncarvedBytes) uncarved")
     }
     return out
   }
@@ -161,5 +202,56 @@ extension SimplexSolver {
       }
     }
     return true
+  }
+}
+
+/// Where the solver's storage goes (tests and the benchmark): records, cells, column
+/// entries and terms against the pool blocks that hold them.
+package struct StorageStatistics: Equatable, Sendable {
+  /// Cells of live rows, and the capacity of their blocks.
+  package var cells: Int
+  package var cellCapacity: Int
+  /// Column entries of live symbols, and the capacity of their blocks.
+  package var columnEntries: Int
+  package var columnCapacity: Int
+  /// Terms of live constraints (their blocks hold exactly a class's worth).
+  package var terms: Int
+  /// Bytes of pool chunks, bytes on the free lists, bytes not carved yet.
+  package var poolBytes: Int
+  package var freeBytes: Int
+  package var uncarvedBytes: Int
+  /// Per-id record bytes: rows, symbols (with their scratch mark and objective
+  /// entries), constraints, variables (capacity, not count).
+  package var recordBytes: Int
+}
+
+extension SimplexSolver {
+  package var storage: StorageStatistics {
+    let e = engine
+    var cells = 0, cellCap = 0
+    for r in 0..<e.rowHigh where e.rows[r].live {
+      cells += e.rows[r].count
+      cellCap += e.rows[r].capacity
+    }
+    var entries = 0, colCap = 0, terms = 0
+    for s in 0..<e.symHigh where e.syms[s].kind != .free {
+      entries += e.syms[s].colCount
+      colCap += e.syms[s].columnCapacity
+    }
+    for c in e.cons.indices where e.cons[c].live { terms += e.cons[c].termCount }
+    var free = 0
+    for k in 0..<Pool.largeClass {
+      var p = e.pool.heads[k]
+      while let b = p {
+        free += Pool.words(k) * 8
+        p = b.load(as: UnsafeMutableRawPointer?.self)
+      }
+    }
+    let perSymbol = MemoryLayout<SymbolRecord>.stride + 4 + 9 * e.levelHigh
+    let records = e.rowCapacity * MemoryLayout<RowRecord>.stride + e.symCapacity * perSymbol
+      + e.cons.capacity * MemoryLayout<ConstraintRecord>.stride + e.vars.capacity * MemoryLayout<VariableRecord>.stride
+    return StorageStatistics(cells: cells, cellCapacity: cellCap, columnEntries: entries, columnCapacity: colCap,
+                             terms: terms, poolBytes: e.pool.chunkBytes, freeBytes: free,
+                             uncarvedBytes: e.pool.remaining, recordBytes: records)
   }
 }

@@ -18,16 +18,23 @@ struct Engine {
   var symHigh = 0
   var freeSymbols = ContiguousArray<Int32>()
   var liveSymbols = 0
-  /// Scratch: 1 + position of a symbol in the pivot row being substituted, or a
-  /// "seen" flag while a new row is accumulated. Always zero between operations.
+  /// Scratch: 1 + position of a symbol in the pivot row being substituted, or in
+  /// `accSyms` while a new row is accumulated. Always zero between operations.
   var mark: UnsafeMutablePointer<Int32>
-  /// Scratch: coefficient accumulator while a new row is built. Zero between uses.
-  var acc: UnsafeMutablePointer<Double>
-  var accList = ContiguousArray<Int32>()
+  /// Scratch for building a row: the symbols met (`accSyms`) and their summed
+  /// coefficients (`accVals`), `accCount` of them in buffers of `accCapacity` (see
+  /// `accumulate`). Empty between uses.
+  var accSyms: UnsafeMutablePointer<Int32>
+  var accVals: UnsafeMutablePointer<Double>
+  var accCount = 0
+  var accCapacity = 4
   /// Scratch for merges, indexed by position in the pivot row.
   var seen: UnsafeMutablePointer<UInt32>
   var seenCapacity = 16
   var stamp: UInt32 = 0
+
+  /// Blocks of row cells, column entries and constraint terms (Pool.swift).
+  var pool = Pool()
 
   // Objective levels (see Objective.swift).
   var levels: UnsafeMutablePointer<ObjectiveLevel>
@@ -72,8 +79,8 @@ struct Engine {
     syms = .allocate(capacity: 1)
     mark = .allocate(capacity: 1)
     mark.initialize(to: 0)
-    acc = .allocate(capacity: 1)
-    acc.initialize(to: 0)
+    accSyms = .allocate(capacity: accCapacity)
+    accVals = .allocate(capacity: accCapacity)
     symCapacity = 1
     seen = .allocate(capacity: seenCapacity)
     seen.initialize(repeating: 0, count: seenCapacity)
@@ -82,12 +89,24 @@ struct Engine {
 
   /// Releases every buffer (called once, from the owner's deinit).
   mutating func deallocate() {
-    for r in 0..<rowHigh { rows[r].cells.deallocate() }
+    // Pool chunks go at once; only blocks of the large classes are allocations of their own.
+    for r in 0..<rowHigh {
+      let k = RowRecord.cellClass(capacity: rows[r].capacity)
+      if k >= Pool.largeClass { pool.free(UnsafeMutableRawPointer(rows[r].cells), class: k) }
+    }
     rows.deallocate()
-    for s in 0..<symHigh { syms[s].col.deallocate() }
+    for s in 0..<symHigh where syms[s].hasColumnBlock && Int(syms[s].colClass) - 1 >= Pool.largeClass {
+      pool.free(UnsafeMutableRawPointer(syms[s].col), class: Int(syms[s].colClass) - 1)
+    }
     syms.deallocate()
+    for c in cons.indices where cons[c].termCount > 0 {
+      let k = ConstraintRecord.termClass(count: cons[c].termCount)
+      if k >= Pool.largeClass { pool.free(cons[c].terms, class: k) }
+    }
+    pool.deallocate()
     mark.deallocate()
-    acc.deallocate()
+    accSyms.deallocate()
+    accVals.deallocate()
     seen.deallocate()
     for k in 0..<levelHigh {
       levels[k].val.deallocate()

@@ -17,7 +17,7 @@ package struct SolverConstraint: Hashable, Sendable {
 }
 
 /// `sum(terms) + constant  REL  0`.
-package enum SolverRelation: Sendable {
+package enum SolverRelation: UInt8, Sendable {
   case lessOrEqual, equal, greaterOrEqual
 }
 

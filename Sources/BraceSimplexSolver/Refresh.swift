@@ -61,7 +61,7 @@ extension Engine {
     rows[r].updates = 0
     rowRefinements &+= 1
     let b = rows[r].basic
-    accList.removeAll(keepingCapacity: true)
+    clearAccumulator()
     var k = 0.0
     // Weights first (the row is not touched until E is complete).
     weights.removeAll(keepingCapacity: true)
@@ -76,9 +76,10 @@ extension Engine {
       let m = cons[c].markerCoeff
       let f = w * cons[c].flip
       k += f * cons[c].constant
-      for i in 0..<cons[c].vars.count {
-        let t = vars[Int(cons[c].vars[i])].sym
-        if t >= 0 { accumulate(t, f * cons[c].coeffs[i]) }
+      let coefficients = cons[c].coefficients, variables = cons[c].variables
+      for i in 0..<cons[c].termCount {
+        let t = vars[Int(variables[i])].sym
+        if t >= 0 { accumulate(t, f * coefficients[i]) }
       }
       accumulate(s, w * m)
       let o = cons[c].other
@@ -86,20 +87,20 @@ extension Engine {
     }
     // Eliminate the other basic symbols (their coefficients are the weights' drift).
     var i = 0
-    let n = accList.count
+    let n = accCount
     while i < n {
-      let t = Int(accList[i])
+      let t = Int(accSyms[i])
       i += 1
       let rt = syms[t].row
       if t == b || rt < 0 { continue }
-      let eps = acc[t]
+      let eps = accVals[i - 1]
       if eps == 0 { continue }
-      acc[t] = 0
+      accVals[i - 1] = 0
       k += eps * rows[rt].constant
       let ct = rows[rt].cells
       for j in 0..<rows[rt].count { accumulate(Int(ct[j].sym), eps * ct[j].coeff) }
     }
-    let beta = -acc[b]
+    let beta = -accumulated(b)
     if !(abs(beta - 1) < 1e-6) {
       // Not a drifted copy of a valid row: leave it alone (cannot happen in exact arithmetic).
       numericalIssues &+= 1
@@ -108,7 +109,7 @@ extension Engine {
       rows[r].constant = k / beta
       var p = rows[r].count - 1
       while p >= 0 {
-        let v = acc[Int(rows[r].cells[p].sym)] / beta
+        let v = accumulated(Int(rows[r].cells[p].sym)) / beta
         if abs(v) < Tolerance.zero { removeCell(r, p) } else { rows[r].cells[p].coeff = v }
         p -= 1
       }
@@ -120,11 +121,7 @@ extension Engine {
         }
       }
     }
-    for t in accList {
-      acc[Int(t)] = 0
-      mark[Int(t)] = 0
-    }
-    accList.removeAll(keepingCapacity: true)
+    clearAccumulator()
   }
 
   /// Re-derives every row (tests and the benchmark).

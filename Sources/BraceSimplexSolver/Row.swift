@@ -19,36 +19,70 @@ struct ColEntry {
   var cellPos: Int32
 }
 
+/// 32 bytes: the cells live in a pool block (Pool.swift) whose capacity is kept here.
 struct RowRecord {
   var cells: UnsafeMutablePointer<Cell>
-  var count: Int
-  var capacity: Int
   var constant: Double
-  /// Basic symbol, or -1 while a new row is being attached.
-  var basic: Int
-  var live: Bool
+  var count32: Int32
+  /// Cells the block holds (a pool class: 1, 2, 3, 4, 6, 8, 12, ... cells).
+  var capacity32: Int32
+  /// Basic symbol; -1 while a new row is being attached, `RowRecord.freeSlot` on the free list.
+  var basic32: Int32
   /// Weighted updates (merges, pivots, shifts) since the row was last re-derived from
   /// the constraint definitions; at `Tolerance.refineAt` it is queued (Refresh.swift).
   var updates: Int32
+
+  static let freeSlot: Int32 = -2
+
+  var count: Int {
+    @inline(__always) get { Int(count32) }
+    @inline(__always) set { count32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  var capacity: Int { @inline(__always) get { Int(capacity32) } }
+  var basic: Int {
+    @inline(__always) get { Int(basic32) }
+    @inline(__always) set { basic32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  var live: Bool { @inline(__always) get { basic32 != RowRecord.freeSlot } }
+
+  /// The pool class of a block of `capacity` cells (16 bytes = 2 words each).
+  @inline(__always)
+  static func cellClass(capacity: Int) -> Int { Pool.classOf(words: 2 * capacity) }
+  /// The smallest pool class holding `n` cells, and its capacity.
+  @inline(__always)
+  static func cellClass(atLeast n: Int) -> (Int, Int) {
+    let k = Pool.classFor(words: 2 * max(1, n))
+    return (k, Pool.words(k) >> 1)
+  }
+}
+
+/// Column storage kept in a symbol record (see `SymbolRecord`).
+enum Column {
+  /// Stands for the block of a column that holds none (never read).
+  static var none: UnsafeMutablePointer<ColEntry> {
+    @inline(__always) get { UnsafeMutablePointer(bitPattern: MemoryLayout<ColEntry>.alignment)! }
+  }
 }
 
 extension Engine {
-  /// A fresh, empty row (slots and their cell buffers are reused).
-  mutating func allocRow(constant: Double) -> Int {
+  /// A fresh, empty row with room for `cells` cells (slots and their cell blocks are reused).
+  mutating func allocRow(constant: Double, cells n: Int) -> Int {
     let r: Int
     if let f = freeRows.popLast() {
       r = Int(f)
+      if rows[r].capacity < n { resizeRow(r, atLeast: n) }
     } else {
       if rowHigh == rowCapacity { growRows() }
       r = rowHigh
       rowHigh += 1
+      let (k, cap) = RowRecord.cellClass(atLeast: n)
       (rows + r).initialize(to: RowRecord(
-        cells: .allocate(capacity: 8), count: 0, capacity: 8, constant: 0, basic: -1, live: false, updates: 0))
+        cells: pool.allocate(class: k).bindMemory(to: Cell.self, capacity: cap), constant: 0,
+        count32: 0, capacity32: Int32(cap), basic32: -1, updates: 0))
     }
     rows[r].constant = constant
     rows[r].count = 0
     rows[r].basic = -1
-    rows[r].live = true
     rows[r].updates = 0
     liveRows += 1
     return r
@@ -66,8 +100,7 @@ extension Engine {
       syms[b].row = -1
       noteSymbolValueChanged(b)
     }
-    rows[r].basic = -1
-    rows[r].live = false
+    rows[r].basic32 = RowRecord.freeSlot
     freeRows.append(Int32(r))
     liveRows -= 1
   }
@@ -76,7 +109,7 @@ extension Engine {
   @inline(__always)
   mutating func insertCell(_ r: Int, _ s: Int, _ c: Double) {
     if rows[r].count == rows[r].capacity { growRow(r) }
-    if syms[s].colCount == syms[s].colCapacity { growColumn(s) }
+    if syms[s].colCount >= Int(syms[s].colCapacity16) { growColumnIfFull(s) }
     let p = rows[r].count
     let q = syms[s].colCount
     rows[r].cells[p] = Cell(sym: Int32(s), colPos: Int32(q), coeff: c)
@@ -126,26 +159,83 @@ extension Engine {
     return p < 0 ? 0 : rows[r].cells[p].coeff
   }
 
-  mutating func growRow(_ r: Int) {
-    let cap = rows[r].capacity * 2
-    let n = UnsafeMutablePointer<Cell>.allocate(capacity: cap)
-    n.moveInitialize(from: rows[r].cells, count: rows[r].count)
-    rows[r].cells.deallocate()
-    rows[r].cells = n
-    rows[r].capacity = cap
+  /// Moves row `r` to the next pool class (about 1.5 times the cells). Out of line: it
+  /// is rare, and the merge loops it is called from must stay small enough to inline.
+  @inline(never)
+  mutating func growRow(_ r: Int) { resizeRow(r, atLeast: rows[r].count + 1) }
+
+  mutating func resizeRow(_ r: Int, atLeast n: Int) {
+    let (k, cap) = RowRecord.cellClass(atLeast: n)
+    let fresh = pool.allocate(class: k).bindMemory(to: Cell.self, capacity: cap)
+    fresh.initialize(from: rows[r].cells, count: rows[r].count)
+    pool.free(UnsafeMutableRawPointer(rows[r].cells), class: RowRecord.cellClass(capacity: rows[r].capacity))
+    rows[r].cells = fresh
+    rows[r].capacity32 = Int32(cap)
+  }
+
+  /// Moves column `s` to a larger pool class: at least 2 entries, then 1.5 to 2 times.
+  @inline(never)
+  mutating func growColumnIfFull(_ s: Int) {
+    if syms[s].colCount == syms[s].columnCapacity { growColumn(s) }
   }
 
   mutating func growColumn(_ s: Int) {
-    let cap = syms[s].colCapacity * 2
-    let n = UnsafeMutablePointer<ColEntry>.allocate(capacity: cap)
-    n.moveInitialize(from: syms[s].col, count: syms[s].colCount)
-    syms[s].col.deallocate()
-    syms[s].col = n
-    syms[s].colCapacity = cap
+    let n = syms[s].colCount
+    resizeColumn(s, atLeast: max(2, n + 1 + n / 2))
   }
 
+  /// Gives column `s` a block of at least `m` entries, and at least the class of the
+  /// block it last gave back (see `releaseColumn`).
+  mutating func resizeColumn(_ s: Int, atLeast m: Int) {
+    let old = Int(syms[s].colClass) - 1
+    if !syms[s].hasColumnBlock && old >= 0 && Pool.words(old) >= m {
+      // Leaving the basis again: the class it had (the common case of a pivot).
+      syms[s].col = pool.allocate(class: old).bindMemory(to: ColEntry.self, capacity: Pool.words(old))
+      syms[s].colCapacity16 = UInt16(min(Pool.words(old), Int(UInt16.max)))
+      return
+    }
+    let n = syms[s].colCount
+    var k = Pool.classFor(words: m)
+    if syms[s].hasColumnBlock {
+      let fresh = pool.allocate(class: k).bindMemory(to: ColEntry.self, capacity: Pool.words(k))
+      fresh.initialize(from: syms[s].col, count: n)
+      pool.free(UnsafeMutableRawPointer(syms[s].col), class: old)
+      syms[s].col = fresh
+    } else {
+      k = max(k, old)
+      syms[s].col = pool.allocate(class: k).bindMemory(to: ColEntry.self, capacity: Pool.words(k))
+    }
+    syms[s].colClass = UInt8(k + 1)
+    syms[s].colCapacity16 = UInt16(min(Pool.words(k), Int(UInt16.max)))
+  }
+
+  /// Returns the block of empty column `s` to the pool: a symbol made basic holds none
+  /// (its class is remembered for when it leaves the basis, so that a symbol going in
+  /// and out does not regrow its column entry by entry each time), a freed one forgets.
+  @inline(__always)
+  mutating func releaseColumn(_ s: Int, forget: Bool) {
+    if syms[s].hasColumnBlock {
+      pool.free(UnsafeMutableRawPointer(syms[s].col), class: Int(syms[s].colClass) - 1)
+      syms[s].col = Column.none
+      syms[s].colCapacity16 = 0
+    }
+    if forget { syms[s].colClass = 0 }
+  }
+
+  /// The next capacity of a flat buffer of records holding `n`: 1.25 times, at least 64.
+  /// The unused end averages about 12% of a buffer (doubling: about 44%); the price is
+  /// copying each record about 4 times as the buffer grows (doubling: once), a few
+  /// nanoseconds per symbol or row.
+  @inline(__always)
+  static func grownCapacity(_ n: Int) -> Int { max(64, n + n / 4) }
+
+  /// The same for the record arrays (constraints, variables), which start small: doubling
+  /// from 4 up to 64.
+  @inline(__always)
+  static func grownArrayCapacity(_ n: Int) -> Int { n < 64 ? max(4, 2 * n) : n + n / 4 }
+
   mutating func growRows() {
-    let newCap = max(64, rowCapacity * 2)
+    let newCap = Engine.grownCapacity(rowCapacity)
     let n = UnsafeMutablePointer<RowRecord>.allocate(capacity: newCap)
     n.moveInitialize(from: rows, count: rowHigh)
     rows.deallocate()

@@ -16,12 +16,28 @@ extension Engine {
   mutating func solveRow(_ r: Int, for e: Int, leaving l: Int) {
     let p = cellPosition(r, e)
     let a = rows[r].cells[p].coeff
+    // The substitution that follows puts `l` in every row of `e`'s column (r included):
+    // its column block is sized for that once instead of growing entry by entry.
+    if l >= 0 && syms[e].colCount > syms[l].columnCapacity { resizeColumn(l, atLeast: syms[e].colCount) }
     removeCell(r, p)
     if l >= 0 {
       insertCell(r, l, -1)
       syms[l].row = -1
       noteSymbolValueChanged(l)
     }
+    let f = -1 / a
+    rows[r].constant *= f
+    let cells = rows[r].cells
+    for i in 0..<rows[r].count { cells[i].coeff *= f }
+    rows[r].basic = e
+    syms[e].row = r
+    noteSymbolValueChanged(e)
+    noteRowUpdate(r, weight: Tolerance.refineWeightMerge)
+  }
+
+  /// Makes `e` the basic of new row `r`, which holds `0 = K + a*e + rest` without `e`'s
+  /// cell (`a` given): `solveRow` without inserting and removing that cell.
+  mutating func solveNewRow(_ r: Int, for e: Int, coefficient a: Double) {
     let f = -1 / a
     rows[r].constant *= f
     let cells = rows[r].cells
@@ -52,6 +68,7 @@ extension Engine {
       removeCell(r, Int(entry.cellPos))
       mergeRow(r, src, c)
     }
+    releaseColumn(e, forget: false)
     for k32 in order {
       let k = Int(k32)
       let c = levels[k].val[e]

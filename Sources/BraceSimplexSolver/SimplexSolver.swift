@@ -30,6 +30,53 @@ package final class SimplexSolver {
 
   package func isValid(_ v: SolverVariable) -> Bool { engine.variableSlot(v) != nil }
 
+  /// Storage slot of a handle (what the plugin hands the host as an id).
+  package static func slot(of v: SolverVariable) -> Int { HandleCodec.slot(v.id) }
+  package static func slot(of c: SolverConstraint) -> Int { HandleCodec.slot(c.id) }
+
+  // MARK: By storage slot
+  //
+  // A host that names variables and constraints by their slots (the plugin: the ids it
+  // hands out are slots) calls these instead of keeping a table of handles. A slot names
+  // whatever occupies it now; one not in use is `unknownVariable`/`unknownConstraint`
+  // (or 0, false, nil), as a stale handle would be.
+
+  /// The live variable in storage slot `slot`, or nil.
+  package func variable(slot v: Int) -> SolverVariable? {
+    guard let v = engine.liveVariable(v) else { return nil }
+    return SolverVariable(id: HandleCodec.encode(slot: v, generation: engine.vars[v].generation))
+  }
+
+  /// The live constraint in storage slot `slot` (edits excluded), or nil.
+  package func constraint(slot c: Int) -> SolverConstraint? {
+    guard let c = engine.liveConstraint(c) else { return nil }
+    return engine.handle(c)
+  }
+
+  package func value(ofSlot v: Int) -> Double {
+    guard let v = engine.liveVariable(v) else { return 0 }
+    return engine.value(slot: v)
+  }
+
+  package func suggestValue(slot v: Int, _ value: Double) throws(SolverError) {
+    guard let v = engine.liveVariable(v) else { throw .unknownVariable }
+    try engine.suggestValue(slot: v, value)
+  }
+
+  package func setConstant(slot c: Int, _ constant: Double) throws(SolverError) {
+    guard let c = engine.liveConstraint(c) else { throw .unknownConstraint }
+    try engine.setConstant(slot: c, constant)
+  }
+
+  package func isAmbiguous(slot v: Int) -> Bool {
+    guard let v = engine.liveVariable(v) else { return false }
+    engine.flush()
+    return engine.isAmbiguous(slot: v)
+  }
+
+  /// `takeChangedVariables` as slots.
+  package func takeChangedSlots() -> [UInt32] { engine.takeChangedSlots() }
+
   /// True when the constraints do not determine `v`: some lexicographically optimal
   /// solution (every priority level at its optimum) gives it a different value.
   /// A variable no constraint mentions is ambiguous; an unknown handle is not.
@@ -79,7 +126,7 @@ package final class SimplexSolver {
   }
 
   package func priority(of c: SolverConstraint) -> Double? {
-    engine.constraintSlot(c).map { engine.cons[$0].priority }
+    engine.constraintSlot(c).map { engine.priority(slot: $0) }
   }
 
   // MARK: Edit variables

@@ -19,25 +19,46 @@ enum SymbolKind: UInt8 {
   case artificial
 }
 
-/// One column of the tableau.
+/// One column of the tableau (24 bytes).
 struct SymbolRecord {
   /// Column index: the rows holding this symbol as a nonbasic cell (GTK's idea),
-  /// so substituting or shifting a symbol touches only those rows.
+  /// so substituting or shifting a symbol touches only those rows. A pool block, or
+  /// `Column.none` while the symbol holds none (a basic symbol gives it back).
   var col: UnsafeMutablePointer<ColEntry>
-  var colCount: Int
-  var colCapacity: Int
+  var colCount32: Int32
   /// Row where the symbol is basic, or -1.
-  var row: Int
+  var row32: Int32
   /// Constraint slot for markers/errors, variable slot for externals, else -1.
-  var owner: Int
-  /// Objective level slot of an error symbol, else -1.
-  var level: Int
+  var owner32: Int32
+  /// The block's capacity, or 65,535 from there on; 0 while no block is held. Inserting
+  /// compares the count with it (`columnCapacity` is the exact figure).
+  var colCapacity16: UInt16
   var kind: SymbolKind
+  /// 1 + the pool class of the block held, or of the last one given back (0: none yet).
+  var colClass: UInt8
+
+  var hasColumnBlock: Bool { @inline(__always) get { colCapacity16 != 0 } }
+  var columnCapacity: Int {
+    @inline(__always) get { hasColumnBlock ? Pool.words(Int(colClass) - 1) : 0 }
+  }
+
+  var colCount: Int {
+    @inline(__always) get { Int(colCount32) }
+    @inline(__always) set { colCount32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  var row: Int {
+    @inline(__always) get { Int(row32) }
+    @inline(__always) set { row32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  var owner: Int {
+    @inline(__always) get { Int(owner32) }
+    @inline(__always) set { owner32 = Int32(truncatingIfNeeded: newValue) }
+  }
 }
 
 extension Engine {
   /// Allocates a symbol id (reusing freed ids first).
-  mutating func newSymbol(_ kind: SymbolKind, owner: Int, level: Int = -1) -> Int {
+  mutating func newSymbol(_ kind: SymbolKind, owner: Int) -> Int {
     let s: Int
     if let f = freeSymbols.popLast() {
       s = Int(f)
@@ -46,10 +67,8 @@ extension Engine {
       s = symHigh
       symHigh += 1
       (syms + s).initialize(to: SymbolRecord(
-        col: .allocate(capacity: 4), colCount: 0, colCapacity: 4,
-        row: -1, owner: -1, level: -1, kind: .free))
+        col: Column.none, colCount32: 0, row32: -1, owner32: -1, colCapacity16: 0, kind: .free, colClass: 0))
       mark[s] = 0
-      acc[s] = 0
       for k in 0..<levelHigh {
         levels[k].val[s] = 0
         levels[k].inNeg[s] = 0
@@ -57,7 +76,6 @@ extension Engine {
     }
     syms[s].kind = kind
     syms[s].owner = owner
-    syms[s].level = level
     syms[s].row = -1
     liveSymbols += 1
     return s
@@ -72,16 +90,16 @@ extension Engine {
       let e = syms[s].col[syms[s].colCount - 1]
       removeCell(Int(e.row), Int(e.cellPos))
     }
+    releaseColumn(s, forget: true)
     for k in order { levels[Int(k)].val[s] = 0 }
     syms[s].kind = .free
     syms[s].owner = -1
-    syms[s].level = -1
     freeSymbols.append(Int32(s))
     liveSymbols -= 1
   }
 
   mutating func growSymbols() {
-    let newCap = max(64, symCapacity * 2)
+    let newCap = Engine.grownCapacity(symCapacity)
     let ns = UnsafeMutablePointer<SymbolRecord>.allocate(capacity: newCap)
     ns.moveInitialize(from: syms, count: symHigh)
     syms.deallocate()
@@ -91,11 +109,6 @@ extension Engine {
     nm.update(from: mark, count: symCapacity)
     mark.deallocate()
     mark = nm
-    let na = UnsafeMutablePointer<Double>.allocate(capacity: newCap)
-    na.initialize(repeating: 0, count: newCap)
-    na.update(from: acc, count: symCapacity)
-    acc.deallocate()
-    acc = na
     for k in 0..<levelHigh { growLevelStorage(k, from: symCapacity, to: newCap) }
     symCapacity = newCap
   }

@@ -4,19 +4,33 @@
 // it when the last such constraint goes (kiwi #10 never frees them). Its slot is
 // reusable after `releaseVariable`.
 
+/// 24 bytes.
 struct VariableRecord {
-  /// External symbol, or -1 while no constraint uses the variable.
-  var sym = -1
-  /// Live constraints (edits included) that mention the variable.
-  var refs = 0
-  /// Constraint slot of its edit, or -1.
-  var edit = -1
   /// Value last returned by `takeChangedVariables`.
   var last = 0.0
+  /// External symbol, or -1 while no constraint uses the variable.
+  var sym32: Int32 = -1
+  /// Live constraints (edits included) that mention the variable.
+  var refs32: Int32 = 0
+  /// Constraint slot of its edit, or -1.
+  var edit32: Int32 = -1
   var generation: UInt8 = 1
   var live = false
   /// Queued in `dirtyVars`.
   var dirty = false
+
+  var sym: Int {
+    @inline(__always) get { Int(sym32) }
+    @inline(__always) set { sym32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  var refs: Int {
+    @inline(__always) get { Int(refs32) }
+    @inline(__always) set { refs32 = Int32(truncatingIfNeeded: newValue) }
+  }
+  var edit: Int {
+    @inline(__always) get { Int(edit32) }
+    @inline(__always) set { edit32 = Int32(truncatingIfNeeded: newValue) }
+  }
 }
 
 extension Engine {
@@ -28,6 +42,7 @@ extension Engine {
     } else {
       if vars.count >= HandleCodec.maxSlots { return SolverVariable(id: 0) }  // generation 0: never valid
       v = vars.count
+      if vars.count == vars.capacity { vars.reserveCapacity(Engine.grownArrayCapacity(vars.count)) }
       vars.append(VariableRecord())
     }
     vars[v].sym = -1
@@ -98,4 +113,29 @@ extension Engine {
     dirtyVars.removeAll(keepingCapacity: true)
     return out
   }
+
+  /// The same as slots (what the plugin hands the host), without making handles.
+  mutating func takeChangedSlots() -> [UInt32] {
+    var out: [UInt32] = []
+    for v32 in dirtyVars {
+      let v = Int(v32)
+      vars[v].dirty = false
+      guard vars[v].live else { continue }
+      let x = value(slot: v)
+      if x != vars[v].last {
+        vars[v].last = x
+        out.append(UInt32(v))
+      }
+    }
+    dirtyVars.removeAll(keepingCapacity: true)
+    return out
+  }
+
+  /// The slot of a live variable, or nil.
+  @inline(__always)
+  func liveVariable(_ v: Int) -> Int? { v >= 0 && v < vars.count && vars[v].live ? v : nil }
+
+  /// The slot of a live constraint (edits excluded), or nil.
+  @inline(__always)
+  func liveConstraint(_ c: Int) -> Int? { c >= 0 && c < cons.count && cons[c].live && !cons[c].isEdit ? c : nil }
 }

@@ -8,52 +8,159 @@ enum ConstraintOwner: Equatable {
   case strategy(Int32)
 }
 
-/// One term as stored: a node (or guide) attribute, or a free variable.
+/// One term as stored: a node (or guide) attribute, or a free variable. 20 bytes: the
+/// slot and the kind are read from the handle, which holds both, and the 64-bit fields
+/// are kept as 32-bit halves so that the term is 4-byte aligned (an array of one term
+/// is then 52 bytes with its header, of two 72: 64 and 80 from the allocator, not 64
+/// and 96).
 struct ConstraintTerm {
-  var item: UInt64
-  var slot: Int32
-  var isVariable: Bool
+  private var itemLow: UInt32
+  private var itemHigh: UInt32
+  private var coefficientLow: UInt32
+  private var coefficientHigh: UInt32
   var attribute: brace_attribute
-  var coefficient: Double
+
+  init(item: UInt64, slot: Int32, isVariable: Bool, attribute: brace_attribute, coefficient: Double) {
+    assert(Handle.slot(item) == slot && (Handle.kind(item) == HandleKind.variable.rawValue) == isVariable)
+    itemLow = UInt32(truncatingIfNeeded: item)
+    itemHigh = UInt32(truncatingIfNeeded: item >> 32)
+    coefficientLow = UInt32(truncatingIfNeeded: coefficient.bitPattern)
+    coefficientHigh = UInt32(truncatingIfNeeded: coefficient.bitPattern >> 32)
+    self.attribute = attribute
+  }
+
+  var item: UInt64 { @inline(__always) get { UInt64(itemHigh) << 32 | UInt64(itemLow) } }
+  var coefficient: Double {
+    @inline(__always) get { Double(bitPattern: UInt64(coefficientHigh) << 32 | UInt64(coefficientLow)) }
+    set {
+      coefficientLow = UInt32(truncatingIfNeeded: newValue.bitPattern)
+      coefficientHigh = UInt32(truncatingIfNeeded: newValue.bitPattern >> 32)
+    }
+  }
+  var slot: Int32 { @inline(__always) get { Handle.slot(item) } }
+  var isVariable: Bool { @inline(__always) get { itemHigh >> 30 == UInt32(HandleKind.variable.rawValue) } }
 }
 
 /// A constraint: the linear relation sum(terms) REL constant, plus what Auto Layout
-/// keeps about it.
+/// keeps about it. 64 bytes (one per constraint slot, live or free): the generation,
+/// relation, flags and owner's kind share one word (`bits`); the accessors below keep
+/// the fields' types.
 struct ConstraintRecord {
-  var generation: UInt32 = 0
-  var live = false
-  var terms: [ConstraintTerm] = []
-  var relation: brace_relation = BRACE_RELATION_EQUAL
   var constant: Double = 0
-  var priority: Float = 1000
-  var identifier: UnsafeMutablePointer<CChar>? = nil
-  /// Made by brace_constraint_create (item1.attr1 REL m * item2.attr2 + c): described
-  /// in that form.
-  var layoutForm = false
-  var owner: ConstraintOwner = .user
-  /// For a strategy's constraint: the node it was added for (its strategyConstraints key).
-  var ownerNode: Int32 = -1
-  var active = false
-  /// Active, but refused by the solver as conflicting with other required constraints.
-  var broken = false
-  /// The nearest common ancestor of the items while active (-1: only variables).
-  var container: Int32 = -1
-  /// The solver row while installed.
-  var row: UInt32? = nil
   /// The row's constant is rowOffset - constant: rowOffset comes from the attributes
   /// (insets, margins, baselines), so a constant change is one solver call.
   var rowOffset: Double = 0
+  var identifier: UnsafeMutablePointer<CChar>? = nil
+  var terms: [ConstraintTerm] = []
   /// Nodes whose variables the row uses (items and the ancestors on their chains).
   var touched: [Int32] = []
+  var priority: Float = 1000
+  /// For a strategy's constraint: the node it was added for (its strategyConstraints key).
+  var ownerNode: Int32 = -1
+  /// The nearest common ancestor of the items while active (-1: only variables).
+  var container: Int32 = -1
+  /// The solver row while installed (`row`).
+  var rowId: UInt32 = 0
+  /// The node of `.engine(node:)` or the strategy of `.strategy(_:)` (`owner`).
+  var ownerId: Int32 = 0
+  /// generation (bits 0-11) | relation + 1 (12-13) | live | layoutForm | active | broken |
+  /// has a row (14-18) | owner's kind (19-20).
+  var bits: UInt32 = UInt32(BRACE_RELATION_EQUAL.rawValue + 1) << 12
+
+  private static let liveBit: UInt32 = 1 << 14, layoutFormBit: UInt32 = 1 << 15, activeBit: UInt32 = 1 << 16
+  private static let brokenBit: UInt32 = 1 << 17, rowBit: UInt32 = 1 << 18
+
+  @inline(__always)
+  private mutating func setBit(_ bit: UInt32, _ on: Bool) { bits = on ? bits | bit : bits & ~bit }
+
+  var generation: UInt32 {
+    @inline(__always) get { bits & Handle.maxGeneration }
+    set {
+      assert(newValue <= Handle.maxGeneration)
+      bits = (bits & ~Handle.maxGeneration) | (newValue & Handle.maxGeneration)
+    }
+  }
+  var relation: brace_relation {
+    @inline(__always) get { brace_relation(rawValue: Int32((bits >> 12) & 3) - 1) }
+    set {
+      assert(newValue.rawValue >= -1 && newValue.rawValue <= 1)
+      bits = (bits & ~(3 << 12)) | (UInt32(truncatingIfNeeded: newValue.rawValue + 1) & 3) << 12
+    }
+  }
+  var live: Bool {
+    @inline(__always) get { bits & ConstraintRecord.liveBit != 0 }
+    set { setBit(ConstraintRecord.liveBit, newValue) }
+  }
+  /// Made by brace_constraint_create (item1.attr1 REL m * item2.attr2 + c): described
+  /// in that form.
+  var layoutForm: Bool {
+    @inline(__always) get { bits & ConstraintRecord.layoutFormBit != 0 }
+    set { setBit(ConstraintRecord.layoutFormBit, newValue) }
+  }
+  var active: Bool {
+    @inline(__always) get { bits & ConstraintRecord.activeBit != 0 }
+    set { setBit(ConstraintRecord.activeBit, newValue) }
+  }
+  /// Active, but refused by the solver as conflicting with other required constraints.
+  var broken: Bool {
+    @inline(__always) get { bits & ConstraintRecord.brokenBit != 0 }
+    set { setBit(ConstraintRecord.brokenBit, newValue) }
+  }
+  /// The solver row while installed.
+  var row: UInt32? {
+    @inline(__always) get { bits & ConstraintRecord.rowBit != 0 ? rowId : nil }
+    set {
+      rowId = newValue ?? 0
+      setBit(ConstraintRecord.rowBit, newValue != nil)
+    }
+  }
+  var owner: ConstraintOwner {
+    @inline(__always) get {
+      switch (bits >> 19) & 3 {
+      case 1: .engine(node: ownerId)
+      case 2: .strategy(ownerId)
+      default: .user
+      }
+    }
+    set {
+      let kind: UInt32
+      switch newValue {
+      case .user: kind = 0; ownerId = 0
+      case .engine(let n): kind = 1; ownerId = n
+      case .strategy(let s): kind = 2; ownerId = s
+      }
+      bits = (bits & ~(3 << 19)) | kind << 19
+    }
+  }
 }
 
-/// Free variables created through the API.
+/// Free variables created through the API. 12 bytes (`live` is the generation's top bit).
 struct VariableRecord {
-  var generation: UInt32 = 0
-  var live = false
+  private var generationAndLive: UInt32 = 0
   var solverVariable: UInt32 = 0
-  var uses = 0
+  private var uses32: Int32 = 0
+
+  private static let liveBit: UInt32 = 1 << 31
+
+  var generation: UInt32 {
+    @inline(__always) get { generationAndLive & ~VariableRecord.liveBit }
+    set { generationAndLive = (generationAndLive & VariableRecord.liveBit) | (newValue & ~VariableRecord.liveBit) }
+  }
+  var live: Bool {
+    @inline(__always) get { generationAndLive & VariableRecord.liveBit != 0 }
+    set { generationAndLive = newValue ? generationAndLive | VariableRecord.liveBit : generationAndLive & ~VariableRecord.liveBit }
+  }
+  var uses: Int {
+    @inline(__always) get { Int(uses32) }
+    set { uses32 = Int32(truncatingIfNeeded: newValue) }
+  }
 }
+
+/// The next capacity of one of the context's record arrays that holds `n`: 1.25 times
+/// (the unused end averages about 12% where doubling leaves about 44%), doubling from 4
+/// up to 64.
+@inline(__always)
+func grownRecordCapacity(_ n: Int) -> Int { n < 64 ? max(4, 2 * n) : n + n / 4 }
 
 /// A node's part in constraint layout.
 struct NodeEngineState {

@@ -54,7 +54,10 @@ extension Context {
     guard Int(v) >= inUse || variableOwner[Int(v)] == -1 else {
       throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered new_variable with id \(v), which is still in use")
     }
-    if Int(v) >= inUse { variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1)) }
+    if Int(v) >= inUse {
+      if Int(v) >= variableOwner.capacity { variableOwner.reserveCapacity(max(Int(v) + 1, grownRecordCapacity(inUse))) }
+      variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1))
+    }
     variableOwner[Int(v)] = owner
     return v
   }

@@ -59,6 +59,7 @@ extension Context {
       return slot
     }
     r.generation = 1
+    if constraints.count == constraints.capacity { constraints.reserveCapacity(grownRecordCapacity(constraints.count)) }
     constraints.append(r)
     return Int32(constraints.count - 1)
   }

@@ -19,6 +19,7 @@ extension Context {
       }
       r.generation = 1
       slot = Int32(variables.count)
+      if variables.count == variables.capacity { variables.reserveCapacity(grownRecordCapacity(variables.count)) }
       variables.append(VariableRecord())
     }
     variables[Int(slot)] = r
