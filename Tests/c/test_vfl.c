@@ -803,6 +803,91 @@ static void test_header_example(void) {
   close_scene(ctx);
 }
 
+/* brace_constraint_get_terms (since 0.5): what each constraint says, read back in the
+   linear form, for the format's constraints, one made by brace_constraint_create and
+   one made linear; then its argument checks. */
+static void test_reading_terms_back(void) {
+  g_section = "terms";
+  brace_node window = 0;
+  scope s;
+  brace_context *ctx = open_scene(BRACE_DIRECTION_LTR, &window, &s);
+  brace_node a = view_named(&s, "a"), b = view_named(&s, "b");
+  brace_constraint made[8];
+  size_t count = 0;
+  /* |-[a] : a.leading == window.leading_margin (a.leading - window.leading_margin == 0);
+     [a]-20-[b] : b.leading == a.trailing + 20 (b.leading - a.trailing == 20);
+     (==a) : b.width == a.width (b.width - a.width == 0); [b]-| : the trailing margin. */
+  OK(brace_constraints_create_with_visual_format(ctx, "H:|-[a]-20-[b(==a)]-|", 0, s.view_names, s.views,
+                                                 s.view_count, NULL, NULL, 0, made, 8, &count));
+  CHECK_EQ(count, 4);
+  int seen_spacing = 0, seen_equal_width = 0;
+  for (size_t k = 0; k < count && k < 8; k++) {
+    brace_term t[4];
+    size_t n = 0;
+    brace_relation rel = BRACE_RELATION_LESS_EQUAL;
+    double constant = -1;
+    OK(brace_constraint_get_terms(ctx, made[k], t, 4, &n, &rel, &constant));
+    CHECK_EQ(n, 2);
+    CHECK(rel == BRACE_RELATION_EQUAL);
+    if (n == 2 && t[0].item == b && t[0].attribute == BRACE_ATTR_LEADING) {
+      seen_spacing++;
+      CHECK(t[0].coefficient == 1 && t[1].item == a && t[1].attribute == BRACE_ATTR_TRAILING &&
+            t[1].coefficient == -1 && constant == 20);
+    }
+    if (n == 2 && t[0].item == b && t[0].attribute == BRACE_ATTR_WIDTH) {
+      seen_equal_width++;
+      CHECK(t[1].item == a && t[1].attribute == BRACE_ATTR_WIDTH && t[1].coefficient == -1 && constant == 0);
+    }
+  }
+  CHECK_EQ(seen_spacing, 1);
+  CHECK_EQ(seen_equal_width, 1);
+
+  /* brace_constraint_create: a.height <= 0.5 * b.height + 3, priority irrelevant. */
+  brace_constraint c = 0;
+  OK(brace_constraint_create(ctx, a, BRACE_ATTR_HEIGHT, BRACE_RELATION_LESS_EQUAL, b, BRACE_ATTR_HEIGHT, 0.5, 3, &c));
+  brace_term t[3] = {{0, BRACE_ATTR_NONE, 0}, {0, BRACE_ATTR_NONE, 0}, {0, BRACE_ATTR_NONE, 0}};
+  size_t n = 0;
+  brace_relation rel = BRACE_RELATION_EQUAL;
+  double constant = 0;
+  OK(brace_constraint_get_terms(ctx, c, t, 3, &n, &rel, &constant));
+  CHECK_EQ(n, 2);
+  CHECK(t[0].item == a && t[0].attribute == BRACE_ATTR_HEIGHT && t[0].coefficient == 1);
+  CHECK(t[1].item == b && t[1].attribute == BRACE_ATTR_HEIGHT && t[1].coefficient == -0.5);
+  CHECK(rel == BRACE_RELATION_LESS_EQUAL && constant == 3);
+  /* A constant constraint has one term. The count alone (capacity 0, NULL buffer), and
+     relation and constant may be NULL. */
+  OK(brace_constraint_create(ctx, a, BRACE_ATTR_WIDTH, BRACE_RELATION_GREATER_EQUAL, 0, BRACE_ATTR_NONE, 1, 44, &c));
+  OK(brace_constraint_get_terms(ctx, c, NULL, 0, &n, NULL, NULL));
+  CHECK_EQ(n, 1);
+  /* A capacity below the count copies what fits and still reports the total. */
+  brace_variable v = 0;
+  OK(brace_variable_create(ctx, &v));
+  brace_term lin[3] = {{a, BRACE_ATTR_WIDTH, 2}, {b, BRACE_ATTR_WIDTH, 1}, {v, BRACE_ATTR_NONE, -1}};
+  OK(brace_constraint_create_linear(ctx, lin, 3, BRACE_RELATION_GREATER_EQUAL, 7, &c));
+  t[1].item = 99;
+  OK(brace_constraint_get_terms(ctx, c, t, 1, &n, &rel, &constant));
+  CHECK_EQ(n, 3);
+  CHECK(t[0].item == a && t[0].coefficient == 2 && t[1].item == 99);
+  OK(brace_constraint_get_terms(ctx, c, t, 3, &n, &rel, &constant));
+  CHECK(t[2].item == v && t[2].attribute == BRACE_ATTR_NONE && t[2].coefficient == -1);
+  CHECK(rel == BRACE_RELATION_GREATER_EQUAL && constant == 7);
+  /* Misuse: a NULL count, a NULL buffer with a capacity, a stale handle. */
+  g_checks++;
+  if (brace_constraint_get_terms(ctx, c, t, 3, NULL, NULL, NULL) != BRACE_E_INVALID_ARGUMENT ||
+      !strstr(brace_last_error(ctx), "brace_constraint_get_terms") || !strstr(brace_last_error(ctx), "count is NULL"))
+    fail_at(__FILE__, __LINE__, "a NULL count is refused by name");
+  g_checks++;
+  if (brace_constraint_get_terms(ctx, c, NULL, 2, &n, NULL, NULL) != BRACE_E_INVALID_ARGUMENT ||
+      !strstr(brace_last_error(ctx), "buffer is NULL"))
+    fail_at(__FILE__, __LINE__, "a NULL buffer with a capacity is refused");
+  OK(brace_constraint_destroy(ctx, c));
+  n = 12345;
+  g_checks++;
+  if (brace_constraint_get_terms(ctx, c, t, 3, &n, NULL, NULL) != BRACE_E_STALE_HANDLE || n != 12345)
+    fail_at(__FILE__, __LINE__, "a destroyed constraint is stale, nothing written");
+  close_scene(ctx);
+}
+
 int main(void) {
   signal(SIGALRM, on_alarm);
   alarm(300);
@@ -828,6 +913,7 @@ int main(void) {
   test_malformed();
   test_arguments();
   test_header_example();
+  test_reading_terms_back();
 
   printf("test_vfl: %d checks, %d failed\n", g_checks, g_failures);
   return g_failures == 0 ? 0 : 1;

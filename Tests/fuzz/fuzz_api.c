@@ -91,7 +91,7 @@ static uint64_t u64(cursor *c) {
   X(GET_PROPERTY) X(PLUGINS) X(CON_CREATE) X(CON_LINEAR) X(ADD_ON_VARIABLES) \
   X(CON_ACTIVATE) X(CON_BATCH) X(CON_CHANGE) X(CON_DESTROY) X(CON_QUERY) X(VAR) \
   X(VAR_VALUES) X(GUIDE) X(EDIT) X(FITTING) X(AMBIGUOUS) X(DESCRIPTION) X(DESTROY_CONTEXT) \
-  X(SWITCH_CONTEXT) X(CONTEXT_QUERY) X(SCENE)
+  X(SWITCH_CONTEXT) X(CONTEXT_QUERY) X(SCENE) X(VISUAL_FORMAT) X(CON_TERMS)
 #define OP_ENUM(name) OP_##name,
 #define OP_NAME(name) #name,
 enum { OPS(OP_ENUM) OP_COUNT };
@@ -487,6 +487,24 @@ static void on_trace(brace_context *ctx, const brace_trace_event *e, void *user_
 
 
 static void keep_node(brace_node n) { S.nodes[S.next_node++ % NODES] = n; }
+/* Visual formats: well-formed ones of every grammar element, malformed ones, and, with
+   the alt bit, one spelled from the input in the language's own alphabet (so the parser
+   sees near misses: unbalanced brackets, dangling connections, stray priorities). */
+static const char *const formats[] = {
+    "H:|-[a]-[b(==a)]-|", "V:|-(20)-[a(>=44@750)]-8-[b]-(>=0)-|", "H:[a(a)]", "H:|[a][b][c]|",
+    "H:|-m-[a(<=w,>=10)]-(m@250)-|", "V:[a]-[b(==c@500)]-[c]", "H:[a(>=50,<=200@750)]",
+    "H:|-[a]-20-[b]-|", "[a]-[b]", "H:|-[a(>=50]-|", "H:[a]-[", "V:|-(-5)-[a]", "H:[a(==b*2)]",
+    "H:|~[a]", "H:[z]", "", "H:", "H:|-[a(100@1001)]-|", "V:[a(nan)]", "H:[a]-(1e400)-[b]"};
+static const char vfl_alphabet[] = "HV:|-[]()@<=>,0123456789.abcmw ~*";
+
+static const char *pick_format(cursor *c, int alt, char *buf, size_t cap) {
+  if (!alt) return formats[u8(c) % (sizeof formats / sizeof formats[0])];
+  size_t n = u8(c) % (cap - 1);
+  for (size_t i = 0; i < n; i++) buf[i] = vfl_alphabet[u8(c) % (sizeof vfl_alphabet - 1)];
+  buf[n] = '\0';
+  return buf;
+}
+
 static void keep_con(brace_constraint k) { S.cons[S.next_con++ % CONS] = k; }
 static void keep_var(brace_variable v) { S.vars[S.next_var++ % VARS] = v; }
 
@@ -1041,6 +1059,42 @@ static void step(cursor *c) {
       break;
     }
     }
+    break;
+  }
+  case OP_VISUAL_FORMAT: {
+    char text[48];
+    const char *format = pick_format(c, alt, text, sizeof text);
+    static const char *const view_names[3] = {"a", "b", "c"};
+    static const char *const metric_names[2] = {"m", "w"};
+    brace_node views[3] = {pick_node(c), pick_node(c), pick_node(c)};
+    size_t view_count = u8(c) % 4;
+    double metrics[2] = {pick_double(c), pick_double(c)};
+    size_t metric_count = u8(c) % 3;
+    brace_format_options options = 0; /* raw bits, or alignments and a direction */
+    if (u8(c) % 8 == 0) {
+      options = u32(c);
+    } else {
+      options = u8(c) & 0x3F;
+      options |= (uint32_t)(u8(c) % 3) << 16;
+    }
+    brace_constraint made[24];
+    size_t cap = u8(c) % 25, count = 0;
+    if (st(brace_constraints_create_with_visual_format(ctx, format, options, view_names, views, view_count,
+                                                       metric_names, metrics, metric_count, made, cap,
+                                                       nul ? NULL : &count)) == BRACE_OK)
+      for (size_t k = 0; k < count && k < cap; k++) keep_con(made[k]);
+    break;
+  }
+  case OP_CON_TERMS: {
+    brace_term terms[64];
+    size_t count = 0;
+    brace_relation rel = BRACE_RELATION_EQUAL;
+    double constant = 0;
+    size_t cap = u8(c) % 65;
+    brace_constraint k = pick_con(c);
+    const uint8_t optional = u8(c); /* bit 0: no relation out, bit 1: no constant out */
+    st(brace_constraint_get_terms(ctx, k, alt ? NULL : terms, cap, nul ? NULL : &count,
+                                  optional & 1 ? NULL : &rel, optional & 2 ? NULL : &constant));
     break;
   }
   case OP_VAR: {

@@ -521,6 +521,28 @@ SEEDS["scene-callback-mutations"] = DEFAULTS + scene(100, 80, 3) + callbacks(
     op("FITTING", n(0), d(0), d(0), 0, pr(50), pr(50)) + frame(0, 0, 0, 50, 60) + cycle() + \
     op("AMBIGUOUS", n(2)) + op("DESCRIPTION", n(0), 5)
 
+# The visual format language: a well-formed line on the scene's children (a, b, c),
+# metrics m = 20 and w = 100, ALIGN_ALL_TOP (bit 1) and left-to-right, then activated;
+# the terms read back in full, into a short buffer and with NULL outs.
+_VFL_ALPHABET = "HV:|-[]()@<=>,0123456789.abcmw ~*"
+
+
+def vfl(format_index=None, spelled=None, cap=24):
+    if spelled is not None:
+        head = op("VISUAL_FORMAT", len(spelled), *[_VFL_ALPHABET.index(ch) for ch in spelled], flags=ALT)
+    else:
+        head = op("VISUAL_FORMAT", format_index)
+    return head + n(1) + n(2) + n(3) + bytes([3]) + d(20) + d(100) + bytes([2, 1, 0x02, 1, cap])
+
+
+SEEDS["vfl"] = DEFAULTS + scene(100, 80, 3) + vfl(0) + vfl(1) + vfl(4) + batch(list(range(16))) + cycle() + \
+    op("CON_TERMS", 64, c(0), 0) + op("CON_TERMS", 1, c(1), 3) + op("CON_TERMS", 0, c(2), 0, flags=ALT) + \
+    op("CON_TERMS", 5, c(3), 0, flags=NUL) + vfl(13) + vfl(14) + vfl(19)
+SEEDS["vfl-spelled"] = DEFAULTS + scene(100, 80, 3) + vfl(spelled="H:|-[a]-m-[b(==a)]-|") + \
+    vfl(spelled="V:|-(20)-[c(>=w@750)]") + vfl(spelled="H:[a(<=b*2)]") + batch(list(range(16))) + cycle() + \
+    op("CON_TERMS", 64, c(4), 0)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "corpus")
     os.makedirs(out, exist_ok=True)

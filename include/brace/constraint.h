@@ -209,6 +209,22 @@ brace_status brace_constraint_set_identifier(brace_context *ctx, brace_constrain
 brace_status brace_constraint_get_identifier(brace_context *ctx, brace_constraint constraint, const char **out);
 
 /*
+ * brace_constraint_get_terms (since 0.5) — what a constraint says, in the form of
+ * brace_constraint_create_linear: sum(coefficient * item.attribute) REL constant. A
+ * constraint made by brace_constraint_create (item1.attr1 REL m * item2.attr2 + c) reads
+ * {item1, attr1, 1}, then {item2, attr2, -m} when it has a second item, and constant c;
+ * one from brace_constraint_create_linear reads back as it was given. Every live
+ * constraint answers, active or not, the engine's and strategies' generated ones too.
+ * Terms are copied as subviews are (brace_node_get_subviews): up to `capacity` into
+ * `buffer`, `*count` set to the total (1 to 64). `relation` and `constant` may be NULL.
+ * Items are the handles the constraint was made with; a variable term has
+ * BRACE_ATTR_NONE. For drawing a constraint (Xcode's constraint display) or saving it.
+ */
+brace_status brace_constraint_get_terms(brace_context *ctx, brace_constraint constraint, brace_term *buffer,
+                                        size_t capacity, size_t *count, brace_relation *relation,
+                                        double *constant);
+
+/*
  * brace_node_get_constraints — the active constraints whose terms refer to `node`
  * (including generated ones), copied as brace_node_get_subviews copies subviews:
  * up to `capacity` into `buffer`, `*count` set to the total.

@@ -128,6 +128,24 @@ public func brace_constraint_get_identifier(_ ctx: OpaquePointer?, _ constraint:
   }
 }
 
+@c @implementation
+public func brace_constraint_get_terms(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ buffer: UnsafeMutablePointer<brace_term>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?, _ relation: UnsafeMutablePointer<brace_relation>?, _ constant: UnsafeMutablePointer<Double>?) -> brace_status {
+  withContext(ctx, "brace_constraint_get_terms") { c throws(BraceError) in
+    let k = try c.constraint(constraint)
+    let count = try requireOut(count, "count")
+    if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
+    let r = c.constraints[Int(k)]
+    if let buffer {
+      for (i, t) in r.terms.prefix(Int(clamping: UInt(bitPattern: capacity))).enumerated() {
+        buffer[i] = brace_term(item: t.item, attribute: t.attribute, coefficient: t.coefficient)
+      }
+    }
+    count.pointee = r.terms.count
+    relation?.pointee = r.relation
+    constant?.pointee = r.constant
+  }
+}
+
 private func copyHandles(_ list: [UInt64], _ buffer: UnsafeMutablePointer<UInt64>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) throws(BraceError) {
   let count = try requireOut(count, "count")
   if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
