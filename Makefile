@@ -7,6 +7,8 @@
 #                        a short fuzz pass, Python
 #   make fuzz            the API fuzzer for FUZZ_SECONDS (mk/fuzz.mk, Tests/fuzz/)
 #   make abi-baseline    record a deliberate ABI addition (mk/abi.mk, docs/abi.md)
+#   make scenes          draw examples/scenes/*.svg again with the `brace` command
+#                        (mk/scenes.mk; `make scenes-check` fails when they are stale)
 #   make bench           the core benchmark (release build)
 #   make bench-stack     the stack strategy against Yoga on the same scene (builds Yoga
 #                        from PyPI's poga sdist into the scratch folder)
@@ -263,4 +265,4 @@ clean-stage:
 
 # The fuzzer and sanitizer targets (mk/fuzz.mk) and the ABI baseline and plugin layout
 # checks (mk/abi.mk).
-include mk/fuzz.mk mk/abi.mk
+include mk/fuzz.mk mk/abi.mk mk/scenes.mk

@@ -24,3 +24,19 @@ from .layout import (Anchor, Constraint, Expression, LayoutGuide, Variable, acti
 def version() -> str:
     """The loaded library's version, "MAJOR.MINOR.PATCH"."""
     return ffi.string(lib.brace_version_string()).decode()
+
+
+# Loaded on first use (PEP 562), so that `import brace` stays as cheap as the engine:
+# brace.render (SVG and PNG pictures), brace.load_scene / Scene / SceneError (scene files).
+_LAZY = {"render": ("render", None), "cli": ("cli", None), "scene": ("scene", None),
+         "load_scene": ("scene", "load_scene"), "Scene": ("scene", "Scene"),
+         "SceneError": ("scene", "SceneError")}
+
+
+def __getattr__(name):
+    if name not in _LAZY:
+        raise AttributeError("module 'brace' has no attribute %r" % name)
+    import importlib
+    module, attr = _LAZY[name]
+    mod = importlib.import_module("." + module, __name__)
+    return mod if attr is None else getattr(mod, attr)

@@ -808,6 +808,14 @@ class View:
     def alive(self) -> bool:
         return not self._dead and self._ctx.is_alive(self._handle)
 
+    def _repr_svg_(self):
+        """Jupyter shows a view as its picture (brace.render.svg); None for a destroyed
+        view, which then falls back to repr()."""
+        if not self.alive:
+            return None
+        from . import render
+        return render.svg(self)
+
     @property
     def identifier(self) -> Optional[str]:
         """The node's debug name (brace_node_set_identifier), as UIKit's

@@ -179,6 +179,7 @@ class Variable(Expression):
         self.name = name
         Expression.__init__(self, {(self._handle, lib.BRACE_ATTR_NONE): [self, 1.0]}, 0.0)
         self._finalizer = weakref.finalize(self, _release_variable, ctx._state, self._handle)
+        _variables_of(ctx)[self._handle] = self
 
     def _expr(self):
         return self._copy()
@@ -199,6 +200,18 @@ class Variable(Expression):
 
     def __repr__(self):
         return "<Variable %s>" % (self.name or hex(self._handle))
+
+
+_RELATION_TEXT = {lib.BRACE_RELATION_LESS_EQUAL: "<=", lib.BRACE_RELATION_EQUAL: "==",
+                  lib.BRACE_RELATION_GREATER_EQUAL: ">="}
+
+
+def _variables_of(ctx) -> "weakref.WeakValueDictionary":
+    """handle -> Variable, for the variables this context's Python side made."""
+    reg = ctx.__dict__.get("_variables")
+    if reg is None:
+        reg = ctx.__dict__["_variables"] = weakref.WeakValueDictionary()
+    return reg
 
 
 def _release_variable(state, handle):
@@ -365,7 +378,64 @@ class Constraint:
 
     @property
     def items(self) -> tuple:
+        """The views and guides the constraint relates (from its terms when it was not
+        made here: returned by view.constraints or visual_format, or generated)."""
+        if not self._items:
+            self._items = tuple(dict.fromkeys(
+                item for item, attr, _ in self._read_terms()[0] if attr and isinstance(item, View)))
         return self._items
+
+    def _read_terms(self):
+        buf = ffi.new("brace_term[64]")
+        n = ffi.new("size_t *")
+        rel = ffi.new("brace_relation *")
+        k = ffi.new("double *")
+        self._c(lib.brace_constraint_get_terms, buf, 64, n, rel, k)
+        ctx = self._ctx
+        out = []
+        for i in range(min(n[0], 64)):
+            t = buf[i]
+            if t.attribute == lib.BRACE_ATTR_NONE:
+                item = _variables_of(ctx).get(t.item, t.item)  # a Variable, or its handle
+            else:
+                item = ctx.view_for_handle(t.item) if ctx.is_alive(t.item) else t.item
+            out.append((item, _ATTR_NAMES.get(t.attribute, str(t.attribute)), t.coefficient))
+        return out, _RELATION_TEXT[rel[0]], k[0]
+
+    def _terms_text(self) -> str:
+        """The terms as text: 'email.width - 1 * password.width == 0' style, items by identifier."""
+        terms, rel, k = self._read_terms()
+        parts = []
+        for item, attr, c in terms:
+            if isinstance(item, View):
+                name = (item.identifier if item.alive else None) or "0x%x" % item._handle
+            elif isinstance(item, Variable):
+                name = item.name or "0x%x" % item._handle
+            else:
+                name = "0x%x" % item
+            term = name + ("." + attr if attr else "")
+            coef = "" if abs(c) == 1 else "%g * " % abs(c)
+            sign = "-" if c < 0 else "+"
+            parts.append((sign, coef + term))
+        text = ("-" if parts and parts[0][0] == "-" else "") + (parts[0][1] if parts else "0")
+        for sign, t in parts[1:]:
+            text += " %s %s" % (sign, t)
+        return "%s %s %g" % (text, rel, k)
+
+    @property
+    def terms(self) -> list:
+        """What the constraint says, as brace_constraint_get_terms reads it:
+        sum(coefficient * item.attribute) ``relation`` ``constant``, a list of
+        (item, attribute name, coefficient). ``a.leading == b.trailing + 8`` reads
+        [(a, "leading", 1.0), (b, "trailing", -1.0)], "==", 8. An item is a View or
+        LayoutGuide (attribute names as in brace.layout), or a Variable (attribute "");
+        for generated constraints too."""
+        return self._read_terms()[0]
+
+    @property
+    def relation(self) -> str:
+        """"==", "<=" or ">="."""
+        return self._read_terms()[1]
 
     def destroy(self) -> None:
         self._c(lib.brace_constraint_destroy)
@@ -375,8 +445,9 @@ class Constraint:
         try:
             ident = self.identifier
             state = ("active" if self.active else "inactive") + (" broken" if self.broken else "")
+            formula = self.formula or self._terms_text()
             return "<Constraint 0x%x%s%s %s @%g>" % (
-                self._handle, " %r" % ident if ident else "", " " + self.formula if self.formula else "",
+                self._handle, " %r" % ident if ident else "", " " + formula if formula else "",
                 state, self.priority)
         except errors.BraceError:
             return "<Constraint 0x%x destroyed>" % self._handle
@@ -529,7 +600,10 @@ class LayoutGuide(View):
     @property
     def owning_view(self):
         r = getattr(self, "_owner_ref", None)
-        return r() if r is not None else None
+        owner = r() if r is not None else None
+        if owner is None and self.alive:
+            owner = self.superview  # the engine keeps the owner as the guide's superview
+        return owner
 
     @property
     def layout_frame(self) -> Rect:
@@ -594,8 +668,7 @@ def visual_format(format: str, views: dict, metrics: Optional[dict] = None, opti
     ctx._call(lib.brace_constraints_create_with_visual_format, *args, ffi.NULL, 0, count)
     buf = ffi.new("brace_constraint[]", max(1, count[0]))
     ctx._call(lib.brace_constraints_create_with_visual_format, *args, buf, count[0], count)
-    items = tuple(vs)
-    return [Constraint._wrap(ctx, buf[i], items) for i in range(count[0])]
+    return [Constraint._wrap(ctx, buf[i]) for i in range(count[0])]  # items: read from the terms
 
 
 __all__ = ["Anchor", "Expression", "Variable", "Constraint", "LayoutGuide", "activate", "deactivate",

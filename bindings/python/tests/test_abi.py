@@ -44,10 +44,11 @@ def test_header_exports_and_bindings_are_the_same_set():
     assert bound == declared, (bound ^ declared)
 
 
-def test_the_package_bundles_libbrace_and_the_built_in_plugins():
+def test_the_package_bundles_libbrace_the_built_in_plugins_and_flow():
     here = Path(brace.__file__).parent / "_lib"
     names = sorted(p.name for p in here.glob("*.so"))
-    assert names == ["libbrace.so", "libbrace_autoresizing.so", "libbrace_simplex.so", "libbrace_stack.so"]
+    assert names == ["libbrace.so", "libbrace_autoresizing.so", "libbrace_flow.so", "libbrace_simplex.so",
+                     "libbrace_stack.so"]
     if "BRACE_LIBRARY" not in os.environ:
         assert Path(_native.LIBRARY_PATH).resolve() == (here / "libbrace.so").resolve()
 
@@ -135,3 +136,16 @@ def test_many_values_are_read_in_one_call_and_a_bad_handle_writes_nothing():
         assert list(out) == [-1.0, -1.0, -1.0]
     finally:
         lib.brace_context_destroy(c)
+
+
+def test_the_bundled_flow_strategy_wraps_a_row():
+    ctx = brace.Context()
+    row = ctx.view(frame=(0, 0, 100, 100))
+    row.layout_strategy = "flow"
+    for _ in range(3):
+        v = ctx.view()
+        v.set_intrinsic_content_size((40, 20))
+        row.add_subview(v)
+    ctx.run_update_cycle()
+    # 40 + 8 + 40 = 88 fits in 100; the third (88 + 8 + 40 = 136) wraps to a line 20 + 8 below.
+    assert [tuple(v.frame) for v in row.subviews] == [(0, 0, 40, 20), (48, 0, 40, 20), (0, 28, 40, 20)]

@@ -295,3 +295,40 @@ def test_visual_format_builds_a_row_and_reports_errors_with_a_caret():
         brace.visual_format("H:[a][c]", views=dict(a=a))
     with pytest.raises(ValueError):
         brace.visual_format("H:[a]", views=dict(a=a), options="sideways")
+
+
+def test_constraint_terms_read_back_what_each_constraint_says(ctx):
+    root = ctx.view(frame=(0, 0, 300, 100))
+    a, b = ctx.view(), ctx.view()
+    root.add_subviews(a, b)
+    for v in (a, b):
+        v.translates_autoresizing_mask = False
+    made = brace.visual_format("H:|-[a]-20-[b(==a)]-|", views=dict(a=a, b=b))
+    said = sorted(((tuple((item.handle, name, k) for item, name, k in c.terms), c.relation, c.constant)
+                   for c in made), key=repr)
+    assert said == sorted([
+        (((a.handle, "leading", 1.0), (root.handle, "leading_margin", -1.0)), "==", 0.0),
+        (((b.handle, "leading", 1.0), (a.handle, "trailing", -1.0)), "==", 20.0),
+        (((b.handle, "width", 1.0), (a.handle, "width", -1.0)), "==", 0.0),
+        (((root.handle, "trailing_margin", 1.0), (b.handle, "trailing", -1.0)), "==", 0.0),
+    ], key=repr)
+    # item1.attr1 <= m * item2.attr2 + c reads with -m; a variable's attribute is "".
+    c = a.height <= b.height * 0.5 + 3
+    assert [(i is a or i is b, n, k) for i, n, k in c.terms] == [(True, "height", 1.0), (True, "height", -0.5)]
+    assert (c.relation, c.constant) == ("<=", 3.0)
+    x = brace.Variable(ctx, "x")
+    c = x * 2 >= a.width + 3
+    assert [(i, n, k) for i, n, k in c.terms][0] == (x, "", 2.0)
+    assert c.relation == ">="
+    # Generated constraints answer too: an intrinsic size becomes hugging and compression
+    # resistance constraints on the view's width and height.
+    brace.activate(made)
+    a.set_intrinsic_content_size((50, 20))
+    ctx.run_update_cycle()
+    generated = [c for c in a.constraints if not any(c is m for m in made)]
+    assert generated
+    for c in generated:
+        assert all(item is a for item, _, _ in c.terms)
+        assert {n for _, n, _ in c.terms} <= {"width", "height"}
+    assert {(c.terms[0][1], c.relation, c.constant) for c in generated if len(c.terms) == 1} >= {
+        ("width", "<=", 50.0), ("width", ">=", 50.0), ("height", "<=", 20.0), ("height", ">=", 20.0)}

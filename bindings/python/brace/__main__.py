@@ -1,0 +1,8 @@
+"""`python -m brace ...`: the `brace` command (brace.cli)."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

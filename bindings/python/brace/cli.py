@@ -1,0 +1,586 @@
+"""The `brace` command: lay out a scene file and draw it, dump it, check it, sweep it.
+
+    brace render examples/scenes/login.json -o login.svg --constraints
+    brace dump examples/scenes/login.json --size 320x568
+    brace check examples/scenes/*.json --sizes 320x568,375x667,1024x768
+    brace sweep examples/scenes/toolbar.json --width 320:1024:8 -o sweep.svg
+
+Installed as a console script by the Python package and runnable as ``python -m brace``.
+Exit status: 0 when all went well, 1 when the scene cannot be loaded, an output cannot be
+written, or `check` found a problem, 2 when the command line is wrong. docs/cli.md
+describes every command and output format.
+
+Every size on the command line is applied the way a window is resized: the scene is
+loaded at the size its file gives, then its root is resized and laid out, so that
+autoresizing masks do their work as they would on a device.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+import textwrap
+
+__all__ = ["main"]
+
+#: Most pictures `brace sweep` draws in one filmstrip.
+MAX_SWEEP_FRAMES = 200
+
+#: Largest width or height accepted on the command line, in points.
+MAX_EXTENT = 100000.0
+
+_PNG_HINT = ('PNG output needs cairosvg: pip install "brace[png]" '
+             '(or pip install "./bindings/python[png]" from a checkout)')
+
+
+class _Failure(Exception):
+    """A runtime error the command reports in one message and exit status 1."""
+
+
+# ---------------------------------------------------------------- numbers and argument types
+
+_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_SIZE = re.compile(r"\s*(%s)\s*[xX\u00d7]\s*(%s)\s*\Z" % (_NUMBER, _NUMBER))
+
+
+def _fmt(x: float) -> str:
+    """A number of points as the dump and the messages write it: at most two decimals,
+    no trailing zeros, never -0 (375, 0.5, 33.33)."""
+    text = "%.2f" % x
+    text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _json_number(x: float):
+    return int(x) if float(x).is_integer() else x
+
+
+def _size_text(size) -> str:
+    return "%sx%s" % (_fmt(size[0]), _fmt(size[1]))
+
+
+def _extent(text: str, what: str) -> float:
+    value = float(text)
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError("%s must be more than 0, not %s" % (what, text))
+    if value > MAX_EXTENT:
+        raise argparse.ArgumentTypeError("%s must be at most %s points, not %s" % (what, _fmt(MAX_EXTENT), text))
+    return value
+
+
+def _size(text: str):
+    """"375x667" -> (375.0, 667.0): two numbers of points, each more than 0."""
+    m = _SIZE.match(text)
+    if not m:
+        raise argparse.ArgumentTypeError(
+            "%r is not a size: write WIDTHxHEIGHT in points, both more than 0 (375x667)" % text)
+    w = _extent(m.group(1), "the width in %r" % text)
+    h = _extent(m.group(2), "the height in %r" % text)
+    return (w, h)
+
+
+def _sizes(text: str):
+    """"320x568,375x667" -> [(320.0, 568.0), (375.0, 667.0)], repeats dropped."""
+    items = text.split(",")
+    if any(not item.strip() for item in items):
+        raise argparse.ArgumentTypeError(
+            "%r is not a list of sizes: write WxH,WxH,... (320x568,375x667)" % text)
+    out = []
+    for item in items:
+        size = _size(item)
+        if size not in out:
+            out.append(size)
+    return out
+
+
+def _length(text: str):
+    m = re.fullmatch(r"\s*(%s)\s*" % _NUMBER, text)
+    if not m:
+        raise argparse.ArgumentTypeError("%r is not a number of points more than 0" % text)
+    return _extent(m.group(1), "it")
+
+
+def _scale(text: str):
+    m = re.fullmatch(r"\s*(%s)\s*" % _NUMBER, text)
+    value = float(m.group(1)) if m else float("nan")
+    if not (math.isfinite(value) and 0 < value <= 100):
+        raise argparse.ArgumentTypeError("%r is not a scale: a number of pixels per point, more than 0 "
+                                         "and at most 100 (2)" % text)
+    return value
+
+
+class _Range:
+    """--width START:STOP:STEP, the stop included when the steps land on it."""
+
+    def __init__(self, text: str):
+        parts = text.split(":")
+        if len(parts) != 3 or not all(re.fullmatch(r"\s*%s\s*" % _NUMBER, p) for p in parts):
+            raise argparse.ArgumentTypeError(
+                "%r is not a range: write START:STOP:STEP in points (320:1024:8)" % text)
+        start, stop, step = (float(p) for p in parts)
+        if start <= 0:
+            raise argparse.ArgumentTypeError("%r: the first width must be more than 0" % text)
+        if stop > MAX_EXTENT:
+            raise argparse.ArgumentTypeError("%r: the last width must be at most %s points" % (text, _fmt(MAX_EXTENT)))
+        if stop < start:
+            raise argparse.ArgumentTypeError("%r: the range runs backwards (STOP is less than START)" % text)
+        if step <= 0:
+            raise argparse.ArgumentTypeError("%r: the step must be more than 0" % text)
+        count = int(math.floor((stop - start) / step + 1e-9)) + 1
+        if count > MAX_SWEEP_FRAMES:
+            raise argparse.ArgumentTypeError(
+                "%r makes %d pictures; the most is %d: take a larger step" % (text, count, MAX_SWEEP_FRAMES))
+        self.text = text
+        self.start, self.stop, self.step = start, stop, step
+        self.values = [round(start + i * step, 6) for i in range(count)]
+
+
+_SUFFIXES = (".svg", ".png")
+
+
+def _output(text: str) -> str:
+    if text == "-":
+        return text
+    if os.path.splitext(text)[1].lower() not in _SUFFIXES:
+        raise argparse.ArgumentTypeError(
+            "%r: the output file must end in .svg or .png (or be - for SVG on standard output)" % text)
+    return text
+
+
+# ---------------------------------------------------------------- the parser
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    def __init__(self, prog):
+        super().__init__(prog, max_help_position=30)
+
+
+def _wrap(text: str) -> str:
+    """Fill each paragraph to 80 columns, leaving indented lines (examples) as they are."""
+    out = []
+    for para in text.split("\n\n"):
+        if any(line.startswith(" ") for line in para.splitlines()):
+            out.append(para)
+        else:
+            out.append(textwrap.fill(" ".join(para.split()), 80))
+    return "\n\n".join(out)
+
+
+_EXIT = {
+    "render": "exit status: 0 drawn, 1 the scene or the output failed, 2 bad usage.",
+    "dump": "exit status: 0 printed, 1 the scene failed, 2 bad usage.",
+    "check": "exit status: 0 no problems, 1 problems found or a scene failed to load, 2 bad usage.",
+    "sweep": "exit status: 0 drawn, 1 the scene or the output failed, 2 bad usage.",
+}
+
+
+def _parser():
+    """The top parser and {command: its subparser}."""
+    parser = argparse.ArgumentParser(
+        prog="brace", formatter_class=_Formatter, allow_abbrev=False,
+        description=_wrap("Lay out Brace scene files (JSON, docs/scenes.md) and see the result: "
+                          "as a picture, as a tree of frames, as a list of problems."),
+        epilog=_wrap("exit status: 0 success, 1 a scene or output error or problems found by check, "
+                     "2 bad usage.\n\n'brace COMMAND --help' describes a command; docs/cli.md has examples."))
+    parser.add_argument("--version", action="store_true",
+                        help="print the versions of the Python package and of libbrace, and exit")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    subparsers = {}
+
+    def command(name, summary, description, epilog):
+        p = commands.add_parser(name, help=summary, description=_wrap(description),
+                                epilog=_wrap(epilog + "\n\n" + _EXIT[name]),
+                                formatter_class=_Formatter, allow_abbrev=False)
+        p.add_argument("scene", metavar="SCENE.json", help="the scene file")
+        subparsers[name] = p
+        return p
+
+    p = command(
+        "render", "lay out a scene and draw it as SVG or PNG",
+        "Lay out the scene and draw it: each view a rectangle at its frame with its identifier, "
+        "hidden views dashed, problems (ambiguous, overflowing views, broken constraints) "
+        "colored and listed in a legend.",
+        "examples:\n"
+        "  brace render login.json -o login.svg --constraints\n"
+        "  brace render login.json -o login.png --size 320x568 --scale 3\n"
+        "  brace render login.json -o - | less")
+    p.add_argument("-o", "--output", required=True, type=_output, metavar="FILE",
+                   help="where to write: .svg or .png by the suffix, - for SVG on standard output")
+    p.add_argument("--size", type=_size, metavar="WxH",
+                   help="resize the root to this size in points before laying out (default: the scene's size)")
+    p.add_argument("--constraints", action="store_true",
+                   help="draw every constraint, as Xcode's view debugger does")
+    p.add_argument("--scale", type=_scale, metavar="S",
+                   help="pixels per point (default: 1 for SVG, 2 for PNG)")
+    p.add_argument("--title", metavar="TEXT", help="a heading above the drawing")
+    p.set_defaults(run=_render)
+
+    p = command(
+        "dump", "print the tree of frames as text",
+        "Lay out the scene and print its views, one line each, indented two spaces a level:"
+        "\n\n  NAME (X Y; WIDTH HEIGHT) [hidden] [ambiguous]\n\n"
+        "NAME is the view's id, or its JSON path in the file when it has none; the frame is in "
+        "its superview's coordinates, in points, with at most two decimals.",
+        "examples:\n"
+        "  brace dump settings.json\n"
+        "  brace dump settings.json --size 320x568 > small.txt\n"
+        "  brace dump settings.json --engine")
+    p.add_argument("--size", type=_size, metavar="WxH",
+                   help="resize the root to this size in points before laying out (default: the scene's size)")
+    p.add_argument("--engine", action="store_true",
+                   help="print the engine's own tree description (View.description()) instead")
+    p.set_defaults(run=_dump)
+
+    p = commands.add_parser(
+        "check", help="report unsatisfiable, ambiguous, looping and overflowing layouts",
+        description=_wrap("Lay out each scene at each size (a fresh load each time) and report "
+                          "unsatisfiable constraints, views with an ambiguous layout, layout "
+                          "feedback loops, plugin failures, and visible views that stick out of "
+                          "their superview. Exit status 1 when anything is found, so that it can "
+                          "guard a CI job."),
+        epilog=_wrap("output: one line per scene and size ('FILE at WxH: N problems'), each "
+                     "problem under it as 'KIND: MESSAGE', then a summary line.\n\n"
+                     "examples:\n"
+                     "  brace check login.json\n"
+                     "  brace check examples/scenes/*.json --sizes 320x568,375x667,1024x768\n"
+                     "  brace check login.json --json | jq '.problems'\n\n" + _EXIT["check"]),
+        formatter_class=_Formatter, allow_abbrev=False)
+    p.add_argument("scenes", nargs="+", metavar="SCENE.json", help="the scene files")
+    p.add_argument("--sizes", type=_sizes, metavar="WxH,...",
+                   help="comma-separated sizes to lay out at (default: each scene's own size)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("-q", "--quiet", action="store_true",
+                     help="print nothing on standard output; only the exit status tells")
+    out.add_argument("--json", action="store_true", help="print the report as one JSON document")
+    p.set_defaults(run=_check)
+    subparsers["check"] = p
+
+    p = command(
+        "sweep", "draw a filmstrip of the layout at a range of widths",
+        "Lay out the scene at each width of a range (a fresh load each time) and draw the "
+        "results side by side, each panel scaled to the same height and labeled with its "
+        "width; a panel with problems gets a red label. At most %d widths." % MAX_SWEEP_FRAMES,
+        "examples:\n"
+        "  brace sweep toolbar.json --width 320:1024:8 -o sweep.svg\n"
+        "  brace sweep toolbar.json --width 240:720:80 --height 400 -o sweep.png")
+    p.add_argument("--width", required=True, type=_Range, metavar="START:STOP:STEP",
+                   help="the widths in points; STOP is included when the steps land on it")
+    p.add_argument("--height", type=_length, metavar="H",
+                   help="the root's height in points at every width (default: the scene's height)")
+    p.add_argument("-o", "--output", required=True, type=_output, metavar="FILE",
+                   help="where to write: .svg or .png by the suffix, - for SVG on standard output")
+    p.add_argument("--panel-height", type=_length, default=160.0, metavar="PX",
+                   help="each panel's height in pixels (default: 160)")
+    p.add_argument("--title", metavar="TEXT",
+                   help="a heading (default: the file name, the widths and the height)")
+    p.set_defaults(run=_sweep)
+    return parser, subparsers
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _package_version() -> str:
+    """The version of this package: from pyproject.toml when it runs from a source
+    checkout (where a stale egg-info may lie around), else from its installed metadata."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        with open(os.path.join(os.path.dirname(here), "pyproject.toml"), encoding="utf-8") as f:
+            m = re.search(r'^version\s*=\s*"([^"]+)"', f.read(), re.M)
+        if m:
+            return m.group(1)
+    except OSError:
+        pass
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            return version("brace")
+        except PackageNotFoundError:
+            return "unknown"
+    except ImportError:  # pragma: no cover
+        return "unknown"
+
+
+def _versions() -> str:
+    from . import LIBRARY_PATH, version
+    return "brace %s (libbrace %s, %s)" % (_package_version(), version(), LIBRARY_PATH)
+
+
+def _load(path: str):
+    """The scene at its file's size. A missing file is a SceneError like any other fault."""
+    from .scene import load_scene
+    return load_scene(path)
+
+
+def _lay_out(scene, size=None):
+    """Resize the root (when a size is given) and run the update cycle. A feedback loop
+    or a plugin failure stops the pass but is not fatal here: the engine reports it as a
+    diagnostic, which Scene.problems() lists. Answers that exception, or None."""
+    from .errors import FeedbackLoop, PluginError
+    try:
+        scene.layout(size=size)
+    except (FeedbackLoop, PluginError) as e:
+        return e
+    return None
+
+
+def _problems(scene, stopped):
+    """Scene.problems(), plus the exception that stopped the pass when no diagnostic
+    already reports it."""
+    from .errors import FeedbackLoop
+    from .scene import Problem
+    found = list(scene.problems())
+    if stopped is not None:
+        kind = "feedback-loop" if isinstance(stopped, FeedbackLoop) else "plugin"
+        if not any(p.kind == kind for p in found):
+            text = re.sub(r"^brace_[a-z0-9_]+: ", "", getattr(stopped, "message", None) or str(stopped))
+            found.append(Problem(kind, text, ()))
+    return found
+
+
+def _warn_stopped(prog, stopped):
+    if stopped is not None:
+        first = (str(stopped).splitlines() or [""])[0]
+        first = re.sub(r"^brace_[a-z0-9_]+: ", "", first)
+        print("%s: warning: the layout pass was stopped: %s" % (prog, first), file=sys.stderr)
+
+
+def _view_name(scene, view) -> str:
+    ident = view.identifier
+    if ident:
+        return ident
+    path = scene.path_of(view)
+    if path:
+        return path
+    handle = view.handle
+    return "node %d:%d" % (handle & 0xFFFFFF, (handle >> 24) & 0xFFF)
+
+
+def _emit(output: str, data: bytes) -> None:
+    if output == "-":
+        stream = sys.stdout
+        stream.write(data.decode("utf-8"))
+        stream.flush()
+        return
+    try:
+        with open(output, "wb") as f:
+            f.write(data)
+    except OSError as e:
+        raise _Failure("cannot write %s: %s" % (output, e.strerror or e)) from None
+
+
+def _wants_png(output: str) -> bool:
+    return output != "-" and output.lower().endswith(".png")
+
+
+def _cairosvg():
+    try:
+        import cairosvg
+    except (ImportError, OSError):  # OSError: cairocffi found no cairo library
+        raise _Failure(_PNG_HINT) from None
+    return cairosvg
+
+
+# ---------------------------------------------------------------- commands
+
+
+def _render(args, prog) -> int:
+    from . import render
+    if _wants_png(args.output):
+        _cairosvg()  # fail before the work when PNG cannot be written
+    with _load(args.scene) as scene:
+        stopped = _lay_out(scene, args.size)
+        _warn_stopped(prog, stopped)
+        problems = _problems(scene, stopped)
+        shot = render.snapshot(scene.root, constraints=args.constraints, problems=problems)
+    if _wants_png(args.output):
+        try:
+            data = render.png(shot, scale=args.scale or 2.0, constraints=args.constraints, title=args.title)
+        except ImportError:
+            raise _Failure(_PNG_HINT) from None
+    else:
+        data = render.svg(shot, scale=args.scale or 1.0, constraints=args.constraints,
+                          title=args.title).encode("utf-8")
+    _emit(args.output, data)
+    return 0
+
+
+def _dump(args, prog) -> int:
+    with _load(args.scene) as scene:
+        stopped = _lay_out(scene, args.size)
+        _warn_stopped(prog, stopped)
+        if args.engine:
+            text = scene.root.description()
+            if not text.endswith("\n"):
+                text += "\n"
+        else:
+            lines = []
+            todo = [(scene.root, 0)]
+            while todo:
+                view, depth = todo.pop()
+                f = view.frame
+                line = "%s%s (%s %s; %s %s)" % ("  " * depth, _view_name(scene, view),
+                                                _fmt(f.x), _fmt(f.y), _fmt(f.width), _fmt(f.height))
+                if view.hidden:
+                    line += " hidden"
+                if view.has_ambiguous_layout:
+                    line += " ambiguous"
+                lines.append(line)
+                todo.extend((child, depth + 1) for child in reversed(view.subviews))
+            text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    return 0
+
+
+def _problem_record(scene, problem) -> dict:
+    return {"kind": problem.kind, "message": problem.message,
+            "views": [_view_name(scene, v) for v in problem.views if getattr(v, "alive", True)]}
+
+
+def _check(args, prog) -> int:
+    from .scene import SceneError
+    report = []  # per scene: {"file", "sizes": [...]} or {"file", "error"}
+    layouts = troubled = problem_count = errors = 0
+    for path in args.scenes:
+        entry = {"file": path, "sizes": []}
+        report.append(entry)
+        try:
+            first = _load(path)
+        except SceneError as e:
+            errors += 1
+            report[-1] = {"file": path, "error": str(e)}
+            print("%s: %s" % (prog, e), file=sys.stderr)
+            continue
+        sizes = args.sizes or [tuple(first.size)]
+        for i, size in enumerate(sizes):
+            scene = first if i == 0 else _load(path)  # a fresh load for every size
+            try:
+                stopped = _lay_out(scene, size if args.sizes else None)
+                found = _problems(scene, stopped)
+                records = [_problem_record(scene, p) for p in found]
+            finally:
+                scene.close()
+            layouts += 1
+            problem_count += len(records)
+            troubled += bool(records)
+            entry["sizes"].append({"size": _size_text(size), "width": _json_number(size[0]),
+                                   "height": _json_number(size[1]), "problems": records})
+            if not (args.quiet or args.json):
+                _print_layout(path, size, records)
+    if args.json:
+        doc = {"scenes": report, "layouts": layouts, "problems": problem_count, "errors": errors}
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    elif not args.quiet:
+        if problem_count:
+            summary = "%d problem%s in %d of %d layout%s" % (
+                problem_count, "" if problem_count == 1 else "s", troubled, layouts, "" if layouts == 1 else "s")
+        else:
+            summary = "no problems in %d layout%s" % (layouts, "" if layouts == 1 else "s")
+        if errors:
+            summary += "; %d scene%s could not be loaded" % (errors, "" if errors == 1 else "s")
+        print(summary)
+    sys.stdout.flush()
+    return 1 if (problem_count or errors) else 0
+
+
+def _print_layout(path, size, records):
+    n = len(records)
+    head = "%s at %s: %s" % (path, _size_text(size),
+                             "no problems" if not n else "%d problem%s" % (n, "" if n == 1 else "s"))
+    print(head)
+    for r in records:
+        lines = [ln.expandtabs(4).rstrip() for ln in r["message"].splitlines()]
+        lines = [ln for ln in lines if ln.strip()] or [""]
+        print("  %s: %s" % (r["kind"], lines[0]))
+        for ln in lines[1:]:
+            print("    " + ln)
+
+
+def _sweep(args, prog) -> int:
+    from . import render
+    if _wants_png(args.output):
+        cairosvg = _cairosvg()
+    first = _load(args.scene)
+    height = args.height if args.height is not None else first.size.height
+    shots, labels = [], []
+    for i, width in enumerate(args.width.values):
+        scene = first if i == 0 else _load(args.scene)  # a fresh load for every width
+        with scene:
+            stopped = _lay_out(scene, (width, height))
+            problems = _problems(scene, stopped)
+            shots.append(render.snapshot(scene.root, problems=problems))
+        labels.append("%s pt" % _fmt(width))
+    title = args.title
+    if title is None:
+        r = args.width
+        widths = _fmt(r.values[0]) if len(r.values) == 1 else "%s to %s by %s" % (
+            _fmt(r.values[0]), _fmt(r.values[-1]), _fmt(r.step))
+        title = "%s: width %s pt, height %s pt" % (os.path.basename(args.scene), widths, _fmt(height))
+    text = render.filmstrip(shots, labels, height=args.panel_height, title=title or None)
+    if _wants_png(args.output):
+        data = cairosvg.svg2png(bytestring=text.encode("utf-8"))
+    else:
+        data = text.encode("utf-8")
+    _emit(args.output, data)
+    return 0
+
+
+# ---------------------------------------------------------------- main
+
+
+def _usage(parser, reason) -> int:
+    """What argparse does for a usage error, without leaving main(): exit status 2."""
+    parser.print_usage(sys.stderr)
+    print("%s: error: %s" % (parser.prog, reason), file=sys.stderr)
+    return 2
+
+
+def main(argv=None) -> int:
+    """Run the command line ``argv`` (default: sys.argv[1:]) and answer the exit status."""
+    parser, subparsers = _parser()
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # reported by the command's parser, with its usage line
+            (subparsers.get(args.command) or parser).error("unrecognized arguments: %s" % " ".join(extra))
+    except SystemExit as e:  # --help (0) or a usage error (2), already printed
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    if args.version:
+        if args.command:
+            return _usage(parser, "--version takes no command")
+        print(_versions())
+        return 0
+    if not args.command:
+        return _usage(parser, "choose a command: render, dump, check or sweep (brace --help)")
+    prog = "brace " + args.command
+    from .errors import BraceError
+    from .scene import SceneError
+    try:
+        return args.run(args, prog)
+    except SceneError as e:
+        print("%s: %s" % (prog, e), file=sys.stderr)
+    except _Failure as e:
+        print("%s: %s" % (prog, e), file=sys.stderr)
+    except BraceError as e:
+        print("%s: %s" % (prog, getattr(e, "message", None) or e), file=sys.stderr)
+    except BrokenPipeError:
+        # The reader went away (brace dump x.json | head): stop quietly.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+    except KeyboardInterrupt:
+        print("%s: interrupted" % prog, file=sys.stderr)
+        return 130
+    except Exception as e:  # a bug of Brace: still one line, never a traceback
+        print("%s: internal error: %s: %s (please report it)" % (prog, type(e).__name__, e), file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
