@@ -1848,6 +1848,67 @@ static void test_diagnostics_on_stderr(void) {
   CHECK_EQ(printed_reports(&old, 1), 1);
 }
 
+static int g_reports_to_callback;
+
+static void count_reports(brace_context *ctx, const brace_diagnostic *d, void *user_data) {
+  (void)ctx;
+  (void)user_data;
+  if (d->kind == BRACE_DIAGNOSTIC_UNSATISFIABLE) g_reports_to_callback++;
+}
+
+/* With a callback, nothing goes to stderr, even when a later change makes the engine
+   retry a broken constraint (which it does without reporting the conflict again: it was
+   reported once, to the callback). Regression: the retry unhooked the callback, and a
+   context without one prints, so the report reached stderr behind the callback's back. */
+static void test_callback_keeps_stderr_quiet(void) {
+  g_section = "diagnostics with a callback";
+  fflush(stderr);
+  int saved = dup(2);
+  FILE *capture = tmpfile();
+  if (saved < 0 || !capture) {
+    CHECK(!"cannot capture stderr");
+    if (capture) fclose(capture);
+    if (saved >= 0) close(saved);
+    return;
+  }
+  dup2(fileno(capture), 2);
+  brace_context *ctx = NULL;
+  OK(brace_context_create(NULL, &ctx));
+  g_ctx = ctx;
+  g_reports_to_callback = 0;
+  OK(brace_context_set_diagnostic_callback(ctx, count_reports, NULL));
+  brace_node root = make_node(ctx), a = make_node(ctx), b = make_node(ctx);
+  OK(brace_node_add_subview(ctx, root, a));
+  OK(brace_node_add_subview(ctx, root, b));
+  OK(brace_node_set_translates_autoresizing_mask(ctx, a, false));
+  OK(brace_node_set_translates_autoresizing_mask(ctx, b, false));
+  brace_constraint w[3];
+  OK(brace_constraint_create(ctx, b, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 1, 100, &w[0]));
+  OK(brace_constraint_create(ctx, b, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 1, 200, &w[1]));
+  OK(brace_constraints_activate(ctx, w, 2)); /* the second is broken: one report */
+  OK(brace_context_run_update_cycle(ctx));
+  OK(brace_constraint_create(ctx, a, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 1, 10, &w[2]));
+  OK(brace_constraint_activate(ctx, w[2]));
+  OK(brace_constraint_deactivate(ctx, w[2])); /* retries the broken one, quietly */
+  OK(brace_context_run_update_cycle(ctx));
+  bool broken = false;
+  OK(brace_constraint_is_broken(ctx, w[1], &broken));
+  CHECK(broken);
+  brace_context_destroy(ctx);
+  g_ctx = NULL;
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  rewind(capture);
+  char line[1024];
+  int printed = 0;
+  while (fgets(line, sizeof line, capture))
+    if (strstr(line, "[Brace]")) { printed++; printf("stderr: %s", line); }
+  fclose(capture);
+  CHECK_EQ(printed, 0);
+  CHECK_EQ(g_reports_to_callback, 1);
+}
+
 /* ------------------------------------------------------------------ identifiers */
 
 /* brace_node_set_identifier / _get (0.4): copied, cleared, freed with the node, used in
@@ -1919,6 +1980,7 @@ int main(void) {
   test_big_tree();
   test_variables_in_bulk();
   test_diagnostics_on_stderr();
+  test_callback_keeps_stderr_quiet();
   test_identifiers();
 
   printf("test_core: %d checks, %d failed\n", g_checks, g_failures);

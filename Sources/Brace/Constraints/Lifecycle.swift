@@ -379,10 +379,10 @@ extension Context {
 
   /// Reinstalls without reporting again a conflict that was already reported.
   private func installQuietly(_ c: Int32) {
-    let saved = diagnosticCallback
-    diagnosticCallback = nil
+    // Muted, not unhooked: with no callback a diagnostic goes to stderr (printDiagnostic).
+    mutedDiagnostics += 1
+    defer { mutedDiagnostics -= 1 }
     install(c)
-    diagnosticCallback = saved
   }
 
   /// Destroys constraints named by slot, skipping any that a re-entrant path destroyed

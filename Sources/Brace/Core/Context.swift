@@ -69,6 +69,9 @@ final class Context {
   var edits: [UInt32: Int32] = [:]
 
   var diagnosticCallback: brace_diagnostic_fn?
+  /// Above 0 while the engine repeats work whose diagnostics were already reported
+  /// (reinstalling a broken constraint): nothing is reported, to the callback or stderr.
+  var mutedDiagnostics = 0
   /// Messages printed to stderr for want of a diagnostics callback (printed once each).
   var printedDiagnostics: Set<String> = []
   var diagnosticUserData: UnsafeMutableRawPointer?
@@ -220,6 +223,7 @@ final class Context {
   // MARK: Reporting
 
   func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32]) {
+    if mutedDiagnostics > 0 { return }
     guard let fn = diagnosticCallback else {
       printDiagnostic(message)
       return

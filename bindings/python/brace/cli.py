@@ -362,9 +362,17 @@ def _view_name(scene, view) -> str:
 
 def _emit(output: str, data: bytes) -> None:
     if output == "-":
+        # The bytes as they are (UTF-8 SVG, PNG never): a text stream would encode them
+        # again in the terminal's encoding, which may not hold "\u2014" or "\u00d7".
         stream = sys.stdout
-        stream.write(data.decode("utf-8"))
         stream.flush()
+        buffer = getattr(stream, "buffer", None)
+        if buffer is not None:
+            buffer.write(data)
+            buffer.flush()
+        else:  # a replaced sys.stdout without bytes underneath
+            stream.write(data.decode("utf-8"))
+            stream.flush()
         return
     try:
         with open(output, "wb") as f:
@@ -557,6 +565,28 @@ def main(argv=None) -> int:
     if not args.command:
         return _usage(parser, "choose a command: render, dump, check or sweep (brace --help)")
     prog = "brace " + args.command
+    # File names come from the command line decoded with surrogateescape: one that is
+    # not valid in the terminal's encoding (b"caf\xe9.json" in UTF-8) cannot be printed
+    # strictly. Write it with backslash escapes, as Python does on standard error.
+    restore = None
+    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        try:
+            sys.stdout.reconfigure(errors="backslashreplace")
+            restore = sys.stdout
+        except (ValueError, OSError):  # pragma: no cover - a stream that refuses
+            restore = None
+    try:
+        return _run(args, prog)
+    finally:
+        if restore is not None and restore is sys.stdout:
+            try:
+                sys.stdout.reconfigure(errors="strict")
+            except (ValueError, OSError):  # pragma: no cover
+                pass
+
+
+def _run(args, prog) -> int:
+    """Run the chosen command; every runtime error becomes one line and status 1."""
     from .errors import BraceError
     from .scene import SceneError
     try:

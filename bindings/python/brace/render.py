@@ -552,6 +552,16 @@ def _one_line(s: str) -> str:
     return re.sub(r"[\t\r\n]+", " ", s)
 
 
+def _finite(v) -> bool:
+    """Whether v is a real number (bool aside) that a double holds finitely."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    try:
+        return math.isfinite(v)
+    except OverflowError:  # an int beyond a double
+        return False
+
+
 def _n(v) -> str:
     """A number with at most 2 decimals, no trailing zeros, never "-0"."""
     v = float(v)
@@ -627,7 +637,7 @@ class _Painter:
 
     def __init__(self, snap: Snapshot, scale: float, font_size: float, id_prefix: str,
                  draw_constraints: bool):
-        if not (isinstance(scale, (int, float)) and math.isfinite(scale) and scale > 0):
+        if not (_finite(scale) and scale > 0):
             raise ValueError("scale must be a positive number, not %r" % (scale,))
         self.snap = snap
         self.s = float(scale)
@@ -646,7 +656,10 @@ class _Painter:
     def _kinds_by_item(self) -> dict:
         kinds = {}
         for p in self.snap.problems:
-            for ref in p.items:
+            # An overflow names the view that sticks out first, then the superview it
+            # sticks out of (Scene.problems()): only the first is at fault.
+            items = p.items[:1] if p.kind == "overflow" else p.items
+            for ref in items:
                 kinds.setdefault((ref.kind, ref.index), [])
                 if p.kind not in kinds[(ref.kind, ref.index)]:
                     kinds[(ref.kind, ref.index)].append(p.kind)
@@ -1181,7 +1194,7 @@ def png(view_or_snapshot, *, scale: float = 2.0, **kw) -> bytes:
     """The picture as PNG bytes, through cairosvg: the SVG (drawn at 1 pixel per point,
     with the other arguments of svg()) rasterized at ``scale`` pixels per SVG pixel, so the
     default gives a sharp @2x image. ImportError (naming the "png" extra) without cairosvg."""
-    if not (isinstance(scale, (int, float)) and math.isfinite(scale) and scale > 0):
+    if not (_finite(scale) and scale > 0):
         raise ValueError("scale must be a positive number, not %r" % (scale,))
     cairosvg = _cairosvg()
     doc = svg(view_or_snapshot, **kw)
@@ -1197,9 +1210,9 @@ def filmstrip(snapshots, labels, *, height: float = 160, gap: float = 16, title:
     labels = [str(x) for x in labels]
     if len(labels) != len(snaps):
         raise ValueError("filmstrip(): %d snapshots but %d labels" % (len(snaps), len(labels)))
-    if not (isinstance(height, (int, float)) and math.isfinite(height) and height > 0):
+    if not (_finite(height) and height > 0):
         raise ValueError("filmstrip(): height must be a positive number, not %r" % (height,))
-    if not (isinstance(gap, (int, float)) and math.isfinite(gap) and gap >= 0):
+    if not (_finite(gap) and gap >= 0):
         raise ValueError("filmstrip(): gap must be a number >= 0, not %r" % (gap,))
     fs = 9.0
     label_h = 18.0

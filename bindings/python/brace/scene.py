@@ -23,6 +23,7 @@ import json
 import math
 import os
 import re
+import sys
 from typing import NamedTuple
 
 from . import _constants
@@ -133,6 +134,14 @@ def _fmt(x) -> str:
     if isinstance(x, bool):
         return "true" if x else "false"
     if isinstance(x, int):
+        if abs(x) >= 10 ** 21:  # 1e+400, not 401 digits (nor str(), which refuses 4300)
+            a = abs(x)
+            e = int((a.bit_length() - 1) * math.log10(2))
+            while 10 ** (e + 1) <= a:
+                e += 1
+            while 10 ** e > a:
+                e -= 1
+            return "%s%de+%d" % ("-" if x < 0 else "", a // 10 ** e, e)
         return str(x)
     if math.isnan(x):
         return "NaN"
@@ -141,6 +150,18 @@ def _fmt(x) -> str:
     if x.is_integer() and abs(x) < 1e15:
         return str(int(x))
     return repr(x)
+
+
+def _finite_problem(v):
+    """None when the number v (int or float, not bool) is a finite double, else the
+    end of a message: "NaN", "Infinity", "1e+400 (too large for a double)"."""
+    if isinstance(v, int):
+        try:
+            float(v)
+        except OverflowError:  # JSON integers have no limit; doubles do
+            return "%s (too large for a double)" % _fmt(v)
+        return None
+    return None if math.isfinite(v) else _fmt(v)
 
 
 def _json_type(v) -> str:
@@ -247,6 +268,11 @@ def _parse_json(text: str, file: str):
         raise SceneError(file, "$", problem) from None
     except RecursionError:
         raise SceneError(file, "$", "invalid JSON: nested too deeply") from None
+    except ValueError as e:  # an integer past sys.get_int_max_str_digits() (Python 3.11+)
+        m = re.search(r"value has (\d+) digits", str(e))
+        limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+        what = "a number has %s digits, more than the %d the parser reads" % (m.group(1), limit) if m else str(e)
+        raise SceneError(file, "$", "invalid JSON: %s" % what) from None
 
 
 # ---------------------------------------------------------------- equations
@@ -261,6 +287,12 @@ _TOKEN = re.compile(r"""
 """, re.X)
 
 _FLIP = {"==": "==", "<=": ">=", ">=": "<="}
+
+# Typographic signs that look like the grammar's: what to write instead.
+_LOOKALIKES = {"\u2264": ("relation", "<="), "\u2a7d": ("relation", "<="), "\u2265": ("relation", ">="),
+               "\u2a7e": ("relation", ">="), "\u2261": ("relation", "=="), "\u2212": ("operator", "-"),
+               "\u2013": ("operator", "-"), "\u00d7": ("operator", "*"), "\u22c5": ("operator", "*"),
+               "\u00f7": ("operator", "/"), "\u2215": ("operator", "/")}
 
 
 class _Lin:
@@ -310,8 +342,12 @@ class _Equation:
                 continue
             if kind == "bad":
                 tok = m.group()
-                if tok in ("=", "<", ">", "!=", "=>", "=<"):
+                if tok in ("=", "<", ">", "!=", "=>", "=<", "\u2260"):
                     raise _EquationError(m.start(), '"%s" is not a relation: use ==, <= or >=' % tok)
+                if tok in _LOOKALIKES:
+                    what, ascii_sign = _LOOKALIKES[tok]
+                    raise _EquationError(m.start(), '"%s" is not %s %s: write %s'
+                                         % (tok, "an" if what == "operator" else "a", what, ascii_sign))
                 raise _EquationError(m.start(), 'unexpected character "%s"' % tok)
             self.tokens.append((kind, m.group(), m.start()))
         self.i = 0
@@ -396,7 +432,10 @@ class _Equation:
         kind, tok, pos = self.peek()
         if kind == "num":
             self.take()
-            return _Lin(const=float(tok))
+            value = float(tok)
+            if not math.isfinite(value):  # 1e999
+                self.fail("the number %s is too large" % tok, pos)
+            return _Lin(const=value)
         if kind == "op" and tok == "(":
             self.take()
             value = self.expr()
@@ -657,7 +696,7 @@ def _size_arg(size):
     try:
         w, h = size
         w, h = float(w), float(h)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError("size must be two numbers (width, height), not %r" % (size,)) from None
     if not (math.isfinite(w) and math.isfinite(h)) or w < 0 or h < 0:
         raise ValueError("size must be finite and not negative, not %r" % (size,))
@@ -740,8 +779,9 @@ class _Loader:
     def number(self, v, path, what, minimum=None):
         if isinstance(v, bool) or not isinstance(v, (int, float)):
             self.fail(path, "%s must be a number, not %s" % (what, _show(v)))
-        if not math.isfinite(v):
-            self.fail(path, "%s must be a finite number, not %s" % (what, _fmt(v)))
+        bad = _finite_problem(v)
+        if bad is not None:
+            self.fail(path, "%s must be a finite number, not %s" % (what, bad))
         if minimum is not None and v < minimum:
             if minimum == 0:
                 self.fail(path, "%s must not be negative, got %s" % (what, _fmt(v)))
@@ -775,6 +815,8 @@ class _Loader:
         self.obj(v, path, tuple(v) if isinstance(v, dict) else (), "metrics")
         out = {}
         for name, value in v.items():
+            if not isinstance(name, str):  # a dict built in Python
+                self.fail(path, "a metric name must be a string, not %s" % _show(name))
             mpath = _key(path, name) if _IDENT.match(name) else path
             if not _IDENT.match(name):
                 self.fail(path, 'metric name "%s" is not an identifier (letters, digits and _, '
@@ -863,8 +905,8 @@ class _Loader:
                                             'owns them or its superview' % ident)
             if ident in self.ids:
                 self.fail(_key(path, "id"), 'duplicate id "%s" (first at %s)' % (ident, self.ids[ident][1]))
+            self.engine(_key(path, "id"), setattr, v, "identifier", ident)
             self.ids[ident] = (v, path)
-            v.identifier = ident
         if "frame" in d:
             fp = _key(path, "frame")
             f = self.array(d["frame"], fp, '"frame"', 4)
@@ -970,6 +1012,10 @@ class _Loader:
             self.fail(path, _unknown("strategy", name, _known_strategies(self.scene.context)))
         except BraceError as e:
             self.fail(path, _engine_text(e), e)
+        if v.layout_strategy != name:
+            # libbrace_NAME.so was found and loaded but registers another strategy
+            # (libbrace_autoresizing.so is "frame"): NAME is not a strategy.
+            self.fail(path, _unknown("strategy", name, _known_strategies(self.scene.context)))
 
     def insets(self, v, path, names, current):
         if isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -1007,7 +1053,11 @@ class _Loader:
         for k in getattr(props, "duplicates", ()):
             self.fail(path, 'duplicate key "%s"' % k)
         real = "frame" if strategy == "constraints" else strategy
-        descs = {d.name: d for d in self.scene.context.strategy_properties(real) if d.scope == scope}
+        try:
+            declared = self.scene.context.strategy_properties(real)
+        except BraceError as e:
+            self.fail(path, _engine_text(e), e)
+        descs = {d.name: d for d in declared if d.scope == scope}
         for name, value in props.items():
             if name not in descs:
                 if scope == "container":
@@ -1044,8 +1094,9 @@ class _Loader:
             self.fail(path, "%s must be a%s number%s, not %s"
                       % (what, "n integer" if desc.type == "int" else "",
                          "".join(' or "%s"' % w for w in words), _show(value)))
-        if not math.isfinite(value):
-            self.fail(path, "%s must be a finite number, not %s" % (what, _fmt(value)))
+        bad = _finite_problem(value)
+        if bad is not None:
+            self.fail(path, "%s must be a finite number, not %s" % (what, bad))
         if desc.type == "int":
             if isinstance(value, float) and not value.is_integer():
                 self.fail(path, "%s must be an integer, not %s" % (what, _fmt(value)))
@@ -1148,12 +1199,23 @@ class _Loader:
                 return self.ids[name][0]
             raise KeyError(_unknown("view", name, self.ids, none="the scene has no ids"))
 
+        m = re.match(r"\s*([A-Za-z])\s*:", text)
+        if m:  # "h:|-[a]-|", {"equation": "H:..."}: a VFL line, not an equation
+            if m.group(0).strip() in ("H:", "V:"):
+                problem = ('a VFL line is not an equation: write it as a string that starts with "H:" or "V:", '
+                           'or as {"visual": ...}')
+            else:
+                problem = ('a VFL line starts with "H:" or "V:" (upper case), "|" or "[", not "%s"'
+                           % m.group(0).strip())
+            self.fail(path, "%s\n%s" % (problem, _caret(text, m.start(1))))
         try:
             eq = _Equation(text, resolve, metrics)
             lhs, relation, rhs, priority = eq.parse()
             c, problem = _equation_constraint(lhs, relation, rhs)
         except _EquationError as e:
             self.fail(path, "%s\n%s" % (e.problem, _caret(text, e.pos)))
+        except RecursionError:  # thousands of "(" or "-": not the view tree
+            self.fail(path, "the equation is nested too deeply")
         except BraceError as e:
             self.fail(path, _engine_text(e), e)
         if c is None:

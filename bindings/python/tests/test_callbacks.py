@@ -252,3 +252,21 @@ def test_callbacks_may_edit_other_nodes(ctx):
     s = Spawner(ctx, frame=(0, 0, 40, 40))
     ctx.run_update_cycle()
     assert [v.frame for v in s.subviews] == [Rect(0, 0, 20, 3)]
+
+
+def test_a_context_with_a_diagnostics_callback_prints_nothing_to_stderr(capfd):
+    # Regression: retrying a broken constraint (after an unrelated change) unhooked the
+    # callback for a moment, and a context without one prints its report to stderr.
+    got = []
+    ctx = brace.Context(strict=False, diagnostics=got.append)
+    root = ctx.view(frame=(0, 0, 375, 667))
+    a, b = ctx.view(), ctx.view()
+    for v in (a, b):
+        v.translates_autoresizing_mask = False
+        root.add_subview(v)
+    brace.activate([b.width == 100, b.width == 200])
+    ctx.run_update_cycle()
+    brace.deactivate(brace.activate([a.width == 10]))
+    ctx.run_update_cycle()
+    assert [d.kind for d in got] == [brace.DiagnosticKind.UNSATISFIABLE]
+    assert "[Brace]" not in capfd.readouterr().err

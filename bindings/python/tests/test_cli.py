@@ -238,6 +238,42 @@ def test_exit_statuses_in_a_process(tmp_path):
     assert_one_error(code, err, "brace render: missing.json: $: cannot read the file: No such file or directory")
 
 
+def run_bytes(*args, encoding):
+    """`python -m brace ARGS` (bytes, so that file names need not be UTF-8) with
+    PYTHONIOENCODING=encoding: (exit status, stdout bytes, stderr text)."""
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    if os.environ.get("BRACE_TEST_SOURCE") == "1":
+        env["PYTHONPATH"] = str(BINDINGS) + os.pathsep + env.get("PYTHONPATH", "")
+    p = subprocess.run([os.fsencode(sys.executable), b"-m", b"brace", *map(os.fsencode, args)],
+                       capture_output=True, env=env, cwd=str(REPO), timeout=300)
+    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+
+
+def test_svg_on_stdout_whatever_the_terminal_encoding(tmp_path):
+    # The SVG is UTF-8 ("login \u2014 375 \u00d7 667 pt" in its title): written through a
+    # text stream in ASCII it failed with an internal UnicodeEncodeError.
+    login = example("login")
+    code, out, err = run_bytes("render", login, "-o", "-", encoding="ascii")
+    assert (code, err) == (0, "")
+    assert run_bytes("render", login, "-o", tmp_path / "t.svg", encoding="ascii")[0] == 0
+    assert out == (tmp_path / "t.svg").read_bytes()
+    code, out, err = run_bytes("sweep", login, "--width", "300:400:100", "-o", "-", encoding="ascii")
+    assert (code, err) == (0, "") and out.startswith(b"<svg") and "\u2014".encode() in out
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="the file system wants UTF-8 names")
+def test_file_names_that_are_not_utf8_are_printed_not_an_internal_error(tmp_path):
+    path = os.path.join(os.fsencode(tmp_path), b"caf\xe9.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(SMALL, f)
+    for extra in ([], ["--json"]):
+        code, out, err = run_bytes("check", path, *extra, encoding="utf-8:strict")
+        assert (code, err) == (0, ""), err
+        assert b"caf" in out and b"internal error" not in out
+    code, out, err = run_bytes("check", path + b"x", encoding="utf-8:strict")
+    assert code == 1 and "cannot read the file" in err and "internal error" not in err
+
+
 # ---------------------------------------------------------------- errors at run time
 
 

@@ -303,6 +303,24 @@ def test_problem_kinds_as_strings_color_and_list_their_first_line(ctx):
     assert item.find(SVG + "title").text == "cell overflows panel by 12 pt\n  details"
 
 
+def test_an_overflow_colors_the_view_that_sticks_out_not_its_superview():
+    # Scene.problems() names the overflowing view, then its superview; the superview
+    # (here the whole screen) was drawn orange too, as if it overflowed.
+    scene = brace.load_scene({"root": {"id": "screen", "subviews": [
+        {"id": "box", "frame": [10, 10, 100, 100], "subviews": [{"id": "x", "frame": [50, 50, 60, 60]}]},
+        {"id": "other", "frame": [200, 200, 50, 50]}]}})
+    with scene:
+        problems = scene.problems()
+        assert [(p.kind, [v.identifier for v in p.views]) for p in problems] == [("overflow", ["x", "box"])]
+        doc = parse(render.svg(scene.root, problems=problems))
+    assert "overflow" in classes(by_id(doc, "x"))
+    assert by_id(doc, "x").get("stroke") == render.COLORS["overflow"][0]
+    for name in ("screen", "box", "other"):
+        assert classes(by_id(doc, name)) == ["view"], name
+        assert by_id(doc, name).get("stroke") == render.COLORS["view-stroke"]
+    assert legend_texts(doc) == ['"x" overflows "box" by 10 pt on the right and 10 pt at the bottom']
+
+
 def test_no_legend_without_problems_or_when_turned_off(ctx):
     root, panel, cell, ghost, anonymous = nested(ctx)
     assert legend_texts(parse(render.svg(root))) == []
@@ -452,6 +470,13 @@ def test_bad_arguments(ctx):
     root, panel, cell, ghost, anonymous = nested(ctx)
     with pytest.raises(ValueError):
         render.svg(root, scale=0)
+    # Integers beyond a double: OverflowError from math.isfinite, not the ValueError.
+    with pytest.raises(ValueError):
+        render.svg(root, scale=10 ** 400)
+    with pytest.raises(ValueError):
+        render.filmstrip([root], ["a"], height=10 ** 400)
+    with pytest.raises(ValueError):
+        render.filmstrip([root], ["a"], gap=10 ** 400)
     with pytest.raises(TypeError):
         render.svg("root")
     with pytest.raises(ValueError, match="owning view"):

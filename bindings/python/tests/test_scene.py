@@ -6,6 +6,7 @@ import copy
 import json
 import os
 import pickle
+import sys
 from pathlib import Path
 
 import pytest
@@ -185,6 +186,11 @@ def test_size_override_string_and_default():
         assert scene.size == (1024, 768)
     with pytest.raises(ValueError, match="size must be finite and not negative"):
         brace.load_scene({"root": {}}, size=(-1, 3))
+    # An integer beyond a double's range raised OverflowError, not the documented ValueError.
+    with pytest.raises(ValueError, match="size must be two numbers"):
+        brace.load_scene({"root": {}}, size=(10 ** 400, 3))
+    with brace.load_scene({"root": {}}) as scene, pytest.raises(ValueError, match="size must be two numbers"):
+        scene.layout(size=(3, -(10 ** 400)))
 
 
 def test_identifiers_and_unnamed_views():
@@ -491,6 +497,21 @@ def test_error_nan_in_a_file(tmp_path):
     assert str(load_error(p)) == "s.json: root.subviews[0].frame[2]: the width must be a finite number, not NaN"
 
 
+def test_error_integers_too_long_for_the_parser_or_a_double(tmp_path):
+    # json.loads raises a plain ValueError past 4300 digits (Python 3.11+): it escaped the
+    # loader, and `brace` called it an internal error. Short enough to parse, the number is
+    # still beyond a double and was an OverflowError.
+    p = write(tmp_path, "s.json", '{"root": {"subviews": [{"frame": [0, 0, %s, 10]}]}}' % ("9" * 5000))
+    e = load_error(p)
+    if hasattr(sys, "set_int_max_str_digits"):  # the parser's limit (Python 3.11, some 3.10s)
+        assert (e.file, e.json_path) == ("s.json", "$")
+        assert e.problem.startswith("invalid JSON: a number has 5000 digits, more than the ")
+    else:
+        assert (e.file, e.json_path) == ("s.json", "root.subviews[0].frame[2]")
+    e = load_error({"root": {"subviews": [{"frame": [0, 0, -(10 ** 5000), 10]}]}})
+    assert e.problem == "the width must be a finite number, not -1e+5000 (too large for a double)"
+
+
 def test_error_duplicate_key(tmp_path):
     p = write(tmp_path, "s.json", '{"root": {"id": "a", "subviews": [{"id": "b", "id": "c"}]}}')
     assert str(load_error(p)) == 's.json: root.subviews[0]: duplicate key "id"'
@@ -755,6 +776,61 @@ ERRORS = [
     (form(["email.top == 20"]),
      "<dict>: root.constraints[0]: a location attribute (top) cannot be set equal to a constant "
      "(rule: a location needs a second item)"),
+    # review of issue 11: faults that escaped as OverflowError, TypeError, NotFound,
+    # InvalidArgument, or were reported at the wrong place
+    ({"root": {"subviews": [{"frame": [0, 0, 10 ** 400, 10]}]}},
+     "<dict>: root.subviews[0].frame[2]: the width must be a finite number, not 1e+400 (too large for a double)"),
+    ({"size": [-(10 ** 309), 3], "root": {}},
+     "<dict>: size[0]: the width must be a finite number, not -1e+309 (too large for a double)"),
+    ({"metrics": {"pad": 10 ** 400}, "root": {}},
+     '<dict>: metrics.pad: metric "pad" must be a finite number, not 1e+400 (too large for a double)'),
+    ({"root": {"hugging": 10 ** 400}},
+     "<dict>: root.hugging: a priority must be a finite number, not 1e+400 (too large for a double)"),
+    ({"root": {"layout_margins": [0, 10 ** 400, 0, 0]}},
+     "<dict>: root.layout_margins[1]: the left margin must be a finite number, not 1e+400 (too large for a double)"),
+    ({"root": {"strategy": "stack", "properties": {"spacing": 10 ** 400}}},
+     '<dict>: root.properties.spacing: property "spacing" of strategy "stack" must be a finite number, '
+     "not 1e+400 (too large for a double)"),
+    ({"root": {"strategy": "stack", "subviews": [{"child_properties": {"spacing_after": -(10 ** 400)}}]}},
+     '<dict>: root.subviews[0].child_properties.spacing_after: property "spacing_after" of strategy "stack" '
+     "must be a finite number, not -1e+400 (too large for a double)"),
+    ({"metrics": {1: 2}, "root": {}}, "<dict>: metrics: a metric name must be a string, not 1"),
+    ({"root": {"strategy": "autoresizing", "properties": {}}},
+     '<dict>: root.strategy: unknown strategy "autoresizing" (known: constraints, flow, frame, stack)'),
+    ({"root": {"id": "v" * 1025}}, "<dict>: root.id: the identifier is longer than 1024 bytes"),
+    (form(["email.width == 1e999"]),
+     "<dict>: root.constraints[0]: the number 1e999 is too large\n"
+     "email.width == 1e999\n"
+     "               ^"),
+    (form(["email.width \u2264 password.width"]),
+     '<dict>: root.constraints[0]: "\u2264" is not a relation: write <=\n'
+     "email.width \u2264 password.width\n"
+     "            ^"),
+    (form(["email.width \u2265 2 \u00d7 password.width"]),
+     '<dict>: root.constraints[0]: "\u2265" is not a relation: write >=\n'
+     "email.width \u2265 2 \u00d7 password.width\n"
+     "            ^"),
+    (form(["email.width == 2 \u00d7 password.width \u2212 8"]),
+     '<dict>: root.constraints[0]: "\u00d7" is not an operator: write *\n'
+     "email.width == 2 \u00d7 password.width \u2212 8\n"
+     "                 ^"),
+    (form(["email.width \u2260 password.width"]),
+     '<dict>: root.constraints[0]: "\u2260" is not a relation: use ==, <= or >=\n'
+     "email.width \u2260 password.width\n"
+     "            ^"),
+    (form(["h:|-[email]-|"]),
+     '<dict>: root.constraints[0]: a VFL line starts with "H:" or "V:" (upper case), "|" or "[", not "h:"\n'
+     "h:|-[email]-|\n"
+     "^"),
+    (form([{"equation": "H:|-[email]-|"}]),
+     '<dict>: root.constraints[0]: a VFL line is not an equation: write it as a string that starts with '
+     '"H:" or "V:", or as {"visual": ...}\n'
+     "H:|-[email]-|\n"
+     "^"),
+    (form(["email.width <= 3e400 * password.width"]),
+     "<dict>: root.constraints[0]: the number 3e400 is too large\n"
+     "email.width <= 3e400 * password.width\n"
+     "               ^"),
 ]
 
 
@@ -814,6 +890,22 @@ def test_error_view_tree_nested_too_deeply():
         leaf["subviews"] = [{}]
         leaf = leaf["subviews"][0]
     assert str(load_error({"root": root})) == "<dict>: $: the view tree is nested too deeply"
+
+
+def test_error_equation_nested_too_deeply_names_its_line():
+    # Was reported as "$: the view tree is nested too deeply".
+    for text in ("email.width == " + "(" * 3000 + "1" + ")" * 3000, "email.width == " + "-" * 5000 + "1"):
+        e = load_error(form([text]))
+        assert (e.json_path, e.problem) == ("root.constraints[0]", "the equation is nested too deeply")
+
+
+def test_a_strategy_file_that_registers_another_name_is_unknown():
+    # libbrace_autoresizing.so registers "frame": naming it set the frame strategy and then
+    # asking for "autoresizing"'s properties escaped as NotFound.
+    for view in ({"strategy": "autoresizing"}, {"strategy": "autoresizing", "subviews": [{"child_properties": {}}]}):
+        e = load_error({"root": view})
+        assert e.json_path == "root.strategy"
+        assert e.problem.startswith('unknown strategy "autoresizing"')
 
 
 def test_python_dicts_may_use_tuples():
