@@ -1909,6 +1909,59 @@ static void test_callback_keeps_stderr_quiet(void) {
   CHECK_EQ(g_reports_to_callback, 1);
 }
 
+/* A broken constraint is retried when a change might let it fit; changes made by the
+   constraints pass (here the root's autoresizing constraints, regenerated from its new
+   frame) retry it once, at the end of the pass (fuzzer finding: retrying after each
+   regenerated constant was O(changes x broken), 72 s for one input of a few hundred
+   stacks; Tests/fuzz/corpus/regress-timeout-retry-broken-per-constant). */
+static void test_broken_constraint_retried_after_the_constraints_pass(void) {
+  g_section = "retry after the pass";
+  brace_context *ctx = NULL;
+  brace_context_options o;
+  brace_context_options_init(&o);
+  o.quiet_diagnostics = true;
+  OK(brace_context_create(&o, &ctx));
+  g_ctx = ctx;
+  brace_node root = make_node(ctx), a = make_node(ctx);
+  OK(brace_node_set_frame(ctx, root, (brace_rect){0, 0, 200, 100}));
+  OK(brace_node_add_subview(ctx, root, a));
+  OK(brace_node_set_translates_autoresizing_mask(ctx, a, false));
+  brace_constraint c[4];
+  OK(brace_constraint_create(ctx, a, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, root, BRACE_ATTR_WIDTH, 1, 0, &c[0]));
+  OK(brace_constraint_create(ctx, a, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 1, 300, &c[1]));
+  OK(brace_constraint_create(ctx, a, BRACE_ATTR_LEFT, BRACE_RELATION_EQUAL, root, BRACE_ATTR_LEFT, 1, 0, &c[2]));
+  OK(brace_constraint_create(ctx, a, BRACE_ATTR_TOP, BRACE_RELATION_EQUAL, root, BRACE_ATTR_TOP, 1, 0, &c[3]));
+  /* The root's own (generated, h=---) width constraint comes with the first cycle in
+     constraint layout, so that the later a.width == 300 is the one that breaks. */
+  brace_constraint first[3] = {c[0], c[2], c[3]};
+  OK(brace_constraints_activate(ctx, first, 3));
+  OK(brace_context_run_update_cycle(ctx));
+  OK(brace_constraint_activate(ctx, c[1]));
+  OK(brace_context_run_update_cycle(ctx));
+  bool broken = false;
+  OK(brace_constraint_is_broken(ctx, c[1], &broken));
+  CHECK(broken); /* 300 against the root's 200 */
+  brace_rect r;
+  OK(brace_node_get_frame(ctx, a, &r));
+  CHECK(r.width == 200);
+  OK(brace_node_set_frame(ctx, root, (brace_rect){0, 0, 300, 100}));
+  OK(brace_context_run_update_cycle(ctx));
+  OK(brace_constraint_is_broken(ctx, c[1], &broken));
+  CHECK(!broken); /* the root's regenerated width made room: retried, installed */
+  size_t count = 99;
+  OK(brace_context_get_broken_constraints(ctx, NULL, 0, &count));
+  CHECK_EQ(count, 0);
+  OK(brace_node_get_frame(ctx, a, &r));
+  CHECK(r.width == 300);
+  /* And back: the root at 250 breaks one of them again, the later one. */
+  OK(brace_node_set_frame(ctx, root, (brace_rect){0, 0, 250, 100}));
+  OK(brace_context_run_update_cycle(ctx));
+  OK(brace_context_get_broken_constraints(ctx, NULL, 0, &count));
+  CHECK_EQ(count, 1);
+  brace_context_destroy(ctx);
+  g_ctx = NULL;
+}
+
 /* ------------------------------------------------------------------ identifiers */
 
 /* brace_node_set_identifier / _get (0.4): copied, cleared, freed with the node, used in
@@ -1981,6 +2034,7 @@ int main(void) {
   test_variables_in_bulk();
   test_diagnostics_on_stderr();
   test_callback_keeps_stderr_quiet();
+  test_broken_constraint_retried_after_the_constraints_pass();
   test_identifiers();
 
   printf("test_core: %d checks, %d failed\n", g_checks, g_failures);

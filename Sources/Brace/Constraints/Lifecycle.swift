@@ -367,13 +367,33 @@ extension Context {
   }
 
   /// Broken constraints may fit once others are gone or changed.
+  /// Inside the constraints pass the retry waits for the pass's end (`deferRetries`):
+  /// every node's regenerated constraints change constants, and retrying every broken
+  /// constraint after each one cost O(changes × broken) (a fuzzer input of a few hundred
+  /// stacks took 72 s).
   func retryBroken() {
     guard !brokenConstraints.isEmpty else { return }
+    if retryDeferral > 0 {
+      retryPending = true
+      return
+    }
     let pending = brokenConstraints
     brokenConstraints = []
     for c in pending where constraints[Int(c)].live && constraints[Int(c)].active {
       constraints[Int(c)].broken = false
       installQuietly(c)
+    }
+  }
+
+  /// Holds retries of broken constraints until the matching `endDeferringRetries`, then
+  /// runs one if any was asked for.
+  func beginDeferringRetries() { retryDeferral += 1 }
+
+  func endDeferringRetries() {
+    retryDeferral -= 1
+    if retryDeferral == 0 && retryPending {
+      retryPending = false
+      retryBroken()
     }
   }
 

@@ -72,6 +72,10 @@ final class Context {
   /// Above 0 while the engine repeats work whose diagnostics were already reported
   /// (reinstalling a broken constraint): nothing is reported, to the callback or stderr.
   var mutedDiagnostics = 0
+  /// Above 0 during a constraints pass: retries of broken constraints wait for its end
+  /// (`retryPending` says one was asked for; Lifecycle.swift, retryBroken).
+  var retryDeferral = 0
+  var retryPending = false
   /// Messages printed to stderr for want of a diagnostics callback (printed once each).
   var printedDiagnostics: Set<String> = []
   var diagnosticUserData: UnsafeMutableRawPointer?

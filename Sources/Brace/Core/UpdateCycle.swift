@@ -232,6 +232,8 @@ extension Context {
     defer { passDepth -= 1 }
     trace(BRACE_TRACE_PHASE_BEGIN, phase)
     if outermost { stopPass = false }
+    let constraintsPass = pass.own == .needsUpdateConstraints
+    if constraintsPass { beginDeferringRetries() }
     // Solved frames that changed flag their superviews before the layout pass looks.
     while !stopPass {
       // Frames a callback's constraint change produced flag their superviews now.
@@ -253,7 +255,10 @@ extension Context {
     for r in roots ?? [] where nodes.isLive(r) && nodes.flags[Int(r)].isDisjoint(with: pass.either) {
       clearStaleSubtreeBits(from: nodes.parent[Int(r)], pass)
     }
-    if pass.own == .needsUpdateConstraints { applyEngineChanges() }
+    if constraintsPass {
+      endDeferringRetries()
+      applyEngineChanges()
+    }
     trace(BRACE_TRACE_PHASE_END, phase)
   }
 
