@@ -5,6 +5,9 @@
  *               "frame" plugin) plus loading every other built-in plugin ("stack",
  *               "simplex"); the median of 21 processes, each a fork + exec of this
  *               program. Then the same in a process that has done it once (warm).
+ *               Next to it, the floor: dlopen of the same three plugin files (found
+ *               beside the loaded libbrace, as the loader finds them) with no Brace call,
+ *               also in fresh processes: what loading separate libraries costs here.
  *   memory      heap bytes in use (glibc mallinfo2) per view, for 100,000 views under
  *               one root, and per constraint, for the chain workload of
  *               Tests/bench/kiwi_memory.cpp (x[0] >= 0, x[i+1] >= x[i] + 10 required,
@@ -18,6 +21,7 @@
 #define _GNU_SOURCE
 #include <brace/brace.h>
 
+#include <dlfcn.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,16 +65,34 @@ static double first_use(void) {
   return t;
 }
 
-static void bench_first_use(const char *self) {
-  enum { RUNS = 21 };
-  double cold[RUNS];
-  for (int i = 0; i < RUNS; i++) {
+/* The floor: dlopen of the three built-in plugin files in lib/brace/ beside the loaded
+   libbrace, with the loader's flags and no Brace call, in µs (-1 when one fails). */
+static double dlopen_floor(void) {
+  Dl_info info;
+  if (!dladdr((void *)brace_version, &info) || !info.dli_fname) return -1;
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s", info.dli_fname);
+  char *slash = strrchr(dir, '/');
+  if (!slash) return -1;
+  *slash = '\0';
+  static const char *const files[3] = {"libbrace_autoresizing.so", "libbrace_stack.so", "libbrace_simplex.so"};
+  char paths[3][4200];
+  for (int i = 0; i < 3; i++) snprintf(paths[i], sizeof paths[i], "%s/brace/%s", dir, files[i]);
+  double t0 = now_us();
+  for (int i = 0; i < 3; i++)
+    if (!dlopen(paths[i], RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)) return -1;
+  return now_us() - t0;
+}
+
+/* Median, min and max of `runs` fresh processes running this program with `flag`. */
+static void fresh_runs(const char *self, const char *flag, double *out, int runs) {
+  for (int i = 0; i < runs; i++) {
     int fd[2];
     if (pipe(fd) != 0) exit(1);
     pid_t pid = fork();
     if (pid == 0) {
       dup2(fd[1], 1);
-      execl(self, self, "--first-use-child", (char *)NULL);
+      execl(self, self, flag, (char *)NULL);
       _exit(127);
     }
     close(fd[1]);
@@ -80,12 +102,19 @@ static void bench_first_use(const char *self) {
     int status = 0;
     waitpid(pid, &status, 0);
     if (n <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-      fprintf(stderr, "install_bench: the first-use child failed\n");
+      fprintf(stderr, "install_bench: the %s child failed\n", flag);
       exit(1);
     }
-    cold[i] = atof(buf);
+    out[i] = atof(buf);
   }
-  qsort(cold, RUNS, sizeof cold[0], cmp);
+  qsort(out, (size_t)runs, sizeof out[0], cmp);
+}
+
+static void bench_first_use(const char *self) {
+  enum { RUNS = 21 };
+  double cold[RUNS], bare[RUNS];
+  fresh_runs(self, "--first-use-child", cold, RUNS);
+  fresh_runs(self, "--dlopen-child", bare, RUNS);
   first_use();
   double warm[RUNS];
   for (int i = 0; i < RUNS; i++) warm[i] = first_use();
@@ -93,6 +122,11 @@ static void bench_first_use(const char *self) {
   printf("first use: context + frame, stack, simplex loaded: %.1f µs in a fresh process "
          "(median of %d; min %.1f, max %.1f), %.1f µs once loaded\n",
          cold[RUNS / 2], RUNS, cold[0], cold[RUNS - 1], warm[RUNS / 2]);
+  if (bare[0] >= 0)
+    printf("floor: dlopen of the three plugin files alone, no Brace call: %.1f µs in a fresh process "
+           "(median of %d; min %.1f, max %.1f)\n", bare[RUNS / 2], RUNS, bare[0], bare[RUNS - 1]);
+  else
+    printf("floor: the plugin files were not found in lib/brace/ beside libbrace\n");
 }
 
 static brace_context *context_with_solver(void) {
@@ -180,6 +214,10 @@ static void bench_memory(int n_constraints, int n_views) {
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "--first-use-child") == 0) {
     printf("%.3f\n", first_use());
+    return 0;
+  }
+  if (argc > 1 && strcmp(argv[1], "--dlopen-child") == 0) {
+    printf("%.3f\n", dlopen_floor());
     return 0;
   }
   int constraints = 21428, views = 100000;
