@@ -25,14 +25,7 @@ extension Engine {
       syms[l].row = -1
       noteSymbolValueChanged(l)
     }
-    let f = -1 / a
-    rows[r].constant *= f
-    let cells = rows[r].cells
-    for i in 0..<rows[r].count { cells[i].coeff *= f }
-    rows[r].basic = e
-    syms[e].row = r
-    noteSymbolValueChanged(e)
-    noteRowUpdate(r, weight: Tolerance.refineWeightMerge)
+    solveNewRow(r, for: e, coefficient: a)
   }
 
   /// Makes `e` the basic of new row `r`, which holds `0 = K + a*e + rest` without `e`'s

@@ -99,18 +99,10 @@ extension Engine {
   /// Variables whose value differs (bitwise, not within a tolerance) from what the
   /// previous call reported. Costs the number of rows touched since then.
   mutating func takeChangedVariables() -> [SolverVariable] {
+    let slots = takeChangedSlots()
     var out: [SolverVariable] = []
-    for v32 in dirtyVars {
-      let v = Int(v32)
-      vars[v].dirty = false
-      guard vars[v].live else { continue }
-      let x = value(slot: v)
-      if x != vars[v].last {
-        vars[v].last = x
-        out.append(SolverVariable(id: HandleCodec.encode(slot: v, generation: vars[v].generation)))
-      }
-    }
-    dirtyVars.removeAll(keepingCapacity: true)
+    out.reserveCapacity(slots.count)
+    for v in slots { out.append(SolverVariable(id: HandleCodec.encode(slot: Int(v), generation: vars[Int(v)].generation))) }
     return out
   }
 

@@ -1781,19 +1781,35 @@ static void test_variables_in_bulk(void) {
 
 /* ------------------------------------------------------------------ diagnostics on stderr */
 
+/* stderr into a temporary file until end_capture, which puts it back and rewinds the
+   file for reading (the caller closes it). NULL when stderr cannot be captured. */
+static FILE *begin_capture(int *saved) {
+  fflush(stderr);
+  *saved = dup(2);
+  FILE *capture = tmpfile();
+  if (*saved < 0 || !capture) {
+    CHECK(!"cannot capture stderr");
+    if (capture) fclose(capture);
+    if (*saved >= 0) close(*saved);
+    return NULL;
+  }
+  dup2(fileno(capture), 2);
+  return capture;
+}
+
+static void end_capture(FILE *capture, int saved) {
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  rewind(capture);
+}
+
 /* Runs `conflict` on a fresh context created with `options` while stderr goes to a
    temporary file, and returns how many times the unsatisfiable report was printed. */
 static int printed_reports(const brace_context_options *options, int conflicts) {
-  fflush(stderr);
-  int saved = dup(2);
-  FILE *capture = tmpfile();
-  if (saved < 0 || !capture) {
-    CHECK(!"cannot capture stderr");
-    if (capture) fclose(capture);
-    if (saved >= 0) close(saved);
-    return -1;
-  }
-  dup2(fileno(capture), 2);
+  int saved = -1;
+  FILE *capture = begin_capture(&saved);
+  if (!capture) return -1;
   brace_context *ctx = NULL;
   OK(brace_context_create(options, &ctx));
   g_ctx = ctx;
@@ -1814,10 +1830,7 @@ static int printed_reports(const brace_context_options *options, int conflicts) 
   }
   brace_context_destroy(ctx);
   g_ctx = NULL;
-  fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
-  rewind(capture);
+  end_capture(capture, saved);
   char line[1024];
   int count = 0, other = 0;
   while (fgets(line, sizeof line, capture)) {
@@ -1862,16 +1875,9 @@ static void count_reports(brace_context *ctx, const brace_diagnostic *d, void *u
    context without one prints, so the report reached stderr behind the callback's back. */
 static void test_callback_keeps_stderr_quiet(void) {
   g_section = "diagnostics with a callback";
-  fflush(stderr);
-  int saved = dup(2);
-  FILE *capture = tmpfile();
-  if (saved < 0 || !capture) {
-    CHECK(!"cannot capture stderr");
-    if (capture) fclose(capture);
-    if (saved >= 0) close(saved);
-    return;
-  }
-  dup2(fileno(capture), 2);
+  int saved = -1;
+  FILE *capture = begin_capture(&saved);
+  if (!capture) return;
   brace_context *ctx = NULL;
   OK(brace_context_create(NULL, &ctx));
   g_ctx = ctx;
@@ -1896,10 +1902,7 @@ static void test_callback_keeps_stderr_quiet(void) {
   CHECK(broken);
   brace_context_destroy(ctx);
   g_ctx = NULL;
-  fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
-  rewind(capture);
+  end_capture(capture, saved);
   char line[1024];
   int printed = 0;
   while (fgets(line, sizeof line, capture))

@@ -888,6 +888,41 @@ static void test_reading_terms_back(void) {
   close_scene(ctx);
 }
 
+/* brace_node_get_layout_guides (since 0.5): a view's guides in the order made, none
+   after they are destroyed, and the buffer rules of the other listing calls. */
+static void test_listing_layout_guides(void) {
+  g_section = "layout guides";
+  brace_node window = 0;
+  scope s;
+  brace_context *ctx = open_scene(BRACE_DIRECTION_LTR, &window, &s);
+  brace_node a = view_named(&s, "a");
+  brace_node g[3], got[4] = {0, 0, 0, 0};
+  size_t count = 99;
+  OK(brace_node_get_layout_guides(ctx, window, got, 4, &count));
+  CHECK_EQ(count, 0);
+  for (int k = 0; k < 3; k++) OK(brace_layout_guide_create(ctx, window, &g[k]));
+  OK(brace_node_get_layout_guides(ctx, window, got, 4, &count));
+  CHECK_EQ(count, 3);
+  CHECK(got[0] == g[0] && got[1] == g[1] && got[2] == g[2] && got[3] == 0);
+  OK(brace_node_get_layout_guides(ctx, a, got, 4, &count));
+  CHECK_EQ(count, 0); /* another view's guides are not a's */
+  OK(brace_node_destroy(ctx, g[1]));
+  got[1] = 77;
+  OK(brace_node_get_layout_guides(ctx, window, got, 1, &count));
+  CHECK_EQ(count, 2); /* the total, though one fits */
+  CHECK(got[0] == g[0] && got[1] == 77);
+  OK(brace_node_get_layout_guides(ctx, window, NULL, 0, &count));
+  CHECK_EQ(count, 2);
+  g_checks++;
+  if (brace_node_get_layout_guides(ctx, window, NULL, 2, &count) != BRACE_E_INVALID_ARGUMENT ||
+      !strstr(brace_last_error(ctx), "brace_node_get_layout_guides"))
+    fail_at(__FILE__, __LINE__, "a NULL buffer with a capacity is refused by name");
+  g_checks++;
+  if (brace_node_get_layout_guides(ctx, g[1], got, 4, &count) != BRACE_E_STALE_HANDLE)
+    fail_at(__FILE__, __LINE__, "a destroyed guide is stale");
+  close_scene(ctx);
+}
+
 int main(void) {
   signal(SIGALRM, on_alarm);
   alarm(300);
@@ -914,6 +949,7 @@ int main(void) {
   test_arguments();
   test_header_example();
   test_reading_terms_back();
+  test_listing_layout_guides();
 
   printf("test_vfl: %d checks, %d failed\n", g_checks, g_failures);
   return g_failures == 0 ? 0 : 1;

@@ -281,6 +281,11 @@ brace_status brace_constraint_add_on_variables(brace_context *ctx, const brace_v
 brace_status brace_layout_guide_create(brace_context *ctx, brace_node owner, brace_node *out);
 /* brace_node_is_layout_guide — whether `node` is a layout guide. */
 brace_status brace_node_is_layout_guide(brace_context *ctx, brace_node node, bool *out);
+/* brace_node_get_layout_guides (since 0.5) — the layout guides `node` owns (UIKit's
+   layoutGuides), in the order they were made, copied as brace_node_get_subviews copies
+   subviews: up to `capacity` into `buffer`, `*count` set to the total. */
+brace_status brace_node_get_layout_guides(brace_context *ctx, brace_node node, brace_node *buffer,
+                                          size_t capacity, size_t *count);
 
 /*
  * brace_node_set_baseline_offsets — where the node's text baselines are, for the

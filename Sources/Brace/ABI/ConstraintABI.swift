@@ -260,6 +260,14 @@ public func brace_node_is_layout_guide(_ ctx: OpaquePointer?, _ node: brace_node
 }
 
 @c @implementation
+public func brace_node_get_layout_guides(_ ctx: OpaquePointer?, _ node: brace_node, _ buffer: UnsafeMutablePointer<brace_node>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {
+  withContext(ctx, "brace_node_get_layout_guides") { c throws(BraceError) in
+    let n = try c.node(node)
+    try copyHandles((c.guides[n] ?? []).map { c.handle(ofNode: $0) }, buffer, capacity, count)
+  }
+}
+
+@c @implementation
 public func brace_context_add_edit(_ ctx: OpaquePointer?, _ item: UInt64, _ attribute: brace_attribute, _ priority: Float) -> brace_status {
   withContext(ctx, "brace_context_add_edit") { c throws(BraceError) in try c.addEdit(item, attribute, priority) }
 }

@@ -1235,6 +1235,18 @@ class View:
         from .layout import LayoutGuide
         return LayoutGuide._create(self)
 
+    @property
+    def layout_guides(self) -> list:
+        """The layout guides this view owns, in the order they were made (UIKit's
+        layoutGuides; brace_node_get_layout_guides)."""
+        n = ffi.new("size_t *")
+        self._c(lib.brace_node_get_layout_guides, ffi.NULL, 0, n)
+        if n[0] == 0:
+            return []
+        buf = ffi.new("brace_node[]", n[0])
+        self._c(lib.brace_node_get_layout_guides, buf, n[0], n)
+        return [self._ctx.view_for_handle(buf[i]) for i in range(min(n[0], len(buf)))]
+
     left = _AnchorProp(lib.BRACE_ATTR_LEFT)
     right = _AnchorProp(lib.BRACE_ATTR_RIGHT)
     top = _AnchorProp(lib.BRACE_ATTR_TOP)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, Optional
 
+from ._native import lib
 from .core import Direction, Insets, Rect, Size, View
 
 __all__ = ["snapshot", "svg", "png", "filmstrip", "write", "Snapshot", "ViewShot", "GuideShot",
@@ -348,11 +349,16 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
         if owner is not None and owner.handle in by_handle:
             guide_wrappers[w.handle] = (w, by_handle[owner.handle])
 
-    # Guides: the C ABI cannot list a view's guides, so they are found through their
-    # Python wrappers and (when constraint terms are readable) through the constraints.
-    for w in list(ctx._views.values()):
-        if _is_guide(w):
-            consider_guide(w)
+    # Guides: every view lists its own (brace_node_get_layout_guides, 0.5); with an older
+    # library they are found through their Python wrappers and the constraints' terms.
+    if hasattr(lib, "brace_node_get_layout_guides"):
+        for s in views:
+            for g in _view_wrapper(ctx, s.handle).layout_guides:
+                consider_guide(g)
+    else:
+        for w in list(ctx._views.values()):
+            if _is_guide(w):
+                consider_guide(w)
 
     listed = {}  # node handle -> its constraints; read once
     read = {}  # constraint handle -> (terms, relation); read once

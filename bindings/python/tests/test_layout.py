@@ -332,3 +332,13 @@ def test_constraint_terms_read_back_what_each_constraint_says(ctx):
         assert {n for _, n, _ in c.terms} <= {"width", "height"}
     assert {(c.terms[0][1], c.relation, c.constant) for c in generated if len(c.terms) == 1} >= {
         ("width", "<=", 50.0), ("width", ">=", 50.0), ("height", "<=", 20.0), ("height", ">=", 20.0)}
+
+
+def test_layout_guides_are_listed_in_the_order_made(ctx):
+    root = ctx.view(frame=(0, 0, 100, 100))
+    first, second = root.add_layout_guide(), root.add_layout_guide()
+    assert root.layout_guides == [first, second]
+    assert all(g.owning_view is root for g in root.layout_guides)
+    first.destroy()
+    assert root.layout_guides == [second]
+    assert ctx.view().layout_guides == []

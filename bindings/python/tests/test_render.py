@@ -519,3 +519,21 @@ def test_write_by_suffix(ctx, tmp_path):
 
 def test_the_lazy_module_attribute():
     assert brace.render is render
+
+
+def test_a_guide_nothing_refers_to_is_drawn_from_its_owners_list(ctx):
+    # No wrapper kept and no constraint on it: only brace_node_get_layout_guides (0.5)
+    # finds it. Its layout frame stays zero, at its owner's origin.
+    import gc
+    root = named(ctx, "root", frame=(0, 0, 200, 100))
+    panel = named(ctx, "panel", root, frame=(20, 30, 100, 50))
+    g = panel.add_layout_guide()
+    g.identifier = "unused"
+    del g
+    gc.collect()
+    ctx.run_update_cycle()
+    assert [x.identifier for x in panel.layout_guides] == ["unused"]
+    doc = parse(render.svg(root))
+    guides = [r for r in doc.iter(SVG + "rect") if "guide" in classes(r)]
+    assert [r.get("data-id") for r in guides] == ["unused"]
+    assert rect_of(guides[0])[:2] == (20, 30)
