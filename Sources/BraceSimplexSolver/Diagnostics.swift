@@ -176,6 +176,7 @@ extension SimplexSolver {
       if sym.hasColumnBlock && Int(sym.colCapacity16) != min(cap, Int(UInt16.max)) { out.append("s\(s): capacity \(sym.colCapacity16) recorded for \(cap)") }
       if sym.hasColumnBlock && sym.colClass == 0 { out.append("s\(s): a column block of no class") }
       if sym.kind == .free && (sym.hasColumnBlock || sym.colClass != 0) { out.append("s\(s): free with a column block") }
+      if sym.row >= 0 && sym.hasColumnBlock { out.append("s\(s): basic with a column block") }
       if sym.hasColumnBlock { inBlocks += pooled(Int(sym.colClass) - 1) }
     }
     for c in e.cons.indices where e.cons[c].termCount > 0 {
@@ -220,9 +221,6 @@ package struct StorageStatistics: Equatable, Sendable {
   package var poolBytes: Int
   package var freeBytes: Int
   package var uncarvedBytes: Int
-  /// Per-id record bytes: rows, symbols (with their scratch mark and objective
-  /// entries), constraints, variables (capacity, not count).
-  package var recordBytes: Int
 }
 
 extension SimplexSolver {
@@ -247,11 +245,8 @@ extension SimplexSolver {
         p = b.load(as: UnsafeMutableRawPointer?.self)
       }
     }
-    let perSymbol = MemoryLayout<SymbolRecord>.stride + 4 + 9 * e.levelHigh
-    let records = e.rowCapacity * MemoryLayout<RowRecord>.stride + e.symCapacity * perSymbol
-      + e.cons.capacity * MemoryLayout<ConstraintRecord>.stride + e.vars.capacity * MemoryLayout<VariableRecord>.stride
     return StorageStatistics(cells: cells, cellCapacity: cellCap, columnEntries: entries, columnCapacity: colCap,
                              terms: terms, poolBytes: e.pool.chunkBytes, freeBytes: free,
-                             uncarvedBytes: e.pool.remaining, recordBytes: records)
+                             uncarvedBytes: e.pool.remaining)
   }
 }

@@ -52,26 +52,31 @@ if [ $status -ne 0 ]; then
   exit $((status == 1 ? 1 : 2))
 fi
 
+# abidiff [FLAGS] of the baseline and the description into $tmp/NAME; its exit status
+# (bit values: 1 error, 2 usage error, 4 ABI change, 8 incompatible change) in $rc. An
+# abidiff that failed to run stops the check (exit 2).
+diff_into() {
+  name=$1
+  shift
+  rc=0
+  "$abidiff" --fail-no-debug-info "$@" "$baseline" "$tmp/libbrace-abi.so" >"$tmp/$name" 2>&1 || rc=$?
+  if [ $((rc & 3)) -ne 0 ]; then
+    cat "$tmp/$name" >&2
+    echo "check-abi: abidiff failed to run (exit status $rc)" >&2
+    exit 2
+  fi
+}
+
 # The whole report, additions included; then the verdict without the additions.
-full=0
-"$abidiff" --fail-no-debug-info "$baseline" "$tmp/libbrace-abi.so" >"$tmp/full" 2>&1 || full=$?
-if [ $((full & 3)) -ne 0 ]; then
-  cat "$tmp/full" >&2
-  echo "check-abi: abidiff failed to run (exit status $full)" >&2
-  exit 2
-fi
+diff_into full
+full=$rc
 if [ $full -eq 0 ]; then
   echo "check-abi: ok: the ABI of $lib equals $baseline"
   exit 0
 fi
 
-strict=0
-"$abidiff" --fail-no-debug-info --no-added-syms "$baseline" "$tmp/libbrace-abi.so" >"$tmp/strict" 2>&1 || strict=$?
-if [ $((strict & 3)) -ne 0 ]; then
-  cat "$tmp/strict" >&2
-  echo "check-abi: abidiff failed to run (exit status $strict)" >&2
-  exit 2
-fi
+diff_into strict --no-added-syms
+strict=$rc
 if [ $strict -eq 0 ]; then
   echo "check-abi: ok: $lib only adds to $baseline:"
   sed 's/^/  | /' "$tmp/full"

@@ -1993,6 +1993,10 @@ static void test_identifiers(void) {
   OK(brace_node_copy_description(ctx, root, text, length + 1, &length));
   CHECK(strstr(text, "\"email\"") != NULL);
   free(text);
+  OK(brace_node_get_identifier(ctx, field, &got));
+  OK(brace_node_set_identifier(ctx, field, got)); /* its own string back: copied before freed */
+  OK(brace_node_get_identifier(ctx, field, &got));
+  CHECK(got != NULL && strcmp(got, "email") == 0);
   OK(brace_node_set_identifier(ctx, field, "renamed")); /* the old copy is freed */
   OK(brace_node_set_identifier(ctx, root, NULL));
   OK(brace_node_get_identifier(ctx, root, &got));

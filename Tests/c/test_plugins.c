@@ -107,6 +107,13 @@ static void test_constraints(void) {
   OK(brace_constraint_create(ctx, label, BRACE_ATTR_TOP, BRACE_RELATION_EQUAL, window, BRACE_ATTR_TOP_MARGIN, 1, 0, &c[3]));
   OK(brace_constraint_create(ctx, field, BRACE_ATTR_CENTER_Y, BRACE_RELATION_EQUAL, label, BRACE_ATTR_CENTER_Y, 1, 0, &c[4]));
   OK(brace_constraint_set_identifier(ctx, c[1], "label-field-gap"));
+  {
+    const char *own = NULL; /* its own string passed back: copied before the old is freed */
+    OK(brace_constraint_get_identifier(ctx, c[1], &own));
+    OK(brace_constraint_set_identifier(ctx, c[1], own));
+    OK(brace_constraint_get_identifier(ctx, c[1], &own));
+    CHECK(own != NULL && strcmp(own, "label-field-gap") == 0);
+  }
   OK(brace_constraints_activate(ctx, c, 5));
   OK(brace_context_run_update_cycle(ctx));
   CHECK(same(frame(label), 8, 8, 60, 20));

@@ -636,6 +636,8 @@ static void test_malformed(void) {
   REFUSED(ctx, &s, "H:[a(>=50@)]", 0, inv, "Expected a priority (a number or a metric name) after '@'", 10);
   REFUSED(ctx, &s, "H:[a(50@1001)]", 0, inv, "The priority 1001 is outside 1...1000", 8);
   REFUSED(ctx, &s, "H:[a(50@0)]", 0, inv, "The priority 0 is outside 1...1000", 8);
+  /* Just under 1000, but 1000 as a Float (a priority's type): refused, not made required. */
+  REFUSED(ctx, &s, "H:[a(50@999.99999)]", 0, inv, "rounds to 1000 (required)", 8);
   REFUSED(ctx, &s, "H:[a(50@pad)]-(==10@b)-[b]", 0, inv, "'b' is a view: a priority is a number or a metric name", 20);
   REFUSED(ctx, &s, "H:[a(1e12)]", 0, inv, "The constant 1000000000000 is outside the solver's range", 5);
   REFUSED(ctx, &s, "H:[a(==a)]", 0, inv, "A view's size cannot be related to itself ('a')", 7);

@@ -115,8 +115,10 @@ public func brace_constraint_get_priority(_ ctx: OpaquePointer?, _ constraint: b
 public func brace_constraint_set_identifier(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ identifier: UnsafePointer<CChar>?) -> brace_status {
   withContext(ctx, "brace_constraint_set_identifier") { c throws(BraceError) in
     let k = try c.constraint(constraint)
+    // Copied before the old one is freed: the caller may pass back what _get returned.
+    let copy = identifier.flatMap { strdup($0) }
     free(c.constraints[Int(k)].identifier)
-    c.constraints[Int(k)].identifier = identifier.map { strdup($0) }
+    c.constraints[Int(k)].identifier = copy
   }
 }
 

@@ -316,6 +316,8 @@ extension Context {
     constraints[Int(c)].container = holder
     if !brokenConstraints.contains(c) { brokenConstraints.append(c) }
     if status == BRACE_E_UNSATISFIABLE {
+      // A muted reinstall (a retry) reports nothing: the report is not built either.
+      if mutedDiagnostics > 0 && refusedConflicts == nil { return }
       let others = constraints.indices.filter { k in constraints[k].live && constraints[k].row.map { rows.contains($0) } == true }
       reportUnsatisfiable(broken: c, conflicting: others.map { Int32($0) })
     } else {
@@ -367,7 +369,7 @@ extension Context {
   }
 
   /// Broken constraints may fit once others are gone or changed.
-  /// Inside the constraints pass the retry waits for the pass's end (`deferRetries`):
+  /// Inside the constraints pass the retry waits for the pass's end (`beginDeferringRetries`):
   /// every node's regenerated constraints change constants, and retrying every broken
   /// constraint after each one cost O(changes × broken) (a fuzzer input of a few hundred
   /// stacks took 72 s).
@@ -391,8 +393,14 @@ extension Context {
 
   func endDeferringRetries() {
     retryDeferral -= 1
-    if retryDeferral == 0 && retryPending {
-      retryPending = false
+    guard retryDeferral == 0 && retryPending else { return }
+    retryPending = false
+    // One solver batch, as deactivate and rebuildRows retry.
+    if let s = solver, let i = solverInstance {
+      s.desc.begin_batch!(i)
+      retryBroken()
+      s.desc.end_batch!(i)
+    } else {
       retryBroken()
     }
   }

@@ -34,7 +34,6 @@ import CBraceLibc
 /// The option bits (BRACE_FORMAT_* in brace/constraint.h, numbered as
 /// NSLayoutFormatOptions).
 enum VisualFormatOptions {
-  static let alignmentMask: UInt32 = 0xFFFF
   static let directionMask: UInt32 = 3 << 16
   static let leftToRight: UInt32 = 1 << 16
   static let rightToLeft: UInt32 = 2 << 16
@@ -567,6 +566,10 @@ struct VisualFormatParser {
       }
       guard value >= 1, value <= 1000 else {
         throw error(at, "The priority ", number(value), " is outside 1...1000")
+      }
+      // Priorities are Floats: one just under 1000 would round to required.
+      guard Float(value) < 1000 || value == 1000 else {
+        throw error(at, "The priority ", number(value), " rounds to 1000 (required); write 1000 or at most 999.99")
       }
       p.priority = Float(value)
     }

@@ -220,8 +220,10 @@ final class Context {
     if let text, strnlen(text, 1025) > 1024 {
       throw .invalidArgument("the identifier is longer than 1024 bytes")
     }
+    // Copied before the old one is freed: the caller may pass back what _get returned.
+    let copy = text.flatMap { $0.pointee != 0 ? strdup($0) : nil }
     if let old = nodeIdentifiers.removeValue(forKey: n) { free(old) }
-    if let text, text.pointee != 0 { nodeIdentifiers[n] = strdup(text) }
+    if let copy { nodeIdentifiers[n] = copy }
   }
 
   // MARK: Reporting
