@@ -413,6 +413,9 @@ brace_status brace_node_copy_description(brace_context *ctx, brace_node node, ch
  *
  *   BRACE_E_INVALID_ARGUMENT  a syntax error, a constant or priority out of range, an
  *                             alignment along the orientation (H: with ALIGN_ALL_LEFT),
+ *                             a view related to itself ([a(==a)]), a view placed twice
+ *                             in one line ([a]-[a], [a]-[b]-[a]: since 0.6; it would be
+ *                             spaced from itself, which no layout satisfies),
  *                             unknown option bits or two directions, a NULL pointer, a
  *                             malformed name in view_names/metric_names, a metric
  *                             that is not finite;
@@ -425,7 +428,9 @@ brace_status brace_node_copy_description(brace_context *ctx, brace_node node, ch
  *   A problem found in the format (syntax, a name, a number out of range, an alignment
  *   along the orientation, '|' without a superview) is reported by brace_last_error on
  *   three lines: the message, the format, and a caret under the offending character
- *   (counted in characters, control characters shown as spaces):
+ *   (counted in characters, control characters shown as spaces). Syntax comes first: in
+ *   "[a(a.width)]" the caret is under the '.', the first character that is not the
+ *   language, not under the name before it:
  *
  *     brace_constraints_create_with_visual_format: Expected ')' to close the view's predicates before ']'
  *     H:|-[a(>=50]-|
