@@ -202,9 +202,11 @@ brace_status brace_constraint_get_constant(brace_context *ctx, brace_constraint 
    required (1000) and optional is refused (BRACE_E_INVALID_STATE), as in UIKit. */
 brace_status brace_constraint_set_priority(brace_context *ctx, brace_constraint constraint, brace_priority priority);
 brace_status brace_constraint_get_priority(brace_context *ctx, brace_constraint constraint, brace_priority *out);
-/* brace_constraint_set_identifier — a name shown in diagnostics and dumps (copied;
-   NULL clears). get: the string lives until the identifier changes or the constraint
-   is destroyed; NULL when none. */
+/* brace_constraint_set_identifier — a name shown in diagnostics and dumps, copied: UTF-8
+   text of at most 1024 bytes, as brace_node_set_identifier (BRACE_E_INVALID_ARGUMENT for
+   longer text or bytes that are not UTF-8, and nothing changes); NULL or "" clears. get:
+   the string lives until the identifier changes or the constraint is destroyed; NULL
+   when none. */
 brace_status brace_constraint_set_identifier(brace_context *ctx, brace_constraint constraint, const char *identifier);
 brace_status brace_constraint_get_identifier(brace_context *ctx, brace_constraint constraint, const char **out);
 
