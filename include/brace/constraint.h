@@ -62,8 +62,7 @@
 extern "C" {
 #endif
 
-/* A constraint handle; 0 is invalid. */
-typedef uint64_t brace_constraint;
+/* brace_constraint, a constraint handle (0 is invalid), is in types.h. */
 /* A free variable handle; 0 is invalid. */
 typedef uint64_t brace_variable;
 

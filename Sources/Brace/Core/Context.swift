@@ -225,19 +225,23 @@ final class Context {
 
   // MARK: Reporting
 
-  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32]) {
+  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32], constraints: [Int32] = []) {
     if mutedDiagnostics > 0 { return }
     guard let fn = diagnosticCallback else {
       printDiagnostic(message)
       return
     }
     let handles = slots.map { handle(ofNode: $0) }
+    let constraintHandles = constraints.map { handle(ofConstraint: $0) }
     message.withCString { text in
       handles.withUnsafeBufferPointer { buf in
-        var d = brace_diagnostic(
-          struct_size: UInt32(MemoryLayout<brace_diagnostic>.size), kind: kind, message: text,
-          nodes: buf.baseAddress, node_count: buf.count)
-        fn(opaque, &d, diagnosticUserData)
+        constraintHandles.withUnsafeBufferPointer { cbuf in
+          var d = brace_diagnostic(
+            struct_size: UInt32(MemoryLayout<brace_diagnostic>.size), kind: kind, message: text,
+            nodes: buf.baseAddress, node_count: buf.count,
+            constraints: cbuf.baseAddress, constraint_count: cbuf.count)
+          fn(opaque, &d, diagnosticUserData)
+        }
       }
     }
   }
