@@ -82,10 +82,14 @@ let package = Package(
     .executableTarget(name: "brace-layout-bench", dependencies: ["Brace", "CBrace"]),
     .executableTarget(name: "brace-stack-bench", dependencies: ["Brace", "CBrace"]),
 
+    // What the test suites of the C ABI share: status checks, recorders, fixture readers,
+    // processes and files.
+    .target(name: "BraceTestSupport", dependencies: ["CBrace"], path: "Tests/Support"),
+
     .testTarget(name: "BraceSimplexSolverTests", dependencies: ["BraceSimplexSolver"]),
-    .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace"]),
-    .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace"]),
-    .testTarget(name: "BraceConstraintTests", dependencies: ["Brace", "CBrace"]),
-    .testTarget(name: "BraceStackTests", dependencies: ["Brace", "CBrace"]),
+    .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
+    .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
+    .testTarget(name: "BraceConstraintTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
+    .testTarget(name: "BraceStackTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
   ]
 )
