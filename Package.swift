@@ -65,7 +65,7 @@ let package = Package(
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceSimplex/exports.map")
     ),
-    .executableTarget(name: "brace-simplex-bench", dependencies: ["BraceSimplexSolver"]),
+    .executableTarget(name: "brace-simplex-bench", dependencies: ["BraceSimplexSolver", "BraceBenchKit"]),
 
     // libbrace_stack.so: the "stack" strategy (UIStackView), a plugin that reaches the
     // host only through its table (no Foundation, nothing Embedded Swift lacks).
@@ -77,15 +77,22 @@ let package = Package(
       linkerSettings: sharedLibrary(exports: "Sources/BraceStack/exports.map")
     ),
 
-    // Benchmarks of the engine through its C ABI (programs that print figures).
-    .executableTarget(name: "brace-bench", dependencies: ["Brace", "CBrace"]),
-    .executableTarget(name: "brace-layout-bench", dependencies: ["Brace", "CBrace"]),
-    .executableTarget(name: "brace-stack-bench", dependencies: ["Brace", "CBrace"]),
+    // Benchmarks of the engine through its C ABI (programs that print figures), and what
+    // they share with the randomized tests: the clock, medians, SplitMix64, the random
+    // linear system.
+    .target(name: "BraceBenchKit"),
+    .executableTarget(name: "brace-bench", dependencies: ["Brace", "CBrace", "BraceBenchKit"]),
+    .executableTarget(name: "brace-layout-bench", dependencies: ["Brace", "CBrace", "BraceBenchKit"]),
+    .executableTarget(name: "brace-stack-bench", dependencies: ["Brace", "CBrace", "BraceBenchKit"]),
 
-    .testTarget(name: "BraceSimplexSolverTests", dependencies: ["BraceSimplexSolver"]),
-    .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace"]),
-    .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace"]),
-    .testTarget(name: "BraceConstraintTests", dependencies: ["Brace", "CBrace"]),
-    .testTarget(name: "BraceStackTests", dependencies: ["Brace", "CBrace"]),
+    // What the test suites of the C ABI share: status checks, recorders, fixture readers,
+    // processes and files.
+    .target(name: "BraceTestSupport", dependencies: ["CBrace"], path: "Tests/Support"),
+
+    .testTarget(name: "BraceSimplexSolverTests", dependencies: ["BraceSimplexSolver", "BraceBenchKit"]),
+    .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
+    .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
+    .testTarget(name: "BraceConstraintTests", dependencies: ["Brace", "CBrace", "BraceTestSupport", "BraceBenchKit"]),
+    .testTarget(name: "BraceStackTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
   ]
 )
