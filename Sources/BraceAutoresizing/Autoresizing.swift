@@ -1,5 +1,5 @@
+import BracePluginKit
 import CBrace
-import Synchronization
 
 // The "frame" strategy: UIKit's autoresizing masks, as a plugin. When a container's size
 // changes and its autoresizes_subviews is on, each subview's mask applies to both axes,
@@ -10,12 +10,6 @@ import Synchronization
 // in practice; a change the host made while the hook ran). Frames are rounded to the
 // context's pixel grid from exact values the strategy keeps, so many resizes never
 // accumulate rounding drift.
-
-/// The host table, the same pointer for every context; set by the entry function.
-private let hostBits = Atomic<UInt>(0)
-private var host: UnsafePointer<brace_host_api> {
-  UnsafePointer(bitPattern: hostBits.load(ordering: .acquiring))!
-}
 
 /// Per-container state: the size the subviews' frames are for (the container size the
 /// masks were last applied for, or recorded at), and for each subview the exact frame
@@ -194,28 +188,10 @@ private func measure(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _
   return BRACE_OK
 }
 
-nonisolated(unsafe) private let descriptor: UnsafePointer<brace_strategy_desc> = {
-  let d = UnsafeMutablePointer<brace_strategy_desc>.allocate(capacity: 1)
-  d.initialize(to: brace_strategy_desc())
-  d.pointee.struct_size = UInt32(MemoryLayout<brace_strategy_desc>.size)
-  d.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
-  d.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
-  d.pointee.name = UnsafeRawPointer(("frame" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
-  d.pointee.role = BRACE_ROLE_CONTAINER
-  d.pointee.property_desc_size = UInt32(MemoryLayout<brace_property_desc>.size)
-  d.pointee.attach = attach
-  d.pointee.detach = detach
-  d.pointee.measure = measure
-  d.pointee.arrange = arrange
-  d.pointee.size_changed = sizeChanged
-  return UnsafePointer(d)
-}()
+nonisolated(unsafe) private let descriptor = containerDescriptor(
+  "frame", attach: attach, detach: detach, measure: measure, arrange: arrange, sizeChanged: sizeChanged)
 
 @c(brace_plugin_entry)
 public func braceAutoresizingEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {
-  guard let h, h.pointee.abi_major == BRACE_PLUGIN_ABI_MAJOR,
-    Int(h.pointee.struct_size) >= MemoryLayout<brace_host_api>.size
-  else { return nil }
-  hostBits.store(UInt(bitPattern: h), ordering: .releasing)
-  return descriptor
+  acceptHost(h) ? descriptor : nil
 }

@@ -1,3 +1,4 @@
+import BracePluginKit
 import BraceSimplexSolver
 import CBrace
 
@@ -167,36 +168,13 @@ private func isAmbiguous(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> Bool {
   return s.solver.isAmbiguous(slot: Int(k))
 }
 
-nonisolated(unsafe) private let descriptor: UnsafePointer<brace_strategy_desc> = {
-  let d = UnsafeMutablePointer<brace_strategy_desc>.allocate(capacity: 1)
-  d.initialize(to: brace_strategy_desc())
-  d.pointee.struct_size = UInt32(MemoryLayout<brace_strategy_desc>.size)
-  d.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
-  d.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
-  d.pointee.name = UnsafeRawPointer(("simplex" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
-  d.pointee.role = BRACE_ROLE_SOLVER
-  d.pointee.property_desc_size = UInt32(MemoryLayout<brace_property_desc>.size)
-  d.pointee.solver_create = solverCreate
-  d.pointee.solver_destroy = solverDestroy
-  d.pointee.new_variable = newVariable
-  d.pointee.release_variable = releaseVariable
-  d.pointee.add = add
-  d.pointee.remove = remove
-  d.pointee.set_constant = setConstant
-  d.pointee.set_priority = setPriority
-  d.pointee.add_edit = addEdit
-  d.pointee.remove_edit = removeEdit
-  d.pointee.suggest = suggest
-  d.pointee.begin_batch = beginBatch
-  d.pointee.end_batch = endBatch
-  d.pointee.value = value
-  d.pointee.take_changed = takeChanged
-  d.pointee.is_ambiguous = isAmbiguous
-  return UnsafePointer(d)
-}()
+nonisolated(unsafe) private let descriptor = solverDescriptor(
+  "simplex", create: solverCreate, destroy: solverDestroy, newVariable: newVariable, releaseVariable: releaseVariable,
+  add: add, remove: remove, setConstant: setConstant, setPriority: setPriority, addEdit: addEdit, removeEdit: removeEdit,
+  suggest: suggest, beginBatch: beginBatch, endBatch: endBatch, value: value, takeChanged: takeChanged,
+  isAmbiguous: isAmbiguous)
 
 @c(brace_plugin_entry)
 public func braceSimplexEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {
-  guard let h, h.pointee.abi_major == BRACE_PLUGIN_ABI_MAJOR else { return nil }
-  return descriptor
+  acceptHost(h) ? descriptor : nil
 }

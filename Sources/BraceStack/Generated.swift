@@ -1,3 +1,4 @@
+import BracePluginKit
 import CBrace
 
 // The constraint path: UIStackView's generated constraints (UISV-*), owned by the

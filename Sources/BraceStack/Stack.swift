@@ -1,5 +1,5 @@
+import BracePluginKit
 import CBrace
-import Synchronization
 
 // The "stack" strategy: UIKit's UIStackView as a plugin (docs/stack.md). A stack keeps
 // what it knows of its arranged views, refreshed in its constraints pass when something
@@ -8,65 +8,26 @@ import Synchronization
 // `generate_constraints` is on); then it generates UIKit's UISV-* constraints, brought up
 // to date by difference.
 
-/// The host table, the same pointer for every context; set by the entry function.
-private let hostBits = Atomic<UInt>(0)
-var host: UnsafePointer<brace_host_api> {
-  UnsafePointer(bitPattern: hostBits.load(ordering: .acquiring))!
-}
-
 // MARK: Properties
 
 enum Property: UInt32 {
   case axis = 0, distribution, alignment, spacing, marginsRelative, baselineRelative, generateConstraints, spacingAfter
 }
 
-private func cString(_ s: StaticString) -> UnsafePointer<CChar> {
-  UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
-}
-
-private func names(_ list: [StaticString]) -> UnsafePointer<UnsafePointer<CChar>?> {
-  let p = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: list.count)
-  for (k, s) in list.enumerated() { (p + k).initialize(to: cString(s)) }
-  return UnsafePointer(p)
-}
-
-nonisolated(unsafe) private let properties: UnsafePointer<brace_property_desc> = {
-  let axes = names(["horizontal", "vertical"])
-  let distributions = names(["fill", "fill_equally", "fill_proportionally", "equal_spacing", "equal_centering"])
-  let alignments = names(["fill", "leading", "first_baseline", "center", "trailing", "last_baseline"])
-  func enumeration(_ name: StaticString, _ list: UnsafePointer<UnsafePointer<CChar>?>, _ count: UInt32, _ doc: StaticString) -> brace_property_desc {
-    brace_property_desc(name: cString(name), type: BRACE_VALUE_ENUM, scope: BRACE_SCOPE_CONTAINER,
-                        default_value: brace_value(type: BRACE_VALUE_ENUM, integer: 0, number: 0), minimum: 0, maximum: 0,
-                        enum_names: list, enum_count: count, doc: cString(doc))
-  }
-  func number(_ name: StaticString, _ scope: brace_property_scope, _ value: Double, _ doc: StaticString) -> brace_property_desc {
-    brace_property_desc(name: cString(name), type: BRACE_VALUE_DOUBLE, scope: scope,
-                        default_value: brace_value(type: BRACE_VALUE_DOUBLE, integer: 0, number: value),
-                        minimum: -Double.greatestFiniteMagnitude, maximum: Double.greatestFiniteMagnitude,
-                        enum_names: nil, enum_count: 0, doc: cString(doc))
-  }
-  func flag(_ name: StaticString, _ doc: StaticString) -> brace_property_desc {
-    brace_property_desc(name: cString(name), type: BRACE_VALUE_BOOL, scope: BRACE_SCOPE_CONTAINER,
-                        default_value: brace_value(type: BRACE_VALUE_BOOL, integer: 0, number: 0), minimum: 0, maximum: 1,
-                        enum_names: nil, enum_count: 0, doc: cString(doc))
-  }
-  let list = [
-    enumeration("axis", axes, 2, "the direction the arranged views run: horizontal (a row) or vertical (a column)"),
-    enumeration("distribution", distributions, 5, "how the arranged views share the length of the stack"),
-    enumeration("alignment", alignments, 6, "how the arranged views sit across the axis (leading is UIKit's top, trailing its bottom)"),
-    number("spacing", BRACE_SCOPE_CONTAINER, 0, "the gap between arranged views; negative overlaps; -0.0 is the system spacing"),
-    flag("layout_margins_relative", "arrange inside the stack's layout margins"),
-    flag("baseline_relative", "vertical stacks: measure gaps from last baseline to first baseline"),
-    flag("generate_constraints", "always arrange through generated constraints (UIKit's way), even where the stack could arrange directly"),
-    number("spacing_after", BRACE_SCOPE_CHILD, BRACE_STACK_SPACING_USE_DEFAULT,
-           "the gap after this arranged view (DBL_MAX: the stack's spacing; -0.0: the system spacing)"),
-  ]
-  let p = UnsafeMutablePointer<brace_property_desc>.allocate(capacity: list.count)
-  p.initialize(from: list, count: list.count)
-  return UnsafePointer(p)
-}()
-
-private let propertyCount: UInt32 = 8
+nonisolated(unsafe) private let properties: [brace_property_desc] = [
+  .enumeration("axis", ["horizontal", "vertical"],
+               "the direction the arranged views run: horizontal (a row) or vertical (a column)"),
+  .enumeration("distribution", ["fill", "fill_equally", "fill_proportionally", "equal_spacing", "equal_centering"],
+               "how the arranged views share the length of the stack"),
+  .enumeration("alignment", ["fill", "leading", "first_baseline", "center", "trailing", "last_baseline"],
+               "how the arranged views sit across the axis (leading is UIKit's top, trailing its bottom)"),
+  .number("spacing", BRACE_SCOPE_CONTAINER, 0, "the gap between arranged views; negative overlaps; -0.0 is the system spacing"),
+  .flag("layout_margins_relative", "arrange inside the stack's layout margins"),
+  .flag("baseline_relative", "vertical stacks: measure gaps from last baseline to first baseline"),
+  .flag("generate_constraints", "always arrange through generated constraints (UIKit's way), even where the stack could arrange directly"),
+  .number("spacing_after", BRACE_SCOPE_CHILD, BRACE_STACK_SPACING_USE_DEFAULT,
+          "the gap after this arranged view (DBL_MAX: the stack's spacing; -0.0: the system spacing)"),
+]
 
 /// The priority a view with no intrinsic size and nothing to measure is held at length 0
 /// on that axis: the lowest but one (1 is the baseline-alignment pull, which must give
@@ -566,35 +527,13 @@ private func baselineHook(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointe
   return BRACE_OK
 }
 
-nonisolated(unsafe) private let descriptor: UnsafePointer<brace_strategy_desc> = {
-  let d = UnsafeMutablePointer<brace_strategy_desc>.allocate(capacity: 1)
-  d.initialize(to: brace_strategy_desc())
-  d.pointee.struct_size = UInt32(MemoryLayout<brace_strategy_desc>.size)
-  d.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
-  d.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
-  d.pointee.name = cString("stack")
-  d.pointee.role = BRACE_ROLE_CONTAINER
-  d.pointee.properties = properties
-  d.pointee.property_count = propertyCount
-  d.pointee.property_desc_size = UInt32(MemoryLayout<brace_property_desc>.size)
-  d.pointee.context_create = contextCreate
-  d.pointee.context_destroy = contextDestroy
-  d.pointee.attach = attach
-  d.pointee.detach = detach
-  d.pointee.update_constraints = updateConstraints
-  d.pointee.measure = measure
-  d.pointee.arrange = arrange
-  d.pointee.baseline = baselineHook
-  d.pointee.flags = BRACE_STRATEGY_DEPENDS_ON_HIDDEN
-  return UnsafePointer(d)
-}()
+nonisolated(unsafe) private let descriptor = containerDescriptor(
+  "stack", properties: properties, flags: BRACE_STRATEGY_DEPENDS_ON_HIDDEN,
+  contextCreate: contextCreate, contextDestroy: contextDestroy, attach: attach, detach: detach,
+  updateConstraints: updateConstraints, measure: measure, arrange: arrange, baseline: baselineHook)
 
 @c(brace_plugin_entry)
 public func braceStackEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {
   // Needs the 1.1 host table (baselines, flags, is_constrained_externally).
-  guard let h, h.pointee.abi_major == BRACE_PLUGIN_ABI_MAJOR, h.pointee.abi_minor >= 1,
-    Int(h.pointee.struct_size) >= MemoryLayout<brace_host_api>.size
-  else { return nil }
-  hostBits.store(UInt(bitPattern: h), ordering: .releasing)
-  return descriptor
+  acceptHost(h, minor: 1) ? descriptor : nil
 }
