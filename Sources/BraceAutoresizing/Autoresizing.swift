@@ -44,14 +44,6 @@ func autoresize(origin: Double, size: Double, oldSuper: Double, newSuper: Double
   return (grown(0), max(0, grown(1)))
 }
 
-/// Rounds the edges (not origin and size separately) to the nearest pixel, so adjacent
-/// views that share an edge keep sharing it.
-func pixelRound(_ r: brace_rect, scale: Double) -> brace_rect {
-  func px(_ v: Double) -> Double { (v * scale).rounded(.toNearestOrAwayFromZero) / scale }
-  let x0 = px(r.x), y0 = px(r.y), x1 = px(r.x + r.width), y1 = px(r.y + r.height)
-  return brace_rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-}
-
 private func same(_ a: brace_rect, _ b: brace_rect) -> Bool {
   a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
 }
@@ -114,7 +106,7 @@ private func resizeSubviews(_ ctx: OpaquePointer?, _ node: brace_node, _ c: Cont
     let y = autoresize(origin: base.y, size: base.height, oldSuper: old.height, newSuper: size.height,
                        flexibleNear: mask & 8 != 0, flexibleSize: mask & 16 != 0, flexibleFar: mask & 32 != 0)
     let exact = brace_rect(x: x.origin, y: y.origin, width: x.size, height: y.size)
-    let written = pixelRound(exact, scale: scale)
+    let written = roundedToPixelGrid(exact, scale: scale)
     next[child] = (exact, written)
     if !same(written, frame) { _ = h.set_frame!(ctx, child, written) }
   }

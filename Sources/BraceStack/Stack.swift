@@ -426,14 +426,11 @@ extension Stack {
   }
 }
 
-/// The frame of an alignment rect: outset by the insets, edges rounded to the pixel
-/// grid, sizes never negative (as the engine makes frames from solved alignment rects).
+/// The frame of an alignment rect: outset by the insets, on the pixel grid (as the engine
+/// makes frames from solved alignment rects).
 func pixelFrame(_ a: brace_rect, _ i: brace_insets, scale: Double) -> brace_rect {
-  func px(_ x: Double) -> Double { (x * scale).rounded(.toNearestOrAwayFromZero) / scale }
-  let fx = a.x - i.left, fy = a.y - i.top
-  let fw = a.width + i.left + i.right, fh = a.height + i.top + i.bottom
-  let x0 = px(fx) + 0, y0 = px(fy) + 0
-  return brace_rect(x: x0, y: y0, width: max(0, px(fx + fw) - x0) + 0, height: max(0, px(fy + fh) - y0) + 0)
+  let outset = brace_rect(x: a.x - i.left, y: a.y - i.top, width: a.width + i.left + i.right, height: a.height + i.top + i.bottom)
+  return roundedToPixelGrid(outset, scale: scale)
 }
 
 func same(_ a: brace_rect, _ b: brace_rect) -> Bool {
