@@ -13,11 +13,11 @@ struct SpecKey: Hashable {
 }
 
 struct Spec {
+  var identifier: StaticString
   var terms: [brace_term]
   var relation: brace_relation
-  var constant: Double
   var priority: Float
-  var identifier: StaticString
+  var constant: Double
 
   var key: SpecKey {
     var w: [UInt64] = [UInt64(UInt32(bitPattern: relation.rawValue)) | UInt64(priority.bitPattern) << 32,
@@ -116,10 +116,24 @@ extension Stack {
 
 private let eq = BRACE_RELATION_EQUAL, ge = BRACE_RELATION_GREATER_EQUAL, le = BRACE_RELATION_LESS_EQUAL
 
-/// The generated constraints of one constraints pass, built section by section. The
-/// attributes follow the stack's axis: `lead`, `trail`, `dim` and `center` along it, the
-/// `x` ones across it; the `canvas` ones are the stack's own (its margins when
-/// margins-relative).
+/// The attributes of one axis: a view's edges, length and center on it, and the canvas's
+/// (the stack's margins when margins-relative).
+private struct Edges {
+  let lead, trail, dim, center, canvasLead, canvasTrail, canvasCenter: brace_attribute
+
+  init(horizontal h: Bool, marginsRelative relative: Bool) {
+    lead = h ? BRACE_ATTR_LEADING : BRACE_ATTR_TOP
+    trail = h ? BRACE_ATTR_TRAILING : BRACE_ATTR_BOTTOM
+    dim = h ? BRACE_ATTR_WIDTH : BRACE_ATTR_HEIGHT
+    center = h ? BRACE_ATTR_CENTER_X : BRACE_ATTR_CENTER_Y
+    canvasLead = !relative ? lead : h ? BRACE_ATTR_LEADING_MARGIN : BRACE_ATTR_TOP_MARGIN
+    canvasTrail = !relative ? trail : h ? BRACE_ATTR_TRAILING_MARGIN : BRACE_ATTR_BOTTOM_MARGIN
+    canvasCenter = !relative ? center : h ? BRACE_ATTR_CENTER_X_WITHIN_MARGINS : BRACE_ATTR_CENTER_Y_WITHIN_MARGINS
+  }
+}
+
+/// The generated constraints of one constraints pass, built section by section, with
+/// the attributes along the stack's axis and across it.
 private struct SpecBuilder {
   let stack: Stack
   let S: brace_node
@@ -130,8 +144,8 @@ private struct SpecBuilder {
   let n: Int
   let gaps: [Double]
   let horizontal: Bool
-  let lead, trail, dim, center, canvasLead, canvasTrail: brace_attribute
-  let xLead, xTrail, xDim, xCenter, canvasXLead, canvasXTrail, canvasXCenter: brace_attribute
+  let along: Edges
+  let across: Edges
   var out: [Spec] = []
 
   init(_ stack: Stack, contents: [Content]) {
@@ -146,41 +160,29 @@ private struct SpecBuilder {
     n = visible.count
     gaps = stack.gaps()
     let horizontal = layout.axis == .horizontal
-    let relative = stack.marginsRelative
     self.horizontal = horizontal
-    lead = horizontal ? BRACE_ATTR_LEADING : BRACE_ATTR_TOP
-    trail = horizontal ? BRACE_ATTR_TRAILING : BRACE_ATTR_BOTTOM
-    dim = horizontal ? BRACE_ATTR_WIDTH : BRACE_ATTR_HEIGHT
-    center = horizontal ? BRACE_ATTR_CENTER_X : BRACE_ATTR_CENTER_Y
-    canvasLead = relative ? (horizontal ? BRACE_ATTR_LEADING_MARGIN : BRACE_ATTR_TOP_MARGIN) : lead
-    canvasTrail = relative ? (horizontal ? BRACE_ATTR_TRAILING_MARGIN : BRACE_ATTR_BOTTOM_MARGIN) : trail
-    xLead = horizontal ? BRACE_ATTR_TOP : BRACE_ATTR_LEADING
-    xTrail = horizontal ? BRACE_ATTR_BOTTOM : BRACE_ATTR_TRAILING
-    xDim = horizontal ? BRACE_ATTR_HEIGHT : BRACE_ATTR_WIDTH
-    xCenter = horizontal ? BRACE_ATTR_CENTER_Y : BRACE_ATTR_CENTER_X
-    canvasXLead = relative ? (horizontal ? BRACE_ATTR_TOP_MARGIN : BRACE_ATTR_LEADING_MARGIN) : xLead
-    canvasXTrail = relative ? (horizontal ? BRACE_ATTR_BOTTOM_MARGIN : BRACE_ATTR_TRAILING_MARGIN) : xTrail
-    canvasXCenter = relative ? (horizontal ? BRACE_ATTR_CENTER_Y_WITHIN_MARGINS : BRACE_ATTR_CENTER_X_WITHIN_MARGINS) : xCenter
+    along = Edges(horizontal: horizontal, marginsRelative: stack.marginsRelative)
+    across = Edges(horizontal: !horizontal, marginsRelative: stack.marginsRelative)
   }
 
   mutating func add(_ id: StaticString, _ terms: [(brace_node, brace_attribute, Double)], _ r: brace_relation, _ c: Double, _ p: Float = 1000) {
-    out.append(Spec(terms: terms.map { brace_term(item: $0.0, attribute: $0.1, coefficient: $0.2) },
-                    relation: r, constant: c, priority: p, identifier: id))
+    out.append(Spec(identifier: id, terms: terms.map { brace_term(item: $0.0, attribute: $0.1, coefficient: $0.2) },
+                    relation: r, priority: p, constant: c))
   }
 
   /// "Along the axis": the ends on the canvas, the gaps, the distribution.
   mutating func alongTheAxis(mainMargins: Double) {
     let spacingEqual = layout.distribution == .fill || layout.distribution == .fillEqually || layout.distribution == .fillProportionally
     if let first = visible.first, let last = visible.last {
-      add("UISV-canvas-connection", [(views[first].node, lead, 1), (S, canvasLead, -1)], eq, 0)
-      add("UISV-canvas-connection", [(views[last].node, trail, 1), (S, canvasTrail, -1)], eq, 0)
+      add("UISV-canvas-connection", [(views[first].node, along.lead, 1), (S, along.canvasLead, -1)], eq, 0)
+      add("UISV-canvas-connection", [(views[last].node, along.trail, 1), (S, along.canvasTrail, -1)], eq, 0)
     }
     var gapTerms: [[(brace_node, brace_attribute, Double)]] = []
     for k in 0..<max(0, n - 1) {
       let a = views[visible[k]].node, b = views[visible[k + 1]].node
       let terms = layout.usesBaselineGaps
         ? [(stack.baselineView(b, last: false), BRACE_ATTR_FIRST_BASELINE, 1.0), (stack.baselineView(a, last: true), BRACE_ATTR_LAST_BASELINE, -1.0)]
-        : [(b, lead, 1.0), (a, trail, -1.0)]
+        : [(b, along.lead, 1.0), (a, along.trail, -1.0)]
       gapTerms.append(terms)
       add("UISV-spacing", terms, spacingEqual ? eq : ge, gaps[visible[k]])
     }
@@ -188,24 +190,24 @@ private struct SpecBuilder {
     case .fill:
       break
     case .fillEqually:
-      for k in visible.dropFirst() { add("UISV-fill-equally", [(views[k].node, dim, 1), (views[visible[0]].node, dim, -1)], eq, 0) }
+      for k in visible.dropFirst() { add("UISV-fill-equally", [(views[k].node, along.dim, 1), (views[visible[0]].node, along.dim, -1)], eq, 0) }
     case .fillProportionally:
       let sum = visible.reduce(0.0) { $0 + contents[$1].main }
       var g = 0.0
       for k in 0..<max(0, n - 1) { g += gaps[visible[k]] + layout.adjustment(contents, visible[k], visible[k + 1]) }
       for i in visible {
         let share = sum > 0 ? contents[i].main / sum : 1 / Double(n)
-        add("UISV-fill-proportionally", [(views[i].node, dim, 1), (S, dim, -share)], eq, -share * (mainMargins + g), 999)
+        add("UISV-fill-proportionally", [(views[i].node, along.dim, 1), (S, along.dim, -share)], eq, -share * (mainMargins + g), 999)
       }
     case .equalSpacing:
       for k in gapTerms.indices.dropFirst() { add("UISV-distributing", gapTerms[k] + gapTerms[0].map { ($0.0, $0.1, -$0.2) }, eq, 0) }
-      add("UISV-fitting", [(S, dim, 1)], eq, 0, fittingPriority)
+      add("UISV-fitting", [(S, along.dim, 1)], eq, 0, fittingPriority)
     case .equalCentering:
       func step(_ k: Int) -> [(brace_node, brace_attribute, Double)] {
-        [(views[visible[k + 1]].node, center, 1), (views[visible[k]].node, center, -1)]
+        [(views[visible[k + 1]].node, along.center, 1), (views[visible[k]].node, along.center, -1)]
       }
       for k in 1..<max(1, n - 1) { add("UISV-distributing", step(k) + step(0).map { ($0.0, $0.1, -$0.2) }, eq, 0, centeringPriority) }
-      add("UISV-fitting", [(S, dim, 1)], eq, 0, fittingPriority)
+      add("UISV-fitting", [(S, along.dim, 1)], eq, 0, fittingPriority)
     }
   }
 
@@ -227,12 +229,12 @@ private struct SpecBuilder {
       let intrinsicMain = horizontal ? views[i].intrinsic.width : views[i].intrinsic.height
       let intrinsicCross = horizontal ? views[i].intrinsic.height : views[i].intrinsic.width
       if intrinsicMain < 0 && !views[i].hidden {
-        add("UISV-content-size", [(v, dim, 1)], le, size.main, p.0)
-        add("UISV-content-size", [(v, dim, 1)], ge, size.main, r.0)
+        add("UISV-content-size", [(v, along.dim, 1)], le, size.main, p.0)
+        add("UISV-content-size", [(v, along.dim, 1)], ge, size.main, r.0)
       }
       if intrinsicCross < 0 {
-        add("UISV-content-size", [(v, xDim, 1)], le, size.cross, p.1)
-        add("UISV-content-size", [(v, xDim, 1)], ge, size.cross, r.1)
+        add("UISV-content-size", [(v, across.dim, 1)], le, size.cross, p.1)
+        add("UISV-content-size", [(v, across.dim, 1)], ge, size.cross, r.1)
       }
     }
   }
@@ -247,24 +249,20 @@ private struct SpecBuilder {
       // How many later views share each priority, counted from the end.
       var laterHugging: [Float: Int] = [:], laterResistance: [Float: Int] = [:]
       for i in visible.reversed() {
-        if stretches {
-          let p = contents[i].hugging
-          let steps = laterHugging[p, default: 0]
-          if steps > 0, p < 999 {
-            add("UISV-tie-break", [(views[i].node, dim, 1)], le, contents[i].main, raised(p, steps))
-          }
-          laterHugging[p] = steps + 1
-        }
-        if compresses {
-          let p = contents[i].resistance
-          let steps = laterResistance[p, default: 0]
-          if steps > 0, p < 999 {
-            add("UISV-tie-break", [(views[i].node, dim, 1)], ge, contents[i].main, raised(p, steps))
-          }
-          laterResistance[p] = steps + 1
-        }
+        if stretches { tieBreak(i, contents[i].hugging, le, &laterHugging) }
+        if compresses { tieBreak(i, contents[i].resistance, ge, &laterResistance) }
       }
     }
+  }
+
+  /// View `i`'s tie-break at its priority `p` (hugging: `le`, resistance: `ge`), raised
+  /// by the number of later views at `p` (`later`).
+  private mutating func tieBreak(_ i: Int, _ p: Float, _ r: brace_relation, _ later: inout [Float: Int]) {
+    let steps = later[p, default: 0]
+    if steps > 0, p < 999 {
+      add("UISV-tie-break", [(views[i].node, along.dim, 1)], r, contents[i].main, raised(p, steps))
+    }
+    later[p] = steps + 1
   }
 
   /// Hidden views: no length, at the trailing edge of the previous visible view.
@@ -272,11 +270,11 @@ private struct SpecBuilder {
     var previous: Int? = nil
     for i in views.indices {
       if views[i].hidden {
-        add("UISV-hiding", [(views[i].node, dim, 1)], eq, 0, hidingPriority)
+        add("UISV-hiding", [(views[i].node, along.dim, 1)], eq, 0, hidingPriority)
         if let p = previous {
-          add("UISV-hiding", [(views[i].node, lead, 1), (views[p].node, trail, -1)], eq, 0)
+          add("UISV-hiding", [(views[i].node, along.lead, 1), (views[p].node, along.trail, -1)], eq, 0)
         } else {
-          add("UISV-hiding", [(views[i].node, lead, 1), (S, canvasLead, -1)], eq, 0)
+          add("UISV-hiding", [(views[i].node, along.lead, 1), (S, along.canvasLead, -1)], eq, 0)
         }
       } else {
         previous = i
@@ -287,36 +285,31 @@ private struct SpecBuilder {
   /// "Across the axis": the alignment.
   mutating func acrossTheAxis() {
     let alignment = layout.crossAlignment
+    let baselines = alignment == .firstBaseline || alignment == .lastBaseline
+    // Each view's edges on the canvas: (identifier, the view's edge, the canvas's, relation).
+    let inside: [(StaticString, brace_attribute, brace_attribute, brace_relation)] =
+      [("UISV-spanning-boundary", across.lead, across.canvasLead, ge), ("UISV-spanning-boundary", across.trail, across.canvasTrail, le)]
+    let edges: [(StaticString, brace_attribute, brace_attribute, brace_relation)]
+    switch alignment {
+    case .fill: edges = [("UISV-canvas-connection", across.lead, across.canvasLead, eq), ("UISV-canvas-connection", across.trail, across.canvasTrail, eq)]
+    case .leading: edges = [("UISV-alignment", across.lead, across.canvasLead, eq), inside[1]]
+    case .trailing: edges = [("UISV-alignment", across.trail, across.canvasTrail, eq), inside[0]]
+    case .center: edges = [("UISV-alignment", across.center, across.canvasCenter, eq)] + inside
+    case .firstBaseline, .lastBaseline: edges = inside
+    }
     for i in views.indices {
       let v = views[i].node
-      let baselineAligned = (alignment == .firstBaseline || alignment == .lastBaseline) && !views[i].hidden
-      switch alignment {
-      case .fill:
-        add("UISV-canvas-connection", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
-        add("UISV-canvas-connection", [(v, xTrail, 1), (S, canvasXTrail, -1)], eq, 0)
-      case .leading:
-        add("UISV-alignment", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
-        add("UISV-spanning-boundary", [(v, xTrail, 1), (S, canvasXTrail, -1)], le, 0)
-      case .trailing:
-        add("UISV-alignment", [(v, xTrail, 1), (S, canvasXTrail, -1)], eq, 0)
-        add("UISV-spanning-boundary", [(v, xLead, 1), (S, canvasXLead, -1)], ge, 0)
-      case .center:
-        add("UISV-alignment", [(v, xCenter, 1), (S, canvasXCenter, -1)], eq, 0)
-        add("UISV-spanning-boundary", [(v, xLead, 1), (S, canvasXLead, -1)], ge, 0)
-        add("UISV-spanning-boundary", [(v, xTrail, 1), (S, canvasXTrail, -1)], le, 0)
-      case .firstBaseline, .lastBaseline:
-        add("UISV-spanning-boundary", [(v, xLead, 1), (S, canvasXLead, -1)], ge, 0)
-        add("UISV-spanning-boundary", [(v, xTrail, 1), (S, canvasXTrail, -1)], le, 0)
-        if !baselineAligned {
-          add("UISV-alignment", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
-        } else {
-          // The highest view's top on the canvas's top, at the lowest priority: only a
-          // position, never a size.
-          add("UISV-spanning-fit", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0, 1)
-        }
+      for (id, edge, canvasEdge, r) in edges { add(id, [(v, edge, 1), (S, canvasEdge, -1)], r, 0) }
+      guard baselines else { continue }
+      if views[i].hidden {
+        add("UISV-alignment", [(v, across.lead, 1), (S, across.canvasLead, -1)], eq, 0)
+      } else {
+        // The highest view's top on the canvas's top, at the lowest priority: only a
+        // position, never a size.
+        add("UISV-spanning-fit", [(v, across.lead, 1), (S, across.canvasLead, -1)], eq, 0, 1)
       }
     }
-    if alignment == .firstBaseline || alignment == .lastBaseline, let first = visible.first {
+    if baselines, let first = visible.first {
       let last = alignment == .lastBaseline
       let attr = last ? BRACE_ATTR_LAST_BASELINE : BRACE_ATTR_FIRST_BASELINE
       let anchor = stack.baselineView(views[first].node, last: last)
@@ -325,7 +318,7 @@ private struct SpecBuilder {
       }
     }
     if alignment != .fill && n > 0 {
-      add("UISV-spanning-fit", [(S, xDim, 1)], eq, 0, fittingPriority)
+      add("UISV-spanning-fit", [(S, across.dim, 1)], eq, 0, fittingPriority)
     }
   }
 }
