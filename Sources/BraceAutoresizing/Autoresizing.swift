@@ -11,6 +11,10 @@ import CBrace
 // context's pixel grid from exact values the strategy keeps, so many resizes never
 // accumulate rounding drift.
 
+/// The host table, kept by the entry.
+private let hostTable = PluginHost()
+private var host: UnsafePointer<brace_host_api> { hostTable.table }
+
 /// Per-container state: the size the subviews' frames are for (the container size the
 /// masks were last applied for, or recorded at), and for each subview the exact frame
 /// computed last time with the rounded frame that was written.
@@ -185,5 +189,5 @@ nonisolated(unsafe) private let descriptor = containerDescriptor(
 
 @c(brace_plugin_entry)
 public func braceAutoresizingEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {
-  acceptHost(h) ? descriptor : nil
+  hostTable.connect(h) ? descriptor : nil
 }

@@ -12,6 +12,10 @@ import CBrace
 // knows and its refresh; Canvas.swift: where the views go, fitting size and baselines;
 // DirectPath.swift and Generated.swift: the two paths; Arrangement.swift: the arithmetic.
 
+/// The host table, kept by the entry.
+private let hostTable = PluginHost()
+var host: UnsafePointer<brace_host_api> { hostTable.table }
+
 // MARK: Properties
 
 enum Property: UInt32 {
@@ -136,5 +140,5 @@ nonisolated(unsafe) private let descriptor = containerDescriptor(
 @c(brace_plugin_entry)
 public func braceStackEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {
   // Needs the 1.1 host table (baselines, flags, is_constrained_externally).
-  acceptHost(h, minor: 1) ? descriptor : nil
+  hostTable.connect(h, minor: 1) ? descriptor : nil
 }
