@@ -38,10 +38,14 @@ let package = Package(
     // Embedded Swift build).
     .systemLibrary(name: "CBraceLibc", path: "Sources/CBraceLibc"),
 
+    // What the plugins share with the host (the host pointer, the plugin ABI's tables),
+    // compiled into each plugin and the core.
+    .target(name: "BracePluginKit", dependencies: ["CBrace"], swiftSettings: unchecked),
+
     // libbrace.so: the core engine behind the C ABI.
     .target(
       name: "Brace",
-      dependencies: ["CBrace", "CBraceLibc"],
+      dependencies: ["CBrace", "CBraceLibc", "BracePluginKit"],
       exclude: ["exports.map"],
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/Brace/exports.map", soname: "libbrace.so.0")
@@ -50,7 +54,7 @@ let package = Package(
     // libbrace_autoresizing.so: the "frame" strategy, a plugin like any other.
     .target(
       name: "BraceAutoresizing",
-      dependencies: ["CBrace"],
+      dependencies: ["CBrace", "BracePluginKit"],
       exclude: ["exports.map"],
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceAutoresizing/exports.map")
@@ -60,7 +64,7 @@ let package = Package(
     .target(name: "BraceSimplexSolver", swiftSettings: unchecked),
     .target(
       name: "BraceSimplex",
-      dependencies: ["CBrace", "BraceSimplexSolver"],
+      dependencies: ["CBrace", "BracePluginKit", "BraceSimplexSolver"],
       exclude: ["exports.map"],
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceSimplex/exports.map")
@@ -71,7 +75,7 @@ let package = Package(
     // host only through its table (no Foundation, nothing Embedded Swift lacks).
     .target(
       name: "BraceStack",
-      dependencies: ["CBrace"],
+      dependencies: ["CBrace", "BracePluginKit"],
       exclude: ["exports.map"],
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceStack/exports.map")
