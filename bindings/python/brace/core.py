@@ -36,57 +36,11 @@ from typing import NamedTuple, Optional
 
 from . import errors
 from ._native import error, ffi, lib
+from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_rect, _insets, _num,
+                       _rect)
+from .layout import Anchor, Variable, _constraints_from, _edit_target
 
 # ---------------------------------------------------------------- geometry
-
-
-class Point(NamedTuple):
-    x: float = 0.0
-    y: float = 0.0
-
-
-class Size(NamedTuple):
-    width: float = 0.0
-    height: float = 0.0
-
-
-class Rect(NamedTuple):
-    x: float = 0.0
-    y: float = 0.0
-    width: float = 0.0
-    height: float = 0.0
-
-    @property
-    def origin(self) -> Point:
-        return Point(self.x, self.y)
-
-    @property
-    def size(self) -> Size:
-        return Size(self.width, self.height)
-
-    @property
-    def min_x(self):
-        return self.x
-
-    @property
-    def max_x(self):
-        return self.x + self.width
-
-    @property
-    def min_y(self):
-        return self.y
-
-    @property
-    def max_y(self):
-        return self.y + self.height
-
-    @property
-    def mid_x(self):
-        return self.x + self.width / 2
-
-    @property
-    def mid_y(self):
-        return self.y + self.height / 2
 
 
 class _CallableSize(Size):
@@ -97,59 +51,6 @@ class _CallableSize(Size):
 
     def __call__(self) -> Size:
         return Size(*self)
-
-
-class Insets(NamedTuple):
-    top: float = 0.0
-    left: float = 0.0
-    bottom: float = 0.0
-    right: float = 0.0
-
-
-class DirectionalInsets(NamedTuple):
-    top: float = 0.0
-    leading: float = 0.0
-    bottom: float = 0.0
-    trailing: float = 0.0
-
-
-def _num(v, what):
-    try:
-        return float(v)
-    except (TypeError, ValueError):
-        raise TypeError("%s: expected a number, got %r" % (what, v)) from None
-
-
-def _rect(r) -> "ffi.CData":
-    if isinstance(r, dict):
-        r = (r.get("x", 0), r.get("y", 0), r.get("width", 0), r.get("height", 0))
-    if len(r) == 2:  # ((x, y), (w, h))
-        (x, y), (w, h) = r
-        r = (x, y, w, h)
-    x, y, w, h = (_num(v, "rect") for v in r)
-    c = ffi.new("brace_rect *")
-    c.x, c.y, c.width, c.height = x, y, w, h
-    return c[0]
-
-
-def _from_rect(c) -> Rect:
-    return Rect(c.x, c.y, c.width, c.height)
-
-
-def _insets(i):
-    if isinstance(i, (int, float)):
-        i = (i, i, i, i)
-    c = ffi.new("brace_insets *")
-    c.top, c.left, c.bottom, c.right = (_num(v, "insets") for v in i)
-    return c[0]
-
-
-def _dinsets(i):
-    if isinstance(i, (int, float)):
-        i = (i, i, i, i)
-    c = ffi.new("brace_directional_insets *")
-    c.top, c.leading, c.bottom, c.trailing = (_num(v, "insets") for v in i)
-    return c[0]
 
 
 # ---------------------------------------------------------------- enumerations
@@ -438,11 +339,7 @@ class Context:
             return v
         is_guide = ffi.new("bool *")
         self._call(lib.brace_node_is_layout_guide, handle, is_guide)
-        if is_guide[0]:
-            from .layout import LayoutGuide
-            cls = LayoutGuide
-        else:
-            cls = View
+        cls = LayoutGuide if is_guide[0] else View
         v = cls.__new__(cls)
         v._attach(self, handle)
         return v
@@ -522,26 +419,21 @@ class Context:
     # -- constraints
 
     def variable(self, name: Optional[str] = None):
-        from .layout import Variable
         return Variable(self, name)
 
     @property
     def broken_constraints(self) -> list:
-        from .layout import _constraints_from
         return _constraints_from(self, lib.brace_context_get_broken_constraints)
 
     def add_edit(self, item, priority=500.0):
-        from .layout import _edit_target
         h, attr = _edit_target(item)
         self._call(lib.brace_context_add_edit, h, attr, float(priority))
 
     def suggest_value(self, item, value):
-        from .layout import _edit_target
         h, attr = _edit_target(item)
         self._call(lib.brace_context_suggest_value, h, attr, _num(value, "value"))
 
     def remove_edit(self, item):
-        from .layout import _edit_target
         h, attr = _edit_target(item)
         self._call(lib.brace_context_remove_edit, h, attr)
 
@@ -710,7 +602,6 @@ class _AnchorProp:
     def __get__(self, obj, owner=None):
         if obj is None:
             return self
-        from .layout import Anchor
         return Anchor(obj, self.attr, self.name)
 
 
@@ -813,7 +704,7 @@ class View:
         view, which then falls back to repr()."""
         if not self.alive:
             return None
-        from . import render
+        from .tools import render  # on first use: the tools build on the views
         return render.svg(self)
 
     @property
@@ -1228,11 +1119,9 @@ class View:
     @property
     def constraints(self) -> list:
         """The active constraints referring to this view (including generated ones)."""
-        from .layout import _constraints_from
         return _constraints_from(self._ctx, lib.brace_node_get_constraints, self._handle, owner=self)
 
     def add_layout_guide(self):
-        from .layout import LayoutGuide
         return LayoutGuide._create(self)
 
     @property
@@ -1291,6 +1180,36 @@ def _handle_of(obj, ctx) -> int:
     if isinstance(obj, int):
         return obj
     raise TypeError("expected a View, not %r" % type(obj).__name__)
+
+
+class LayoutGuide(View):
+    """A layout guide (UILayoutGuide): constrained like a view, never drawn, owned by
+    its view. Its frame is in the owner's coordinates."""
+
+    def __init__(self, *a, **kw):
+        raise TypeError("create layout guides with view.add_layout_guide()")
+
+    @classmethod
+    def _create(cls, owner: View) -> "LayoutGuide":
+        out = ffi.new("brace_node *")
+        owner._c(lib.brace_layout_guide_create, out)
+        g = cls.__new__(cls)
+        g._attach(owner.context, out[0])
+        g._owner_handle = owner._handle
+        g._owner_ref = weakref.ref(owner)
+        return g
+
+    @property
+    def owning_view(self):
+        r = getattr(self, "_owner_ref", None)
+        owner = r() if r is not None else None
+        if owner is None and self.alive:
+            owner = self.superview  # the engine keeps the owner as the guide's superview
+        return owner
+
+    @property
+    def layout_frame(self) -> Rect:
+        return self.frame
 
 
 class Stack(View):

@@ -1,4 +1,4 @@
-"""Constraint layout: anchors, constraints, free variables, layout guides.
+"""Constraint layout: anchors, constraints, free variables.
 
     a.leading == b.trailing + 8          # item1.attr1 == 1 * item2.attr2 + 8
     a.width >= 44                        # a constant constraint
@@ -30,11 +30,14 @@ from __future__ import annotations
 import re
 import weakref
 from numbers import Real
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
 from . import _constants, errors
 from ._native import ffi, lib
-from .core import Context, Rect, View, _num
+from .geometry import _num
+
+if TYPE_CHECKING:  # the views build on this module, not the reverse
+    from .core import Context
 
 _RELATIONS = {"==": lib.BRACE_RELATION_EQUAL, "<=": lib.BRACE_RELATION_LESS_EQUAL,
               ">=": lib.BRACE_RELATION_GREATER_EQUAL}
@@ -382,7 +385,7 @@ class Constraint:
         made here: returned by view.constraints or visual_format, or generated)."""
         if not self._items:
             self._items = tuple(dict.fromkeys(
-                item for item, attr, _ in self._read_terms()[0] if attr and isinstance(item, View)))
+                item for item, attr, _ in self._read_terms()[0] if attr and not isinstance(item, int)))
         return self._items
 
     def _read_terms(self):
@@ -407,12 +410,12 @@ class Constraint:
         terms, rel, k = self._read_terms()
         parts = []
         for item, attr, c in terms:
-            if isinstance(item, View):
-                name = (item.identifier if item.alive else None) or "0x%x" % item._handle
-            elif isinstance(item, Variable):
+            if isinstance(item, Variable):
                 name = item.name or "0x%x" % item._handle
-            else:
+            elif isinstance(item, int):
                 name = "0x%x" % item
+            else:  # a view or guide
+                name = (item.identifier if item.alive else None) or "0x%x" % item._handle
             term = name + ("." + attr if attr else "")
             coef = "" if abs(c) == 1 else "%g * " % abs(c)
             sign = "-" if c < 0 else "+"
@@ -543,7 +546,7 @@ def _conflicting_set(ctx, diags, broken) -> list:
     candidates = {c._handle: c for c in broken}
     nodes = {h for d in diags for h in d.nodes}
     for c in broken:
-        nodes.update(i._handle for i in c._items if isinstance(i, View))
+        nodes.update(i._handle for i in c._items if not isinstance(i, Variable))
     for n in nodes:
         if ctx.is_alive(n):
             for h in _handles_from(ctx, lib.brace_node_get_constraints, n):
@@ -575,39 +578,6 @@ def deactivate(constraints: Iterable[Constraint]) -> list:
     buf = ffi.new("brace_constraint[]", [c._handle for c in cs])
     ctx._call(lib.brace_constraints_deactivate, buf, len(cs))
     return cs
-
-
-# ---------------------------------------------------------------- layout guides
-
-
-class LayoutGuide(View):
-    """A layout guide (UILayoutGuide): constrained like a view, never drawn, owned by
-    its view. Its frame is in the owner's coordinates."""
-
-    def __init__(self, *a, **kw):
-        raise TypeError("create layout guides with view.add_layout_guide()")
-
-    @classmethod
-    def _create(cls, owner: View) -> "LayoutGuide":
-        out = ffi.new("brace_node *")
-        owner._c(lib.brace_layout_guide_create, out)
-        g = cls.__new__(cls)
-        g._attach(owner.context, out[0])
-        g._owner_handle = owner._handle
-        g._owner_ref = weakref.ref(owner)
-        return g
-
-    @property
-    def owning_view(self):
-        r = getattr(self, "_owner_ref", None)
-        owner = r() if r is not None else None
-        if owner is None and self.alive:
-            owner = self.superview  # the engine keeps the owner as the guide's superview
-        return owner
-
-    @property
-    def layout_frame(self) -> Rect:
-        return self.frame
 
 
 def _edit_target(item):
@@ -671,5 +641,4 @@ def visual_format(format: str, views: dict, metrics: Optional[dict] = None, opti
     return [Constraint._wrap(ctx, buf[i]) for i in range(count[0])]  # items: read from the terms
 
 
-__all__ = ["Anchor", "Expression", "Variable", "Constraint", "LayoutGuide", "activate", "deactivate",
-           "visual_format"]
+__all__ = ["Anchor", "Expression", "Variable", "Constraint", "activate", "deactivate", "visual_format"]

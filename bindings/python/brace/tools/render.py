@@ -21,14 +21,16 @@ The picture shows the layout as it is: nothing here runs a layout pass. Call
 
 from __future__ import annotations
 
+import enum
 import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, Optional
 
-from ._native import lib
-from .core import Direction, Insets, Rect, Size, View
+from .._native import lib
+from ..core import DiagnosticKind, Direction, Insets, LayoutGuide, Rect, Size, View
+from ..layout import _ATTR_NAMES, _REL_NAMES, Constraint
 
 __all__ = ["snapshot", "svg", "png", "filmstrip", "write", "Snapshot", "ViewShot", "GuideShot",
            "ConstraintShot", "ProblemShot", "ItemRef", "Term", "COLORS"]
@@ -294,7 +296,6 @@ def _inset(r: Rect, i) -> Rect:
 
 
 def _is_guide(v) -> bool:
-    from .layout import LayoutGuide
     return isinstance(v, LayoutGuide)
 
 
@@ -339,7 +340,7 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
         for child in reversed(subs):
             todo.append((child, shot.index, depth + 1, content, hidden or hidden_above))
 
-    has_terms = hasattr(_constraint_class(), "terms")
+    has_terms = hasattr(Constraint, "terms")
     guide_wrappers = {}  # handle -> (wrapper, owner index)
 
     def consider_guide(w):
@@ -460,11 +461,6 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
     return snap.with_problems(problems) if problems else snap
 
 
-def _constraint_class():
-    from .layout import Constraint
-    return Constraint
-
-
 def _view_wrapper(ctx, handle):
     return ctx.view_for_handle(handle)
 
@@ -474,7 +470,6 @@ def _attr_name(attr) -> str:
         return ""
     if isinstance(attr, str):
         return attr
-    from .layout import _ATTR_NAMES
     return _ATTR_NAMES.get(int(attr), str(attr))
 
 
@@ -483,7 +478,6 @@ def _relation_name(rel) -> Optional[str]:
         return None
     if isinstance(rel, str):
         return rel if rel in _REL_FLIP else {"=": "=="}.get(rel, rel)
-    from .layout import _REL_NAMES
     return _REL_NAMES.get(int(rel), str(rel))
 
 
@@ -504,11 +498,9 @@ def _name_index(snap: Snapshot) -> dict:
 
 
 def _kind_name(kind) -> str:
-    import enum
     if isinstance(kind, enum.Enum):
         name = kind.name
     elif isinstance(kind, int) and not isinstance(kind, bool):
-        from .core import DiagnosticKind
         try:
             name = DiagnosticKind(kind).name
         except ValueError:
