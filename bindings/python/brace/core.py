@@ -34,10 +34,11 @@ import threading
 import weakref
 from typing import NamedTuple, Optional
 
-from . import errors
+from . import _attributes, errors
+from ._attributes import c_text_or_null, text_or_none
 from ._native import error, ffi, lib
-from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_rect, _insets, _num,
-                       _rect)
+from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_dinsets, _from_insets,
+                       _from_rect, _insets, _num, _rect)
 from .layout import Anchor, Variable, _constraints_from, _edit_target
 
 # ---------------------------------------------------------------- geometry
@@ -707,18 +708,6 @@ class View:
         from .tools import render  # on first use: the tools build on the views
         return render.svg(self)
 
-    @property
-    def identifier(self) -> Optional[str]:
-        """The node's debug name (brace_node_set_identifier), as UIKit's
-        accessibilityIdentifier: dumps, diagnostics and error messages use it. None when
-        it has none."""
-        p = self._get(lib.brace_node_get_identifier, "const char *")
-        return ffi.string(p).decode("utf-8", "replace") if p != ffi.NULL else None
-
-    @identifier.setter
-    def identifier(self, v):
-        self._c(lib.brace_node_set_identifier, ffi.NULL if v is None else str(v).encode("utf-8"))
-
     def destroy(self) -> None:
         """Destroy the node and its whole subtree (brace_node_destroy). Further use of
         any of their wrappers raises StaleHandle."""
@@ -789,10 +778,6 @@ class View:
         self._c(lib.brace_node_get_subviews, buf, n[0], n)
         return [self._ctx.view_for_handle(buf[i]) for i in range(n[0])]
 
-    @property
-    def index(self) -> int:
-        return self._get(lib.brace_node_get_index, "size_t")
-
     def is_descendant_of(self, other: "View") -> bool:
         v = self
         while v is not None:
@@ -801,94 +786,14 @@ class View:
             v = v.superview
         return False
 
-    # -- geometry
-
-    @property
-    def frame(self) -> Rect:
-        return _from_rect(self._get(lib.brace_node_get_frame, "brace_rect"))
-
-    @frame.setter
-    def frame(self, r):
-        self._c(lib.brace_node_set_frame, _rect(r))
-
-    @property
-    def bounds(self) -> Rect:
-        return _from_rect(self._get(lib.brace_node_get_bounds, "brace_rect"))
-
-    @bounds.setter
-    def bounds(self, r):
-        self._c(lib.brace_node_set_bounds, _rect(r))
-
-    @property
-    def center(self) -> Point:
-        p = self._get(lib.brace_node_get_center, "brace_point")
-        return Point(p.x, p.y)
-
-    @center.setter
-    def center(self, p):
-        c = ffi.new("brace_point *")
-        c.x, c.y = (_num(v, "center") for v in p)
-        self._c(lib.brace_node_set_center, c[0])
+    # -- geometry (frame, bounds, center, margins...: _VIEW_ATTRIBUTES below)
 
     @property
     def size(self) -> Size:
         return self.frame.size
 
-    @property
-    def hidden(self) -> bool:
-        return bool(self._get(lib.brace_node_get_hidden, "bool"))
-
-    @hidden.setter
-    def hidden(self, v):
-        self._c(lib.brace_node_set_hidden, bool(v))
-
-    @property
-    def alignment_rect_insets(self) -> Insets:
-        i = self._get(lib.brace_node_get_alignment_rect_insets, "brace_insets")
-        return Insets(i.top, i.left, i.bottom, i.right)
-
-    @alignment_rect_insets.setter
-    def alignment_rect_insets(self, v):
-        self._c(lib.brace_node_set_alignment_rect_insets, _insets(v))
-
-    @property
-    def alignment_rect(self) -> Rect:
-        return _from_rect(self._get(lib.brace_node_get_alignment_rect, "brace_rect"))
-
     def frame_for_alignment_rect(self, rect) -> Rect:
         return _from_rect(self._get(lib.brace_node_frame_for_alignment_rect, "brace_rect", _rect(rect)))
-
-    # -- direction and margins
-
-    @property
-    def layout_direction(self) -> Direction:
-        return Direction(self._get(lib.brace_node_get_layout_direction, "brace_layout_direction"))
-
-    @layout_direction.setter
-    def layout_direction(self, d):
-        self._c(lib.brace_node_set_layout_direction, _direction(d))
-
-    @property
-    def effective_layout_direction(self) -> Direction:
-        return Direction(self._get(lib.brace_node_get_effective_layout_direction, "brace_layout_direction"))
-
-    @property
-    def layout_margins(self) -> Insets:
-        i = self._get(lib.brace_node_get_layout_margins, "brace_insets")
-        return Insets(i.top, i.left, i.bottom, i.right)
-
-    @layout_margins.setter
-    def layout_margins(self, v):
-        self._c(lib.brace_node_set_layout_margins, _insets(v))
-
-    @property
-    def directional_layout_margins(self) -> DirectionalInsets:
-        i = self._get(lib.brace_node_get_directional_layout_margins, "brace_directional_insets")
-        return DirectionalInsets(i.top, i.leading, i.bottom, i.trailing)
-
-    @directional_layout_margins.setter
-    def directional_layout_margins(self, v):
-        self._c(lib.brace_node_set_directional_layout_margins, _dinsets(v))
 
     # -- content size
 
@@ -955,41 +860,7 @@ class View:
                       float(h_priority), float(v_priority))
         return Size(s.width, s.height)
 
-    # -- autoresizing
-
-    @property
-    def autoresizing_mask(self) -> Autoresizing:
-        return Autoresizing(self._get(lib.brace_node_get_autoresizing_mask, "uint32_t"))
-
-    @autoresizing_mask.setter
-    def autoresizing_mask(self, m):
-        self._c(lib.brace_node_set_autoresizing_mask, int(m))
-
-    @property
-    def autoresizes_subviews(self) -> bool:
-        return bool(self._get(lib.brace_node_get_autoresizes_subviews, "bool"))
-
-    @autoresizes_subviews.setter
-    def autoresizes_subviews(self, v):
-        self._c(lib.brace_node_set_autoresizes_subviews, bool(v))
-
-    @property
-    def translates_autoresizing_mask(self) -> bool:
-        return bool(self._get(lib.brace_node_get_translates_autoresizing_mask, "bool"))
-
-    @translates_autoresizing_mask.setter
-    def translates_autoresizing_mask(self, v):
-        self._c(lib.brace_node_set_translates_autoresizing_mask, bool(v))
-
-    # -- strategies
-
-    @property
-    def layout_strategy(self) -> str:
-        return ffi.string(self._get(lib.brace_node_get_layout_strategy, "char *")).decode()
-
-    @layout_strategy.setter
-    def layout_strategy(self, name):
-        self._c(lib.brace_node_set_layout_strategy, str(name).encode())
+    # -- strategy properties
 
     def _property_desc(self, name):
         for strat in (self.layout_strategy, self.superview.layout_strategy if self.superview else None):
@@ -1058,14 +929,6 @@ class View:
             self._c(lib.brace_node_set_needs_display_in_rect, _rect(rect))
 
     @property
-    def needs_layout(self) -> bool:
-        return bool(self._get(lib.brace_node_get_needs_layout, "bool"))
-
-    @property
-    def needs_update_constraints(self) -> bool:
-        return bool(self._get(lib.brace_node_get_needs_update_constraints, "bool"))
-
-    @property
     def needs_display(self):
         """None when display is not flagged, else the flagged Rect."""
         needs = ffi.new("bool *")
@@ -1099,10 +962,6 @@ class View:
         pass
 
     # -- diagnostics
-
-    @property
-    def has_ambiguous_layout(self) -> bool:
-        return bool(self._get(lib.brace_node_has_ambiguous_layout, "bool"))
 
     def description(self) -> str:
         """The subtree dump (brace_node_copy_description): one line per node."""
@@ -1170,6 +1029,53 @@ class View:
                     self.bottom == other.bottom_margin - bot, self.trailing == other.trailing_margin - trail]
         return [self.top == other.top + top, self.leading == other.leading + lead,
                 self.bottom == other.bottom - bot, self.trailing == other.trailing - trail]
+
+
+def _from_point(p) -> Point:
+    return Point(p.x, p.y)
+
+
+def _point(p):
+    c = ffi.new("brace_point *")
+    c.x, c.y = (_num(v, "center") for v in p)
+    return c[0]
+
+
+# The view's attributes that are one C getter and setter each:
+# (name, getter, setter or None for read-only, from C, to C, docstring).
+_VIEW_ATTRIBUTES = (
+    ("identifier", lib.brace_node_get_identifier, lib.brace_node_set_identifier, text_or_none, c_text_or_null,
+     "The node's debug name (brace_node_set_identifier), as UIKit's\n"
+     "accessibilityIdentifier: dumps, diagnostics and error messages use it. None when\n"
+     "it has none."),
+    ("index", lib.brace_node_get_index, None, int, None, None),
+    ("frame", lib.brace_node_get_frame, lib.brace_node_set_frame, _from_rect, _rect, None),
+    ("bounds", lib.brace_node_get_bounds, lib.brace_node_set_bounds, _from_rect, _rect, None),
+    ("center", lib.brace_node_get_center, lib.brace_node_set_center, _from_point, _point, None),
+    ("hidden", lib.brace_node_get_hidden, lib.brace_node_set_hidden, bool, bool, None),
+    ("alignment_rect_insets", lib.brace_node_get_alignment_rect_insets, lib.brace_node_set_alignment_rect_insets,
+     _from_insets, _insets, None),
+    ("alignment_rect", lib.brace_node_get_alignment_rect, None, _from_rect, None, None),
+    ("layout_direction", lib.brace_node_get_layout_direction, lib.brace_node_set_layout_direction, Direction,
+     _direction, None),
+    ("effective_layout_direction", lib.brace_node_get_effective_layout_direction, None, Direction, None, None),
+    ("layout_margins", lib.brace_node_get_layout_margins, lib.brace_node_set_layout_margins, _from_insets,
+     _insets, None),
+    ("directional_layout_margins", lib.brace_node_get_directional_layout_margins,
+     lib.brace_node_set_directional_layout_margins, _from_dinsets, _dinsets, None),
+    ("autoresizing_mask", lib.brace_node_get_autoresizing_mask, lib.brace_node_set_autoresizing_mask,
+     Autoresizing, int, None),
+    ("autoresizes_subviews", lib.brace_node_get_autoresizes_subviews, lib.brace_node_set_autoresizes_subviews,
+     bool, bool, None),
+    ("translates_autoresizing_mask", lib.brace_node_get_translates_autoresizing_mask,
+     lib.brace_node_set_translates_autoresizing_mask, bool, bool, None),
+    ("layout_strategy", lib.brace_node_get_layout_strategy, lib.brace_node_set_layout_strategy,
+     lambda p: ffi.string(p).decode(), lambda name: str(name).encode(), None),
+    ("needs_layout", lib.brace_node_get_needs_layout, None, bool, None, None),
+    ("needs_update_constraints", lib.brace_node_get_needs_update_constraints, None, bool, None, None),
+    ("has_ambiguous_layout", lib.brace_node_has_ambiguous_layout, None, bool, None, None),
+)
+_attributes.install(View, _VIEW_ATTRIBUTES)
 
 
 def _handle_of(obj, ctx) -> int:

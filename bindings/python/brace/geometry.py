@@ -94,6 +94,14 @@ def _from_rect(c) -> Rect:
     return Rect(c.x, c.y, c.width, c.height)
 
 
+def _from_insets(c) -> Insets:
+    return Insets(c.top, c.left, c.bottom, c.right)
+
+
+def _from_dinsets(c) -> DirectionalInsets:
+    return DirectionalInsets(c.top, c.leading, c.bottom, c.trailing)
+
+
 def _insets(i):
     if isinstance(i, (int, float)):
         i = (i, i, i, i)

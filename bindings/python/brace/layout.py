@@ -32,7 +32,8 @@ import weakref
 from numbers import Real
 from typing import TYPE_CHECKING, Iterable, Optional
 
-from . import _constants, errors
+from . import _attributes, _constants, errors
+from ._attributes import c_text_or_null, text_or_none
 from ._native import ffi, lib
 from .geometry import _num
 
@@ -333,32 +334,7 @@ class Constraint:
         self.priority = priority
         return self
 
-    # -- properties
-
-    @property
-    def constant(self) -> float:
-        return self._get(lib.brace_constraint_get_constant, "double")
-
-    @constant.setter
-    def constant(self, v):
-        self._c(lib.brace_constraint_set_constant, _num(v, "constant"))
-
-    @property
-    def priority(self) -> float:
-        return float(self._get(lib.brace_constraint_get_priority, "brace_priority"))
-
-    @priority.setter
-    def priority(self, p):
-        self._c(lib.brace_constraint_set_priority, _num(p, "priority"))
-
-    @property
-    def identifier(self) -> Optional[str]:
-        p = self._get(lib.brace_constraint_get_identifier, "char *")
-        return ffi.string(p).decode() if p != ffi.NULL else None
-
-    @identifier.setter
-    def identifier(self, s):
-        self._c(lib.brace_constraint_set_identifier, ffi.NULL if s is None else str(s).encode())
+    # -- properties (constant, priority, identifier, broken: _CONSTRAINT_ATTRIBUTES below)
 
     def named(self, identifier: str) -> "Constraint":
         self.identifier = identifier
@@ -374,10 +350,6 @@ class Constraint:
             activate([self])
         else:
             deactivate([self])
-
-    @property
-    def broken(self) -> bool:
-        return bool(self._get(lib.brace_constraint_is_broken, "bool"))
 
     @property
     def items(self) -> tuple:
@@ -455,6 +427,19 @@ class Constraint:
         except errors.BraceError:
             return "<Constraint 0x%x destroyed>" % self._handle
 
+
+
+# (name, getter, setter or None for read-only, from C, to C, docstring), as the views'.
+_CONSTRAINT_ATTRIBUTES = (
+    ("constant", lib.brace_constraint_get_constant, lib.brace_constraint_set_constant, float,
+     lambda v: _num(v, "constant"), None),
+    ("priority", lib.brace_constraint_get_priority, lib.brace_constraint_set_priority, float,
+     lambda p: _num(p, "priority"), None),
+    ("identifier", lib.brace_constraint_get_identifier, lib.brace_constraint_set_identifier, text_or_none,
+     c_text_or_null, None),
+    ("broken", lib.brace_constraint_is_broken, None, bool, None, None),
+)
+_attributes.install(Constraint, _CONSTRAINT_ATTRIBUTES)
 
 def _release_constraint(state, handle):
     if not state.alive:
