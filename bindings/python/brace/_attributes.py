@@ -8,15 +8,39 @@ from __future__ import annotations
 from ._native import ffi
 
 
+class HandleWrapper:
+    """What the Python objects standing for a handle share: ``handle``, ``context``, and
+    C calls on the handle (``_c(fn, *args)`` calls ``fn(ctx, handle, *args)``)."""
+
+    __slots__ = ()
+
+    @property
+    def handle(self) -> int:
+        return self._handle
+
+    @property
+    def context(self):
+        return self._ctx
+
+    def _c(self, fn, *args):
+        return self._ctx._call(fn, self._handle, *args)
+
+    def _get(self, fn, ctype, *args):
+        """The value of the out parameter of ``fn(ctx, handle, *args, &out)``."""
+        out = ffi.new(ctype + " *")
+        self._c(fn, *args, out)
+        return out[0]
+
+
 class CAttribute:
     """``decode(getter(handle, &out))`` on read, ``setter(handle, encode(value))`` on
-    write; read-only without a setter. The owner provides ``_get(fn, ctype)`` and
-    ``_c(fn, *args)``, which check the handle and raise the call's error."""
+    write; read-only without a setter. The owner provides ``_c(fn, *args)``, which
+    checks the handle and raises the call's error."""
 
     def __init__(self, name, getter, decode, setter=None, encode=None, doc=None):
         self.name = name
         self.getter = getter
-        self.ctype = ffi.typeof(getter).args[-1].item.cname
+        self.out_type = ffi.typeof(getter).args[-1]
         self.decode = decode
         self.setter = setter
         self.encode = encode
@@ -25,7 +49,9 @@ class CAttribute:
     def __get__(self, obj, owner=None):
         if obj is None:
             return self
-        return self.decode(obj._get(self.getter, self.ctype))
+        out = ffi.new(self.out_type)
+        obj._c(self.getter, out)
+        return self.decode(out[0])
 
     def __set__(self, obj, value):
         if self.setter is None:

@@ -38,7 +38,7 @@ from . import _attributes, errors
 from ._attributes import c_text_or_null, text_or_none
 from ._native import error, ffi, lib
 from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_dinsets, _from_insets,
-                       _from_rect, _insets, _num, _rect)
+                       _from_point, _from_rect, _insets, _num, _point, _rect)
 from .layout import Anchor, Variable, _constraints_from, _edit_target
 
 # ---------------------------------------------------------------- geometry
@@ -91,24 +91,24 @@ class DiagnosticKind(enum.IntEnum):
     PLUGIN = lib.BRACE_DIAGNOSTIC_PLUGIN
 
 
-def _axis(a) -> int:
-    if isinstance(a, str):
+def _enum_value(cls, value, what) -> int:
+    """An enumeration's member by name (any case), or the value as an int."""
+    if isinstance(value, str):
         try:
-            return Axis[a.upper()]
+            return cls[value.upper()]
         except KeyError:
-            raise ValueError("axis must be 'horizontal' or 'vertical', not %r" % a) from None
-    return int(a)
+            names = ["'%s'" % m.lower() for m in cls.__members__]
+            raise ValueError("%s must be %s or %s, not %r" % (what, ", ".join(names[:-1]), names[-1],
+                                                              value)) from None
+    return int(value)
+
+
+def _axis(a) -> int:
+    return _enum_value(Axis, a, "axis")
 
 
 def _direction(d) -> int:
-    if d is None:
-        return Direction.INHERIT
-    if isinstance(d, str):
-        try:
-            return Direction[d.upper()]
-        except KeyError:
-            raise ValueError("direction must be 'inherit', 'ltr' or 'rtl', not %r" % d) from None
-    return int(d)
+    return Direction.INHERIT if d is None else _enum_value(Direction, d, "direction")
 
 
 def _phase(p) -> int:
@@ -610,7 +610,7 @@ _OVERRIDABLE = ("update_constraints", "will_layout_subviews", "layout_subviews",
                 "did_layout_subviews", "draw", "intrinsic_content_size")
 
 
-class View:
+class View(_attributes.HandleWrapper):
     """A node of a Context's tree (UIView). ``View(ctx, frame=(x, y, w, h), **props)``
     where props are any settable attributes (hidden=True, layout_strategy="stack"...)."""
 
@@ -662,25 +662,12 @@ class View:
         if "intrinsic_content_size" in ov:
             self._ctx._call(lib.brace_node_invalidate_intrinsic_content_size, self._handle)
 
-    # -- identity and plumbing
-
-    @property
-    def context(self) -> Context:
-        return self._ctx
-
-    @property
-    def handle(self) -> int:
-        return self._handle
+    # -- identity and plumbing (handle, context: HandleWrapper)
 
     def _c(self, fn, *args):
         if self._dead:
             raise errors.StaleHandle("view 0x%x was destroyed" % self._handle, "BRACE_E_STALE_HANDLE")
         return self._ctx._call(fn, self._handle, *args)
-
-    def _get(self, fn, ctype, *args):
-        out = ffi.new(ctype + " *")
-        self._c(fn, *args, out)
-        return out[0]
 
     def __eq__(self, other):
         return isinstance(other, View) and other._ctx is self._ctx and other._handle == self._handle
@@ -1029,16 +1016,6 @@ class View:
                     self.bottom == other.bottom_margin - bot, self.trailing == other.trailing_margin - trail]
         return [self.top == other.top + top, self.leading == other.leading + lead,
                 self.bottom == other.bottom - bot, self.trailing == other.trailing - trail]
-
-
-def _from_point(p) -> Point:
-    return Point(p.x, p.y)
-
-
-def _point(p):
-    c = ffi.new("brace_point *")
-    c.x, c.y = (_num(v, "center") for v in p)
-    return c[0]
 
 
 # The view's attributes that are one C getter and setter each:

@@ -86,9 +86,8 @@ class Expression:
         return Expression({k: [o, c] for k, (o, c) in self.terms.items()}, self.constant)
 
     def __add__(self, other):
-        try:
-            o = Expression.of(other)
-        except TypeError:
+        o = _operand(other)
+        if o is None:
             return NotImplemented
         r = self._copy()
         for k, (owner, c) in o.terms.items():
@@ -105,18 +104,12 @@ class Expression:
         return self * -1.0
 
     def __sub__(self, other):
-        try:
-            o = Expression.of(other)
-        except TypeError:
-            return NotImplemented
-        return self + (-o)
+        o = _operand(other)
+        return NotImplemented if o is None else self + (-o)
 
     def __rsub__(self, other):
-        try:
-            o = Expression.of(other)
-        except TypeError:
-            return NotImplemented
-        return o + (-self)
+        o = _operand(other)
+        return NotImplemented if o is None else o + (-self)
 
     def __mul__(self, k):
         if not isinstance(k, Real) or isinstance(k, bool):
@@ -146,6 +139,14 @@ class Expression:
         return " + ".join(parts)
 
 
+def _operand(x) -> Optional[Expression]:
+    """x as an Expression, None when it cannot be one (the operator answers NotImplemented)."""
+    try:
+        return Expression.of(x)
+    except TypeError:
+        return None
+
+
 def _term_name(owner, attr):
     if isinstance(owner, Variable):
         return owner.name or "var0x%x" % owner._handle
@@ -170,7 +171,7 @@ class Anchor(Expression):
         return "<Anchor %r.%s>" % (self.item, self.name)
 
 
-class Variable(Expression):
+class Variable(Expression, _attributes.HandleWrapper):
     """A free variable (brace_variable) for linear constraints; ``value`` is solved."""
 
     __slots__ = ("_ctx", "_handle", "name", "_finalizer", "__weakref__")
@@ -189,17 +190,11 @@ class Variable(Expression):
         return self._copy()
 
     @property
-    def handle(self):
-        return self._handle
-
-    @property
     def value(self) -> float:
-        out = ffi.new("double *")
-        self._ctx._call(lib.brace_variable_get_value, self._handle, out)
-        return out[0]
+        return self._get(lib.brace_variable_get_value, "double")
 
     def destroy(self):
-        self._ctx._call(lib.brace_variable_destroy, self._handle)
+        self._c(lib.brace_variable_destroy)
         self._finalizer.detach()
 
     def __repr__(self):
@@ -250,7 +245,7 @@ def _make(lhs, relation, rhs) -> "Constraint":
     return Constraint._create_linear(diff, relation, -diff.constant)
 
 
-class Constraint:
+class Constraint(_attributes.HandleWrapper):
     """A brace_constraint. Created inactive and required."""
 
     __slots__ = ("_ctx", "_handle", "_finalizer", "_items", "formula", "__weakref__")
@@ -304,24 +299,6 @@ class Constraint:
         c.formula = "%s %s %g" % (" + ".join("%g*%s" % (t[3], _term_name(t[2], t[1])) for t in terms),
                                   _REL_NAMES[relation], constant)
         return c
-
-    # -- plumbing
-
-    @property
-    def handle(self) -> int:
-        return self._handle
-
-    @property
-    def context(self) -> Context:
-        return self._ctx
-
-    def _c(self, fn, *args):
-        return self._ctx._call(fn, self._handle, *args)
-
-    def _get(self, fn, ctype):
-        out = ffi.new(ctype + " *")
-        self._c(fn, out)
-        return out[0]
 
     # Constraints compare by identity (== on anchors builds constraints).
     __hash__ = object.__hash__
