@@ -116,7 +116,7 @@ public func brace_constraint_set_identifier(_ ctx: OpaquePointer?, _ constraint:
   withContext(ctx, "brace_constraint_set_identifier") { c throws(BraceError) in
     let k = try c.constraint(constraint)
     // Copied before the old one is freed: the caller may pass back what _get returned.
-    let copy = identifier.flatMap { strdup($0) }
+    let copy = try Identifier.copy(identifier)
     free(c.constraints[Int(k)].identifier)
     c.constraints[Int(k)].identifier = copy
   }

@@ -281,7 +281,7 @@ extension Context {
       constraints[Int(c)].broken = true
       constraints[Int(c)].container = holder
       if !brokenConstraints.contains(c) { brokenConstraints.append(c) }
-      emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [])
+      emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [], constraints: [c])
       return
     }
     var id: UInt32 = 0
@@ -321,7 +321,7 @@ extension Context {
       let others = constraints.indices.filter { k in constraints[k].live && constraints[k].row.map { rows.contains($0) } == true }
       reportUnsatisfiable(broken: c, conflicting: others.map { Int32($0) })
     } else {
-      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [])
+      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [], constraints: [c])
     }
   }
 
@@ -565,6 +565,6 @@ extension Context {
         involved.append(t.slot)
       }
     }
-    emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, lines.joined(separator: "\n"), nodes: involved)
+    emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, lines.joined(separator: "\n"), nodes: involved, constraints: [c] + conflicting)
   }
 }

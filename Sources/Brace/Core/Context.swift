@@ -217,30 +217,31 @@ final class Context {
 
   /// Sets or clears (nil or "") a node's identifier; the text is copied.
   func setIdentifier(_ n: Int32, _ text: UnsafePointer<CChar>?) throws(BraceError) {
-    if let text, strnlen(text, 1025) > 1024 {
-      throw .invalidArgument("the identifier is longer than 1024 bytes")
-    }
     // Copied before the old one is freed: the caller may pass back what _get returned.
-    let copy = text.flatMap { $0.pointee != 0 ? strdup($0) : nil }
+    let copy = try Identifier.copy(text)
     if let old = nodeIdentifiers.removeValue(forKey: n) { free(old) }
     if let copy { nodeIdentifiers[n] = copy }
   }
 
   // MARK: Reporting
 
-  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32]) {
+  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32], constraints: [Int32] = []) {
     if mutedDiagnostics > 0 { return }
     guard let fn = diagnosticCallback else {
       printDiagnostic(message)
       return
     }
     let handles = slots.map { handle(ofNode: $0) }
+    let constraintHandles = constraints.map { handle(ofConstraint: $0) }
     message.withCString { text in
       handles.withUnsafeBufferPointer { buf in
-        var d = brace_diagnostic(
-          struct_size: UInt32(MemoryLayout<brace_diagnostic>.size), kind: kind, message: text,
-          nodes: buf.baseAddress, node_count: buf.count)
-        fn(opaque, &d, diagnosticUserData)
+        constraintHandles.withUnsafeBufferPointer { cbuf in
+          var d = brace_diagnostic(
+            struct_size: UInt32(MemoryLayout<brace_diagnostic>.size), kind: kind, message: text,
+            nodes: buf.baseAddress, node_count: buf.count,
+            constraints: cbuf.baseAddress, constraint_count: cbuf.count)
+          fn(opaque, &d, diagnosticUserData)
+        }
       }
     }
   }

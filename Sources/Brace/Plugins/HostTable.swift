@@ -109,9 +109,10 @@ private func hostAddConstraint(
     guard let terms else { throw .invalidArgument("terms is NULL") }
     guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms") }
     try Check.priority(priority, "priority")
+    try Identifier.check(identifier)
     let k = try c.createLinearConstraint(UnsafeBufferPointer(start: terms, count: count), relation, constant, owner: .strategy(Int32(strategy)))
     c.constraints[Int(k)].priority = priority
-    c.constraints[Int(k)].identifier = identifier.map { strdup($0) }
+    c.constraints[Int(k)].identifier = try? Identifier.copy(identifier)
     c.constraints[Int(k)].ownerNode = o
     c.strategyConstraints[o, default: []].append(k)
     do throws(BraceError) {
