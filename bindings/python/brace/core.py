@@ -39,7 +39,7 @@ from ._attributes import c_text_or_null, text_or_none
 from ._native import error, ffi, lib
 from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_dinsets, _from_insets,
                        _from_point, _from_rect, _insets, _num, _point, _rect)
-from .layout import Anchor, Variable, _constraints_from, _edit_target
+from .layout import Anchor, Constraint, Variable, _constraint_is_alive, _constraints_from, _edit_target
 
 # ---------------------------------------------------------------- geometry
 
@@ -117,16 +117,50 @@ def _phase(p) -> int:
     return int(p)
 
 
+class HandleKind(enum.IntEnum):
+    INVALID = lib.BRACE_HANDLE_KIND_INVALID
+    NODE = lib.BRACE_HANDLE_KIND_NODE
+    CONSTRAINT = lib.BRACE_HANDLE_KIND_CONSTRAINT
+    VARIABLE = lib.BRACE_HANDLE_KIND_VARIABLE
+
+
+class HandleInfo(NamedTuple):
+    """What a handle names, as the engine says (brace_handle_get_info): handles are
+    opaque, this is the one way to read them."""
+    kind: HandleKind
+    index: int  # ordering by index is stable
+    generation: int
+
+    @property
+    def name(self) -> str:
+        """"INDEX:GENERATION", as messages and dumps print a handle ("node 7:1")."""
+        return "%d:%d" % (self.index, self.generation)
+
+
+def handle_info(handle: int) -> HandleInfo:
+    """The kind, index and generation of a node, constraint or variable handle (live or
+    not); raises InvalidHandle for a value that is no handle."""
+    out = ffi.new("brace_handle_info *")
+    out.struct_size = ffi.sizeof("brace_handle_info")
+    st = lib.brace_handle_get_info(handle, out)
+    if st != 0:
+        raise error(None, st)
+    return HandleInfo(HandleKind(out.kind), out.index, out.generation)
+
+
 class Diagnostic:
     """One report of the engine (brace_diagnostic): ``kind`` (DiagnosticKind),
-    ``message`` (UIKit-style text), ``nodes`` (handles), ``views`` (their wrappers)."""
+    ``message`` (UIKit-style text), ``nodes`` (handles), ``views`` (their wrappers),
+    ``constraint_handles`` and ``constraints`` (their wrappers): for an unsatisfiable
+    report, the constraint broken first, then the ones it conflicts with."""
 
-    __slots__ = ("kind", "message", "nodes", "_ctx")
+    __slots__ = ("kind", "message", "nodes", "constraint_handles", "_ctx")
 
-    def __init__(self, kind, message, nodes, ctx):
+    def __init__(self, kind, message, nodes, ctx, constraint_handles=()):
         self.kind = kind
         self.message = message
         self.nodes = tuple(nodes)
+        self.constraint_handles = tuple(constraint_handles)
         self._ctx = weakref.ref(ctx)  # no cycle ctx -> diagnostics -> ctx
 
     @property
@@ -139,6 +173,13 @@ class Diagnostic:
         if ctx is None:
             return []
         return [ctx.view_for_handle(h) for h in self.nodes if ctx.is_alive(h)]
+
+    @property
+    def constraints(self) -> list:
+        ctx = self._ctx()
+        if ctx is None or ctx.closed:
+            return []
+        return [Constraint._wrap(ctx, h) for h in self.constraint_handles if _constraint_is_alive(ctx, h)]
 
     def __repr__(self):
         first = self.message.splitlines()[0] if self.message else ""
@@ -469,6 +510,10 @@ def _context_of(ctx_ptr) -> Optional[Context]:
     return ref() if ref is not None else None
 
 
+# A diagnostic from an engine before C ABI 0.6 ends before its constraints.
+_DIAGNOSTIC_WITH_CONSTRAINTS = ffi.offsetof("brace_diagnostic", "constraint_count") + ffi.sizeof("size_t")
+
+
 @ffi.callback("void(brace_context *, const brace_diagnostic *, void *)")
 def _diag_trampoline(ctx_ptr, d, _ud):
     ctx = _context_of(ctx_ptr)
@@ -476,11 +521,14 @@ def _diag_trampoline(ctx_ptr, d, _ud):
         return
     try:
         nodes = tuple(d.nodes[i] for i in range(d.node_count)) if d.nodes != ffi.NULL else ()
+        constraints = ()
+        if d.struct_size >= _DIAGNOSTIC_WITH_CONSTRAINTS and d.constraints != ffi.NULL:
+            constraints = tuple(d.constraints[i] for i in range(d.constraint_count))
         try:
             kind = DiagnosticKind(d.kind)
         except ValueError:
             kind = d.kind
-        diag = Diagnostic(kind, ffi.string(d.message).decode("utf-8", "replace"), nodes, ctx)
+        diag = Diagnostic(kind, ffi.string(d.message).decode("utf-8", "replace"), nodes, ctx, constraints)
         ctx.diagnostics.append(diag)
         if ctx.on_diagnostic is not None:
             ctx.on_diagnostic(diag)

@@ -27,7 +27,6 @@ reachable again through ``view.constraints``.
 
 from __future__ import annotations
 
-import re
 import weakref
 from numbers import Real
 from typing import TYPE_CHECKING, Iterable, Optional
@@ -492,43 +491,27 @@ def activate(constraints: Iterable[Constraint]) -> list:
     return cs
 
 
-_REPORTED = re.compile(r"<constraint (\d+):(\d+)")
-
-
 def _conflicting_set(ctx, diags, broken) -> list:
-    """The constraints an unsatisfiable report lists ("<constraint SLOT:GEN ...>"), as
-    wrappers: matched by slot against the live constraints of the nodes concerned (a
-    slot names one live constraint at a time). Falls back to the broken ones."""
-    wanted = []
-    for d in diags:
-        for m in _REPORTED.finditer(d.message):
-            wanted.append((int(m.group(1)), int(m.group(2))))
-    if not wanted:
-        return list(broken)
-    candidates = {c._handle: c for c in broken}
-    nodes = {h for d in diags for h in d.nodes}
-    for c in broken:
-        nodes.update(i._handle for i in c._items if not isinstance(i, Variable))
-    for n in nodes:
-        if ctx.is_alive(n):
-            for h in _handles_from(ctx, lib.brace_node_get_constraints, n):
-                candidates.setdefault(h, None)
-    # Reports name a constraint as "SLOT:GENERATION", the handle's low 24 and next 12
-    # bits (docs/architecture.md, "Handles").
-    by_name = {(h & 0xFFFFFF, (h >> 24) & 0xFFF): h for h in candidates}
+    """The constraints the unsatisfiable diagnostics list, in their reports' order (the
+    ones that were there, then the one broken: the diagnostic lists it first), as
+    wrappers; then any broken one they leave out."""
     res = []
-    for name in wanted:
-        h = by_name.get(name)
-        if h is not None:
-            c = candidates.get(h)
-            if c is None:
+    for d in diags:
+        hs = d.constraint_handles
+        for h in hs[1:] + hs[:1]:
+            if _constraint_is_alive(ctx, h):
                 c = Constraint._wrap(ctx, h)
-            if c not in res:
-                res.append(c)
+                if c not in res:
+                    res.append(c)
     for c in broken:
         if c not in res:
             res.append(c)
     return res
+
+
+def _constraint_is_alive(ctx, handle) -> bool:
+    b = ffi.new("bool *")
+    return lib.brace_constraint_is_active(ctx._ptr, handle, b) == 0
 
 
 def deactivate(constraints: Iterable[Constraint]) -> list:

@@ -162,3 +162,12 @@ def test_the_command_is_the_tools_cli():
     out = subprocess.run([sys.executable, "-m", "brace", "--version"], capture_output=True, text=True,
                          env=dict(os.environ, PYTHONPATH=str(PACKAGE.parent)), cwd="/", timeout=120)
     assert out.returncode == 0 and out.stdout.startswith("brace ")
+
+
+def test_no_module_decodes_handles_or_reads_constraints_out_of_report_text():
+    # Handles are opaque (brace.handle_info asks brace_handle_get_info) and a diagnostic
+    # lists its constraints (brace_diagnostic.constraints).
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for guess in ("0xFFFFFF", "0xFFF)", ">> 24", "<constraint ("):
+            assert guess not in text, "%s: %s" % (path.name, guess)

@@ -356,8 +356,8 @@ def _view_name(scene, view) -> str:
     path = scene.path_of(view)
     if path:
         return path
-    handle = view.handle
-    return "node %d:%d" % (handle & 0xFFFFFF, (handle >> 24) & 0xFFF)
+    from ..core import handle_info
+    return "node " + handle_info(view.handle).name
 
 
 def _emit(output: str, data: bytes) -> None:

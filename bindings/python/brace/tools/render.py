@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import NamedTuple, Optional
 
 from .._native import lib
-from ..core import DiagnosticKind, Direction, Insets, LayoutGuide, Rect, Size, View
+from ..core import DiagnosticKind, Direction, Insets, LayoutGuide, Rect, Size, View, handle_info
 from ..layout import _ATTR_NAMES, _REL_NAMES, Constraint
 
 __all__ = ["snapshot", "svg", "png", "filmstrip", "write", "Snapshot", "ViewShot", "GuideShot",
@@ -282,8 +282,8 @@ class Snapshot:
 
 
 def _slot_name(handle: int) -> str:
-    """"SLOT:GENERATION", as the engine's dumps and diagnostics name a handle."""
-    return "%d:%d" % (handle & 0xFFFFFF, (handle >> 24) & 0xFFF)
+    """"INDEX:GENERATION", as the engine's dumps and diagnostics name a handle."""
+    return handle_info(handle).name
 
 
 def _fallback_name(handle: int) -> str:
@@ -301,9 +301,9 @@ def _is_guide(v) -> bool:
 
 def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
     """Capture ``view``'s subtree as it is now (lay it out first): frames in root
-    coordinates, identifiers (else "node SLOT:GEN", as the engine's dumps say), hidden
-    flags, layout margins, layout guides, ambiguity, and with ``constraints=True`` every
-    active constraint of the subtree, once each. ``problems``: objects with ``.kind``,
+    coordinates, identifiers (else "node INDEX:GENERATION", as the engine's dumps say),
+    hidden flags, layout margins, layout guides, ambiguity, and with ``constraints=True``
+    every active constraint of the subtree, once each. ``problems``: objects with ``.kind``,
     ``.message`` and ``.views`` (brace.Diagnostic, the scene loader's problems)."""
     if isinstance(view, Snapshot):
         return view.with_problems(problems) if problems else view
@@ -396,7 +396,7 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
                                 nxt.append(item)
             frontier = nxt
 
-    ordered = sorted(guide_wrappers.items(), key=lambda kv: (kv[1][1], kv[0] & 0xFFFFFF, kv[0]))
+    ordered = sorted(guide_wrappers.items(), key=lambda kv: (kv[1][1], handle_info(kv[0])))
     guides = []
     guide_index = {}
     for h, (w, owner) in ordered:
