@@ -27,6 +27,11 @@
 SHELL := /bin/sh
 .DEFAULT_GOAL := release
 
+# The Swift toolchain: on PATH, or in /opt/swift (where the README says it may be).
+ifeq ($(shell command -v swift),)
+export PATH := /opt/swift/usr/bin:$(PATH)
+endif
+
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 SWIFT_TEST_FLAGS ?=
@@ -71,7 +76,7 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release embedded install plugins demo test test-swift test-abi test-size test-headers test-c test-python bench bench-stack clean-stage summary
+.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-stack clean-stage summary
 
 # ------------------------------------------------------------------------------ build
 
@@ -151,9 +156,10 @@ demo: plugins
 
 # ------------------------------------------------------------------------------ tests
 
-# The steps of `make test`, in order. Each is a separate make run so that they stay
+# The steps of `make test`, in order; the first installs the system tools that are missing
+# (mk/deps.sh), so that the command works on a fresh machine. Each is a separate make run so that they stay
 # sequential under -j; the first failure stops the rest. The summary counts the checks.
-TEST_STEPS := test-swift install plugins test-abi test-size test-abi-baseline test-plugin-abi test-headers \
+TEST_STEPS := deps test-swift install plugins test-abi test-size test-abi-baseline test-plugin-abi test-headers \
   test-c test-c-sanitize test-fuzz test-python
 
 test:
@@ -169,6 +175,10 @@ test:
 	done; \
 	$(MAKE) --no-print-directory summary; \
 	exit $$status
+
+# The system tools the tests need: installed with apt-get when missing (mk/deps.sh).
+deps:
+	@mk/deps.sh $(if $(CI),--versions)
 
 summary:
 	@passed=$$(grep -c '^PASS' "$(RESULTS)" 2>/dev/null); failed=$$(grep -c '^FAIL' "$(RESULTS)" 2>/dev/null); \
