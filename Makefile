@@ -77,7 +77,9 @@ release:
 # and the benchmark programs use.
 EMBEDDED := $(abspath $(SCRATCH))/embedded
 EMBEDDED_CORE := $(EMBEDDED)/libbrace.so
-EMBEDDED_PLUGINS := $(EMBEDDED)/libbrace_autoresizing.so $(EMBEDDED)/libbrace_stack.so $(EMBEDDED)/libbrace_simplex.so
+# The built-in plugins' libraries (brace_NAME), from the one list mk/plugins.
+BUILTIN_PLUGINS := $(shell awk '!/^\#/ && NF { print $$3 }' mk/plugins)
+EMBEDDED_PLUGINS := $(BUILTIN_PLUGINS:%=$(EMBEDDED)/lib%.so)
 
 # One rule for every Embedded output. mk/embedded.sh knows what each is built from and
 # skips an output newer than its sources (pip's build calls it too), so make always asks

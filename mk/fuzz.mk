@@ -1,7 +1,7 @@
 # mk/fuzz.mk — fuzzing the C ABI and the C tests under sanitizers (issue 10: "no input
 # crashes it"). Included by the Makefile; uses its variables: CLANG, WORK, RESULTS, CHECK,
-# PREFIX, INSTALLED, EXAMPLE_PLUGINS, C_TEST_PLUGINS, PKG_ENV, PKG_CONFIG, BRACE_CFLAGS, BRACE_LIBS,
-# PLUGIN_DIR, C_STRICT, C_TESTS, VERSION_MAJOR.
+# PREFIX, INSTALLED, EXAMPLE_PLUGINS, C_TEST_PLUGINS, BUILTIN_PLUGINS, PKG_ENV, PKG_CONFIG,
+# BRACE_CFLAGS, BRACE_LIBS, PLUGIN_DIR, C_STRICT, C_TESTS, VERSION_MAJOR.
 #
 # The targets build against the installed header and library (pkg-config brace, from
 # $(PREFIX)), which they stage first, and put $(PLUGIN_DIR) (the example plugins, "flow")
@@ -76,7 +76,7 @@ FUZZ_SWIFT_FLAGS := -Xswiftc -sanitize=address \
 ## as fuzz, against libbrace and its plugins built with ASan and coverage (SwiftPM)
 fuzz-deep:
 	@mkdir -p "$(FUZZ_DIR)/deep-corpus" "$(FUZZ_DIR)/artifacts" "$(FUZZ_DEEP_LIB)/brace"
-	@for p in brace brace_autoresizing brace_simplex brace_stack; do \
+	@for p in brace $(BUILTIN_PLUGINS); do \
 	  echo "$(SWIFT) build -c release --product $$p (ASan, coverage)"; \
 	  $(SWIFT) build -c release --scratch-path "$(FUZZ_SWIFT_SCRATCH)" $(FUZZ_SWIFT_FLAGS) \
 	    --product $$p || exit 1; \
@@ -84,9 +84,9 @@ fuzz-deep:
 	@rel="$(FUZZ_SWIFT_SCRATCH)/release"; \
 	ln -sfn "$$rel/libbrace.so" "$(FUZZ_DEEP_LIB)/libbrace.so.$(VERSION_MAJOR)"; \
 	ln -sfn "libbrace.so.$(VERSION_MAJOR)" "$(FUZZ_DEEP_LIB)/libbrace.so"; \
-	for p in autoresizing simplex stack; do \
-	  ln -sfn "$$rel/libbrace_$$p.so" "$(FUZZ_DEEP_LIB)/libbrace_$$p.so"; \
-	  ln -sfn "$$rel/libbrace_$$p.so" "$(FUZZ_DEEP_LIB)/brace/libbrace_$$p.so"; \
+	for p in $(BUILTIN_PLUGINS); do \
+	  ln -sfn "$$rel/lib$$p.so" "$(FUZZ_DEEP_LIB)/lib$$p.so"; \
+	  ln -sfn "$$rel/lib$$p.so" "$(FUZZ_DEEP_LIB)/brace/lib$$p.so"; \
 	done
 	$(CLANG) $(C_STRICT) $(FUZZ_SANITIZE) -fsanitize=fuzzer $(FUZZ_LD) -Iinclude \
 	  -DFUZZ_LIBDIR='"$(FUZZ_DEEP_LIB)"' -o "$(FUZZ_DIR)/fuzz_api_deep" $(FUZZ_SRC) \
