@@ -13,11 +13,11 @@ set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
 # Each tool, and the Debian package that provides it (one package may provide two).
-tools=(valgrind pkg-config make gcc g++ abidw abidiff strip nm readelf python3)
+tools=(valgrind pkg-config make gcc g++ abidw abidiff strip nm readelf perl python3)
 declare -A package_of=(
   [valgrind]=valgrind [pkg-config]=pkg-config [make]=make [gcc]=gcc [g++]=g++
   [abidw]=abigail-tools [abidiff]=abigail-tools [strip]=binutils [nm]=binutils
-  [readelf]=binutils [python3]=python3
+  [readelf]=binutils [perl]=perl [python3]=python3
 )
 
 missing_packages() {
@@ -68,10 +68,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 
-if ! command -v swift >/dev/null 2>&1; then
-  echo "mk/deps.sh: no swift on PATH or in /opt/swift/usr/bin: install Swift 6.3 (swift.org)" >&2
-  exit 1
-fi
+# clang (the header checks, the fuzzer, the sanitizers) comes with the Swift toolchain.
+for tool in swift clang; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "mk/deps.sh: no $tool on PATH or in /opt/swift/usr/bin: install Swift 6.3 (swift.org)" >&2
+    exit 1
+  fi
+done
 
 if [ "${1:-}" = --versions ]; then
   # (sed reads all of each tool's output: `head` could close the pipe early, and the
