@@ -63,7 +63,7 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-stack clean-stage summary help FORCE
+.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-stack clean-stage summary help
 
 # ------------------------------------------------------------------------------ build
 
@@ -83,15 +83,12 @@ EMBEDDED_PLUGINS := $(BUILTIN_PLUGINS:%=$(EMBEDDED)/lib%.so)
 
 # One rule for every Embedded output. mk/embedded.sh knows what each is built from and
 # skips an output newer than its sources (pip's build calls it too), so make always asks
-# it; an output it leaves alone keeps its time, and nothing after it is redone.
-# libbrace.so is its part "core", libbrace_NAME.so its part NAME.
-$(EMBEDDED)/lib%.so: FORCE
-	mk/embedded.sh "$(EMBEDDED)" $(if $(filter brace,$*),core,$(patsubst brace_%,%,$*))
-
+# it, once; an output it leaves alone keeps its time, and nothing after it is redone. Its
+# parts are "core" (libbrace.so) and each plugin's library without "brace_".
 ## libbrace and the built-in plugins with Embedded Swift (mk/embedded.sh)
-embedded: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
-
-FORCE:
+embedded:
+	mk/embedded.sh "$(EMBEDDED)" core $(BUILTIN_PLUGINS:brace_%=%)
+$(EMBEDDED_CORE) $(EMBEDDED_PLUGINS): embedded
 
 # ------------------------------------------------------------------------------ install
 
