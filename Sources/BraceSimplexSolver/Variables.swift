@@ -126,8 +126,4 @@ extension Engine {
   /// The slot of a live variable, or nil.
   @inline(__always)
   func liveVariable(_ v: Int) -> Int? { v >= 0 && v < vars.count && vars[v].live ? v : nil }
-
-  /// The slot of a live constraint (edits excluded), or nil.
-  @inline(__always)
-  func liveConstraint(_ c: Int) -> Int? { c >= 0 && c < cons.count && cons[c].live && !cons[c].isEdit ? c : nil }
 }
