@@ -2,7 +2,7 @@
 // stored (`addConstraint`, `refineRow`). Coefficients sit in a small array indexed
 // through `mark`, so summing costs the symbols met, not the symbol count.
 
-extension Engine {
+extension Tableau {
   /// Adds `v` to the coefficient of `t` in the row being built (`accSyms`/`accVals`).
   @inline(__always)
   mutating func accumulate(_ t: Int, _ v: Double) {

@@ -21,7 +21,7 @@ struct Tag {
   var other: Int
 }
 
-extension Engine {
+extension Tableau {
   /// Adds `sum(terms) + constant REL 0` at `priority`; returns the constraint slot.
   mutating func addConstraint(
     _ terms: [SolverTerm], constant: Double, relation: SolverRelation, priority: Double, isEdit: Bool

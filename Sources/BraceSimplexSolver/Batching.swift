@@ -7,7 +7,7 @@
 // defers is the dual re-solve of constant shifts (one per run of shifts) and drift
 // refinement; the dual simplex needs the optimal objective every change leaves.
 
-extension Engine {
+extension Tableau {
   /// Before a structural change: restore the feasibility that shifts left pending.
   mutating func prepareStructural() {
     if !infeasible.isEmpty { _ = dualOptimize() }

@@ -1,7 +1,7 @@
 // Changing a constraint in place: removing it, moving its constant (a marker shift,
 // never a rebuild) and moving it to another priority level.
 
-extension Engine {
+extension Tableau {
   // MARK: Removing
 
   mutating func removeConstraint(slot c: Int) {

@@ -90,7 +90,7 @@ struct ConstraintRecord {
   }
 }
 
-extension Engine {
+extension Tableau {
   @inline(__always)
   func constraintSlot(_ h: SolverConstraint) -> Int? {
     let c = HandleCodec.slot(h.id)
@@ -114,7 +114,7 @@ extension Engine {
       return c
     }
     if cons.count >= HandleCodec.maxSlots { return nil }
-    if cons.count == cons.capacity { cons.reserveCapacity(Engine.grownArrayCapacity(cons.count)) }
+    if cons.count == cons.capacity { cons.reserveCapacity(Tableau.grownArrayCapacity(cons.count)) }
     cons.append(ConstraintRecord())
     return cons.count - 1
   }

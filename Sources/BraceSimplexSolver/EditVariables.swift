@@ -1,6 +1,6 @@
 // Edit variables: optional equalities `v == value` whose constant suggestions move.
 
-extension Engine {
+extension Tableau {
   mutating func addEditVariable(_ h: SolverVariable, priority: Double) throws(SolverError) {
     guard let v = variableSlot(h) else { throw .unknownVariable }
     guard priority.isFinite, priority >= 1, priority < 1000 else { throw .badPriority }

@@ -27,7 +27,7 @@ struct ObjectiveLevel {
   var active: Bool
 }
 
-extension Engine {
+extension Tableau {
   /// The level slot for `priority`, created (and ranked) if new.
   mutating func retainLevel(_ priority: Double) -> Int {
     for k in order where levels[Int(k)].priority == priority {

@@ -29,7 +29,7 @@ struct RowRecord {
   /// Basic symbol; -1 while a new row is being attached, `RowRecord.freeSlot` on the free list.
   var basic32: Int32
   /// Weighted updates (merges, pivots, shifts) since the row was last re-derived from
-  /// the constraint definitions; at `Tolerance.refineAt` it is queued (Refresh.swift).
+  /// the constraint definitions; at `Tolerance.refineAt` it is queued (Refinement.swift).
   var updates: Int32
 
   static let freeSlot: Int32 = -2
@@ -64,7 +64,7 @@ enum Column {
   }
 }
 
-extension Engine {
+extension Tableau {
   /// A fresh, empty row with room for `cells` cells (slots and their cell blocks are reused).
   mutating func allocRow(constant: Double, cells n: Int) -> Int {
     let r: Int
@@ -235,7 +235,7 @@ extension Engine {
   static func grownArrayCapacity(_ n: Int) -> Int { n < 64 ? max(4, 2 * n) : n + n / 4 }
 
   mutating func growRows() {
-    let newCap = Engine.grownCapacity(rowCapacity)
+    let newCap = Tableau.grownCapacity(rowCapacity)
     let n = UnsafeMutablePointer<RowRecord>.allocate(capacity: newCap)
     n.moveInitialize(from: rows, count: rowHigh)
     rows.deallocate()

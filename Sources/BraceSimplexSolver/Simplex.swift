@@ -10,7 +10,7 @@ struct PivotStep {
   var leaving: Int32
 }
 
-extension Engine {
+extension Tableau {
   /// Rewrites row `r` (`leaving = K + a*e + rest`, or `0 = K + a*e + rest` for a new
   /// row when `leaving < 0`) as `e = ...`.
   mutating func solveRow(_ r: Int, for e: Int, leaving l: Int) {

@@ -56,7 +56,7 @@ struct SymbolRecord {
   }
 }
 
-extension Engine {
+extension Tableau {
   /// Allocates a symbol id (reusing freed ids first).
   mutating func newSymbol(_ kind: SymbolKind, owner: Int) -> Int {
     let s: Int
@@ -99,7 +99,7 @@ extension Engine {
   }
 
   mutating func growSymbols() {
-    let newCap = Engine.grownCapacity(symCapacity)
+    let newCap = Tableau.grownCapacity(symCapacity)
     let ns = UnsafeMutablePointer<SymbolRecord>.allocate(capacity: newCap)
     ns.moveInitialize(from: syms, count: symHigh)
     syms.deallocate()

@@ -33,7 +33,7 @@ struct VariableRecord {
   }
 }
 
-extension Engine {
+extension Tableau {
   mutating func makeVariable() -> SolverVariable {
     let v: Int
     if let f = freeVars.popLast() {
@@ -42,7 +42,7 @@ extension Engine {
     } else {
       if vars.count >= HandleCodec.maxSlots { return SolverVariable(id: 0) }  // generation 0: never valid
       v = vars.count
-      if vars.count == vars.capacity { vars.reserveCapacity(Engine.grownArrayCapacity(vars.count)) }
+      if vars.count == vars.capacity { vars.reserveCapacity(Tableau.grownArrayCapacity(vars.count)) }
       vars.append(VariableRecord())
     }
     vars[v].sym = -1
