@@ -20,14 +20,8 @@ extension Tableau {
   }
 
   mutating func growAccumulator() {
-    let s = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * accCapacity)
-    s.moveInitialize(from: accSyms, count: accCapacity)
-    accSyms.deallocate()
-    accSyms = s
-    let n = UnsafeMutablePointer<Double>.allocate(capacity: 2 * accCapacity)
-    n.moveInitialize(from: accVals, count: accCapacity)
-    accVals.deallocate()
-    accVals = n
+    Tableau.grow(&accSyms, count: accCapacity, to: 2 * accCapacity)
+    Tableau.grow(&accVals, count: accCapacity, to: 2 * accCapacity)
     accCapacity *= 2
   }
 

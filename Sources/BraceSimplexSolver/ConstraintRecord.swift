@@ -9,8 +9,8 @@
 struct ConstraintRecord {
   var constant = 0.0
   var terms = ConstraintRecord.noTerms
-  var marker32: Int32 = -1
-  var other32: Int32 = -1
+  @Int32Backed var marker = -1
+  @Int32Backed var other = -1
   /// level + 1 (bits 0-23; 0 for a required constraint) | generation (bits 24-31).
   var levelAndGeneration: UInt32 = 1 << 24
   /// term count (bits 0-23) | relation (24-25) | live, edit, flip, negative marker (26-29).
@@ -36,14 +36,6 @@ struct ConstraintRecord {
     @inline(__always) get { (terms + 8 * termCount).assumingMemoryBound(to: Int32.self) }
   }
 
-  var marker: Int {
-    @inline(__always) get { Int(marker32) }
-    @inline(__always) set { marker32 = Int32(truncatingIfNeeded: newValue) }
-  }
-  var other: Int {
-    @inline(__always) get { Int(other32) }
-    @inline(__always) set { other32 = Int32(truncatingIfNeeded: newValue) }
-  }
   /// Objective level slot, -1 for required constraints.
   var level: Int {
     @inline(__always) get { Int(levelAndGeneration & ConstraintRecord.low24) - 1 }

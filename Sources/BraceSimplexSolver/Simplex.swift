@@ -48,8 +48,7 @@ extension Tableau {
     if n > seenCapacity {
       seen.deallocate()
       seenCapacity = max(n, seenCapacity * 2)
-      seen = .allocate(capacity: seenCapacity)
-      seen.initialize(repeating: 0, count: seenCapacity)
+      seen = Tableau.zeroed(capacity: seenCapacity)
       stamp = 0
     }
     let sc = rows[src].cells

@@ -59,13 +59,11 @@ package final class SimplexSolver {
   }
 
   package func suggestValue(slot v: Int, _ value: Double) throws(SolverError) {
-    guard let v = tableau.liveVariable(v) else { throw .unknownVariable }
-    try tableau.suggestValue(slot: v, value)
+    try tableau.suggestValue(slot: liveVariable(v), value)
   }
 
   package func setConstant(slot c: Int, _ constant: Double) throws(SolverError) {
-    guard let c = tableau.liveConstraint(c) else { throw .unknownConstraint }
-    try tableau.setConstant(slot: c, constant)
+    try tableau.setConstant(slot: liveConstraint(c), constant)
   }
 
   package func isAmbiguous(slot v: Int) -> Bool {
@@ -84,8 +82,7 @@ package final class SimplexSolver {
   /// pending work is settled first, as `endBatch` would.
   package func isAmbiguous(_ v: SolverVariable) -> Bool {
     guard let s = tableau.variableSlot(v) else { return false }
-    tableau.flush()
-    return tableau.isAmbiguous(slot: s)
+    return isAmbiguous(slot: s)
   }
 
   // MARK: Constraints
@@ -101,8 +98,7 @@ package final class SimplexSolver {
   }
 
   package func removeConstraint(_ c: SolverConstraint) throws(SolverError) {
-    guard let s = tableau.constraintSlot(c) else { throw .unknownConstraint }
-    tableau.removeConstraint(slot: s)
+    try tableau.removeConstraint(slot: liveConstraint(c))
   }
 
   package func contains(_ c: SolverConstraint) -> Bool { tableau.constraintSlot(c) != nil }
@@ -111,14 +107,12 @@ package final class SimplexSolver {
   /// A required constraint whose new constant contradicts other required constraints
   /// keeps its old constant and `.unsatisfiable` lists them.
   package func setConstant(_ c: SolverConstraint, _ constant: Double) throws(SolverError) {
-    guard let s = tableau.constraintSlot(c) else { throw .unknownConstraint }
-    try tableau.setConstant(slot: s, constant)
+    try tableau.setConstant(slot: liveConstraint(c), constant)
   }
 
   /// Optional -> optional only (1...<1000); `.badPriority` otherwise.
   package func setPriority(_ c: SolverConstraint, _ priority: Double) throws(SolverError) {
-    guard let s = tableau.constraintSlot(c) else { throw .unknownConstraint }
-    try tableau.setPriority(slot: s, priority)
+    try tableau.setPriority(slot: liveConstraint(c), priority)
   }
 
   package func constant(of c: SolverConstraint) -> Double? {
@@ -165,4 +159,30 @@ package final class SimplexSolver {
 
   /// Variables whose value changed since the previous call (bitwise comparison).
   package func takeChangedVariables() -> [SolverVariable] { tableau.takeChangedVariables() }
+
+  // MARK: Resolving
+  //
+  // What an entry point that changes something does first: a handle or slot that names
+  // nothing live is an error, never another variable or constraint.
+
+  /// The slot of constraint handle `c`, or `.unknownConstraint`.
+  @inline(__always)
+  func liveConstraint(_ c: SolverConstraint) throws(SolverError) -> Int {
+    guard let s = tableau.constraintSlot(c) else { throw .unknownConstraint }
+    return s
+  }
+
+  /// Slot `c` if a constraint (not an edit) lives there, or `.unknownConstraint`.
+  @inline(__always)
+  func liveConstraint(_ c: Int) throws(SolverError) -> Int {
+    guard let c = tableau.liveConstraint(c) else { throw .unknownConstraint }
+    return c
+  }
+
+  /// Slot `v` if a variable lives there, or `.unknownVariable`.
+  @inline(__always)
+  func liveVariable(_ v: Int) throws(SolverError) -> Int {
+    guard let v = tableau.liveVariable(v) else { throw .unknownVariable }
+    return v
+  }
 }

@@ -84,8 +84,7 @@ struct Tableau {
     accSyms = .allocate(capacity: accCapacity)
     accVals = .allocate(capacity: accCapacity)
     symCapacity = 1
-    seen = .allocate(capacity: seenCapacity)
-    seen.initialize(repeating: 0, count: seenCapacity)
+    seen = Tableau.zeroed(capacity: seenCapacity)
     levels = .allocate(capacity: 1)
   }
 

@@ -9,28 +9,15 @@ struct VariableRecord {
   /// Value last returned by `takeChangedVariables`.
   var last = 0.0
   /// External symbol, or -1 while no constraint uses the variable.
-  var sym32: Int32 = -1
+  @Int32Backed var sym = -1
   /// Live constraints (edits included) that mention the variable.
-  var refs32: Int32 = 0
+  @Int32Backed var refs = 0
   /// Constraint slot of its edit, or -1.
-  var edit32: Int32 = -1
+  @Int32Backed var edit = -1
   var generation: UInt8 = 1
   var live = false
   /// Queued in `dirtyVars`.
   var dirty = false
-
-  var sym: Int {
-    @inline(__always) get { Int(sym32) }
-    @inline(__always) set { sym32 = Int32(truncatingIfNeeded: newValue) }
-  }
-  var refs: Int {
-    @inline(__always) get { Int(refs32) }
-    @inline(__always) set { refs32 = Int32(truncatingIfNeeded: newValue) }
-  }
-  var edit: Int {
-    @inline(__always) get { Int(edit32) }
-    @inline(__always) set { edit32 = Int32(truncatingIfNeeded: newValue) }
-  }
 }
 
 extension Tableau {
