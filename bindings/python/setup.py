@@ -134,6 +134,9 @@ def scratch_embedded() -> Path:
 
 class BuildWithLibraries(build_py):
     def run(self):
+        # setuptools reuses build/lib between builds: a module moved or removed in the
+        # source (brace/cli.py went to brace/tools/) would still be installed from it.
+        shutil.rmtree(Path(self.build_lib) / "brace", ignore_errors=True)
         super().run()
         embedded = scratch_embedded()
         build_embedded(embedded)
