@@ -96,7 +96,7 @@ public func brace_context_create(
   }
   let ctx = Context(options: o, tag: tag)
   if let dirs = o.plugin_path {
-    ctx.pluginDirectories = String(cString: dirs).split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    ctx.plugins.directories = String(cString: dirs).split(separator: ":").map(String.init).filter { !$0.isEmpty }
   }
   ctx.options.plugin_path = nil
   // Entered while the built-in strategies' hooks run: a hook that calls back into the
@@ -122,7 +122,7 @@ public func brace_context_destroy(_ ctx: OpaquePointer?) -> brace_status {
     LastError.set(UnsafeRawPointer(ctx), "brace_context_destroy: the context is busy: another thread is inside it")
     return BRACE_E_BUSY
   }
-  if c.isNested || c.passDepth > 0 {
+  if c.isNested || c.cycle.passDepth > 0 {
     c.leave()
     LastError.set(UnsafeRawPointer(ctx), "brace_context_destroy: cannot destroy the context from inside one of its callbacks")
     return BRACE_E_REENTRANCY
@@ -155,15 +155,15 @@ public func brace_context_get_options(_ ctx: OpaquePointer?, _ out: UnsafeMutabl
 @c @implementation
 public func brace_context_set_diagnostic_callback(_ ctx: OpaquePointer?, _ fn: brace_diagnostic_fn?, _ userData: UnsafeMutableRawPointer?) -> brace_status {
   withContext(ctx, "brace_context_set_diagnostic_callback") { c in
-    c.diagnosticCallback = fn
-    c.diagnosticUserData = userData
+    c.diagnostics.callback = fn
+    c.diagnostics.userData = userData
   }
 }
 
 @c @implementation
 public func brace_context_set_trace_callback(_ ctx: OpaquePointer?, _ fn: brace_trace_fn?, _ userData: UnsafeMutableRawPointer?) -> brace_status {
   withContext(ctx, "brace_context_set_trace_callback") { c in
-    c.traceCallback = fn
-    c.traceUserData = userData
+    c.diagnostics.traceCallback = fn
+    c.diagnostics.traceUserData = userData
   }
 }

@@ -418,6 +418,6 @@ public func brace_node_set_identifier(_ ctx: OpaquePointer?, _ node: brace_node,
 @c @implementation
 public func brace_node_get_identifier(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> brace_status {
   withContext(ctx, "brace_node_get_identifier") { c throws(BraceError) in
-    try store(c.nodeIdentifiers[try c.node(node)].map { UnsafePointer($0) }, out)
+    try store(c.nodes.identifiers[try c.node(node)].map { UnsafePointer($0) }, out)
   }
 }

@@ -23,21 +23,21 @@ public func brace_context_load_strategy(_ ctx: OpaquePointer?, _ name: UnsafePoi
 
 @c @implementation
 public func brace_context_get_strategy_count(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> brace_status {
-  withContext(ctx, "brace_context_get_strategy_count") { c throws(BraceError) in try store(c.strategies.count, out) }
+  withContext(ctx, "brace_context_get_strategy_count") { c throws(BraceError) in try store(c.plugins.strategies.count, out) }
 }
 
 @c @implementation
 public func brace_context_get_strategy(_ ctx: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<brace_strategy_info>?) -> brace_status {
   withContext(ctx, "brace_context_get_strategy") { c throws(BraceError) in
     let out = try requireOut(out)
-    guard index >= 0, index < c.strategies.count else {
-      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(UInt(bitPattern: index)) is out of range: \(c.strategies.count) strategies are registered")
+    guard index >= 0, index < c.plugins.strategies.count else {
+      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(UInt(bitPattern: index)) is out of range: \(c.plugins.strategies.count) strategies are registered")
     }
     let need = MemoryLayout<brace_strategy_info>.size
     guard Int(out.pointee.struct_size) >= need else {
       throw .invalidArgument("out->struct_size is \(out.pointee.struct_size); expected at least \(need) (sizeof(brace_strategy_info))")
     }
-    let s = c.strategies[index]
+    let s = c.plugins.strategies[index]
     out.pointee = brace_strategy_info(
       struct_size: UInt32(need), name: UnsafePointer(s.nameC), role: s.desc.role, path: UnsafePointer(s.pathC),
       abi_major: UInt32(s.desc.abi_major), abi_minor: UInt32(s.desc.abi_minor), property_count: s.properties.count)
@@ -52,7 +52,7 @@ public func brace_context_get_property(_ ctx: OpaquePointer?, _ strategy: Unsafe
     guard let k = c.strategy(named: name) else {
       throw BraceError(BRACE_E_NOT_FOUND, "no strategy \"\(name)\" is registered in this context")
     }
-    let s = c.strategies[Int(k)]
+    let s = c.plugins.strategies[Int(k)]
     guard index >= 0, index < s.properties.count else {
       throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(UInt(bitPattern: index)) is out of range: strategy \"\(name)\" declares \(s.properties.count) properties")
     }
@@ -75,7 +75,7 @@ public func brace_node_get_layout_strategy(_ ctx: OpaquePointer?, _ node: brace_
     let out = try requireOut(out)
     let k = c.nodes.strategy[Int(n)]
     guard k >= 0 else { throw .invalidState("\(c.describe(n)) has no strategy") }
-    out.pointee = UnsafePointer(c.strategies[Int(k)].nameC)
+    out.pointee = UnsafePointer(c.plugins.strategies[Int(k)].nameC)
   }
 }
 
@@ -127,7 +127,7 @@ public func brace_node_set_property_enum(_ ctx: OpaquePointer?, _ node: brace_no
     let name = try string(name, "name")
     let caseName = try string(value, "value")
     let ref = try c.resolveProperty(n, name)
-    let decl = c.strategies[Int(ref.strategy)].properties[ref.index]
+    let decl = c.plugins.strategies[Int(ref.strategy)].properties[ref.index]
     guard decl.type == BRACE_VALUE_ENUM else {
       throw BraceError(BRACE_E_TYPE_MISMATCH, "property \"\(name)\" is a \(PropertyCheck.typeName(decl.type)), not an enum")
     }

@@ -7,14 +7,14 @@ extension Context {
 
   /// Loads the solver strategy ("simplex" by default) and creates the context's instance.
   func ensureSolver() throws(BraceError) -> (LoadedStrategy, UnsafeMutableRawPointer) {
-    if let s = solver, let i = solverInstance { return (s, i) }
+    if let s = bridge.solver, let i = bridge.solverInstance { return (s, i) }
     let k: Int32
-    if let existing = strategies.firstIndex(where: { $0.desc.role == BRACE_ROLE_SOLVER }) {
+    if let existing = plugins.strategies.firstIndex(where: { $0.desc.role == BRACE_ROLE_SOLVER }) {
       k = Int32(existing)
     } else {
       k = try loadStrategy(named: "simplex")
     }
-    let s = strategies[Int(k)]
+    let s = plugins.strategies[Int(k)]
     // The solver hooks are all in the 1.0 descriptor (which ends before the baseline hook).
     guard s.desc.role == BRACE_ROLE_SOLVER,
       Int(s.desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.baseline)!,
@@ -30,8 +30,8 @@ extension Context {
     guard status == BRACE_OK, let instance else {
       throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" could not create an instance (\(statusName(status)))")
     }
-    solver = s
-    solverInstance = instance
+    bridge.solver = s
+    bridge.solverInstance = instance
     return (s, instance)
   }
 
@@ -47,18 +47,18 @@ extension Context {
     var v: UInt32 = 0
     let status = s.desc.new_variable!(i, &v)
     guard status == BRACE_OK else { throw BraceError(BRACE_E_NO_MEMORY, "the solver could not make a variable (\(statusName(status)))") }
-    let inUse = variableOwner.count
+    let inUse = bridge.variableOwner.count
     guard Int(v) < inUse + Context.variableIdSlack, v <= UInt32(Handle.maxSlot) else {
       throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered new_variable with id \(v), far past the \(inUse) ids it has given so far; a solver's variable ids must be small integers (brace_plugin.h)")
     }
-    guard Int(v) >= inUse || variableOwner[Int(v)] == -1 else {
+    guard Int(v) >= inUse || bridge.variableOwner[Int(v)] == -1 else {
       throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered new_variable with id \(v), which is still in use")
     }
     if Int(v) >= inUse {
-      if Int(v) >= variableOwner.capacity { variableOwner.reserveCapacity(max(Int(v) + 1, grownRecordCapacity(inUse))) }
-      variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1))
+      if Int(v) >= bridge.variableOwner.capacity { bridge.variableOwner.reserveCapacity(max(Int(v) + 1, grownRecordCapacity(inUse))) }
+      bridge.variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1))
     }
-    variableOwner[Int(v)] = owner
+    bridge.variableOwner[Int(v)] = owner
     return v
   }
 
@@ -66,20 +66,20 @@ extension Context {
   func checkedSolverValue(_ v: UInt32) throws(BraceError) -> Double {
     let x = solverValue(v)
     guard x.isFinite else {
-      let name = solver.map { "solver \"\($0.name)\" (\($0.path))" } ?? "the solver"
+      let name = bridge.solver.map { "solver \"\($0.name)\" (\($0.path))" } ?? "the solver"
       throw BraceError(BRACE_E_PLUGIN, "\(name) answered \(x) as the value of variable id \(v)")
     }
     return x
   }
 
   func releaseSolverVariable(_ v: UInt32) {
-    guard let s = solver, let i = solverInstance else { return }
-    if Int(v) < variableOwner.count { variableOwner[Int(v)] = -1 }
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
+    if Int(v) < bridge.variableOwner.count { bridge.variableOwner[Int(v)] = -1 }
     s.desc.release_variable!(i, v)
   }
 
   func solverValue(_ v: UInt32) -> Double {
-    guard let s = solver, let i = solverInstance else { return 0 }
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return 0 }
     return s.desc.value!(i, v)
   }
 
@@ -87,7 +87,7 @@ extension Context {
 
   /// The node's variables, made on first use.
   func engineVars(_ n: Int32) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32) {
-    if let st = engineNodes[n] { return st.vars }
+    if let st = bridge.engineNodes[n] { return st.vars }
     let base = Int64(n) << 2
     var made: [UInt32] = []
     do throws(BraceError) {
@@ -97,11 +97,11 @@ extension Context {
       throw error
     }
     let (x, y, w, h) = (made[0], made[1], made[2], made[3])
-    engineNodes[n] = NodeEngineState(vars: (x, y, w, h))
+    bridge.engineNodes[n] = NodeEngineState(vars: (x, y, w, h))
     // Its generated constraints (intrinsic size or autoresizing) join in the same solver
     // batch as what brought it in (see settleEntrants), and are kept up to date by the
     // constraints pass.
-    entrants.append(n)
+    bridge.entrants.append(n)
     markConstraints(n)
     return (x, y, w, h)
   }
@@ -111,33 +111,33 @@ extension Context {
   /// constraints that position it keeps the tableau sparse (adding them a pass later,
   /// after long chains of positions, makes every row dense).
   func settleEntrants() {
-    while let n = entrants.popLast() {
+    while let n = bridge.entrants.popLast() {
       if nodes.isLive(n) && isInEngine(n) { regenerate(n) }
     }
   }
 
   func retainNode(_ n: Int32) throws(BraceError) {
     _ = try engineVars(n)
-    engineNodes[n]?.references += 1
+    bridge.engineNodes[n]?.references += 1
   }
 
   /// Drops a reference; a node no one references leaves the engine with its generated
   /// constraints and variables.
   func releaseNode(_ n: Int32) {
-    guard var st = engineNodes[n] else { return }
+    guard var st = bridge.engineNodes[n] else { return }
     st.references -= 1
-    engineNodes[n] = st
-    guard st.references <= 0, edits.values.contains(n) == false else { return }
+    bridge.engineNodes[n] = st
+    guard st.references <= 0, bridge.edits.values.contains(n) == false else { return }
     destroyConstraints(st.generated)
-    guard let after = engineNodes[n], after.references <= 0 else { return }
-    engineNodes[n] = nil
+    guard let after = bridge.engineNodes[n], after.references <= 0 else { return }
+    bridge.engineNodes[n] = nil
     releaseSolverVariable(after.vars.0)
     releaseSolverVariable(after.vars.1)
     releaseSolverVariable(after.vars.2)
     releaseSolverVariable(after.vars.3)
   }
 
-  func isInEngine(_ n: Int32) -> Bool { (engineNodes[n]?.references ?? 0) > 0 }
+  func isInEngine(_ n: Int32) -> Bool { (bridge.engineNodes[n]?.references ?? 0) > 0 }
 
   // MARK: Coordinates
 
@@ -251,9 +251,9 @@ extension Context {
       case BRACE_ATTR_BOTTOM_MARGIN: e = sum(oy, h, plus: -m.bottom)
       case BRACE_ATTR_CENTER_Y_WITHIN_MARGINS: e = sum(oy, h, 0.5, plus: (m.top - m.bottom) / 2)
       case BRACE_ATTR_FIRST_BASELINE:
-        let b = baselines[n]?.first ?? -1
+        let b = nodes.baselines[n]?.first ?? -1
         e = b >= 0 ? sum(oy, LinearExpression(), plus: b) : sum(oy, h)
-      case BRACE_ATTR_LAST_BASELINE: e = sum(oy, h, plus: -(baselines[n]?.last ?? 0))
+      case BRACE_ATTR_LAST_BASELINE: e = sum(oy, h, plus: -(nodes.baselines[n]?.last ?? 0))
       default:
         throw .invalidArgument("unknown attribute \(a.rawValue)")
       }

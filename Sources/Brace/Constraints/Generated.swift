@@ -16,7 +16,7 @@ extension Context {
 
   func regenerate(_ n: Int32) {
     guard isInEngine(n) else {
-      if let st = engineNodes[n], !st.generated.isEmpty {
+      if let st = bridge.engineNodes[n], !st.generated.isEmpty {
         destroyConstraints(st.generated)
       }
       return
@@ -29,26 +29,26 @@ extension Context {
     guard nodes.isLive(n), nodes.generation[Int(n)] == generation, isInEngine(n),
       !nodes.flags[Int(n)].contains(.dismantling)
     else { return }
-    let existing = engineNodes[n]?.generated ?? []
-    guard let s = solver, let i = solverInstance else { return }
+    let existing = bridge.engineNodes[n]?.generated ?? []
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
     s.desc.begin_batch!(i)
     defer { s.desc.end_batch!(i) }
     var kept: [Int32] = []
     var reusable = existing
     for spec in specs {
       // Reuse a generated constraint with the same shape: only its constant may differ.
-      if let k = reusable.firstIndex(where: { sameShape(constraints[Int($0)], spec) }) {
+      if let k = reusable.firstIndex(where: { sameShape(bridge.constraints[Int($0)], spec) }) {
         let c = reusable.remove(at: k)
-        if constraints[Int(c)].constant != spec.constant { try? setConstant(c, spec.constant) }
+        if bridge.constraints[Int(c)].constant != spec.constant { try? setConstant(c, spec.constant) }
         kept.append(c)
         continue
       }
       if let c = makeGenerated(n, spec) { kept.append(c) }
     }
-    engineNodes[n]?.generated = kept
+    bridge.engineNodes[n]?.generated = kept
     destroyConstraints(reusable)
-    for c in kept where !constraints[Int(c)].active {
-      constraints[Int(c)].active = true
+    for c in kept where !bridge.constraints[Int(c)].active {
+      bridge.constraints[Int(c)].active = true
       install(c)
     }
   }

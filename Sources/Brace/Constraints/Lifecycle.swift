@@ -7,13 +7,13 @@ extension Context {
   // MARK: Handles
 
   func handle(ofConstraint c: Int32) -> brace_constraint {
-    Handle.make(.constraint, tag: tag, generation: constraints[Int(c)].generation, slot: c)
+    Handle.make(.constraint, tag: tag, generation: bridge.constraints[Int(c)].generation, slot: c)
   }
 
   func constraint(_ h: brace_constraint) throws(BraceError) -> Int32 {
     let slot = Handle.slot(h)
-    if Handle.kind(h) == HandleKind.constraint.rawValue, Handle.tag(h) == tag, Int(slot) < constraints.count,
-      constraints[Int(slot)].generation == Handle.generation(h), constraints[Int(slot)].live
+    if Handle.kind(h) == HandleKind.constraint.rawValue, Handle.tag(h) == tag, Int(slot) < bridge.constraints.count,
+      bridge.constraints[Int(slot)].generation == Handle.generation(h), bridge.constraints[Int(slot)].live
     {
       return slot
     }
@@ -21,47 +21,47 @@ extension Context {
     if h == 0 { throw BraceError(BRACE_E_INVALID_HANDLE, "constraint is the null handle 0") }
     if Handle.kind(h) != HandleKind.constraint.rawValue { throw BraceError(BRACE_E_INVALID_HANDLE, "0x\(String(h, radix: 16)) is not a constraint handle") }
     if Handle.tag(h) != tag { throw BraceError(BRACE_E_FOREIGN_HANDLE, "\(name) belongs to another context") }
-    if Int(slot) >= constraints.count || Handle.generation(h) > constraints[Int(slot)].generation {
+    if Int(slot) >= bridge.constraints.count || Handle.generation(h) > bridge.constraints[Int(slot)].generation {
       throw BraceError(BRACE_E_INVALID_HANDLE, "\(name) was never created in this context")
     }
     throw BraceError(BRACE_E_STALE_HANDLE, "\(name) is stale: it was destroyed")
   }
 
   func handle(ofVariable v: Int32) -> brace_variable {
-    Handle.make(.variable, tag: tag, generation: variables[Int(v)].generation, slot: v)
+    Handle.make(.variable, tag: tag, generation: bridge.variables[Int(v)].generation, slot: v)
   }
 
   func variable(_ h: brace_variable) throws(BraceError) -> Int32 {
     let slot = Handle.slot(h)
-    if Handle.kind(h) == HandleKind.variable.rawValue, Handle.tag(h) == tag, Int(slot) < variables.count,
-      variables[Int(slot)].generation == Handle.generation(h), variables[Int(slot)].live
+    if Handle.kind(h) == HandleKind.variable.rawValue, Handle.tag(h) == tag, Int(slot) < bridge.variables.count,
+      bridge.variables[Int(slot)].generation == Handle.generation(h), bridge.variables[Int(slot)].live
     {
       return slot
     }
     let name = Handle.describe(h, as: .variable)
     if Handle.tag(h) != tag && h != 0 { throw BraceError(BRACE_E_FOREIGN_HANDLE, "\(name) belongs to another context") }
-    if Int(slot) < variables.count && Handle.generation(h) <= variables[Int(slot)].generation && Handle.generation(h) > 0 {
+    if Int(slot) < bridge.variables.count && Handle.generation(h) <= bridge.variables[Int(slot)].generation && Handle.generation(h) > 0 {
       throw BraceError(BRACE_E_STALE_HANDLE, "\(name) is stale: it was destroyed")
     }
     throw BraceError(BRACE_E_INVALID_HANDLE, "\(name) is not a live variable of this context")
   }
 
   func allocateConstraint(_ r: ConstraintRecord) throws(BraceError) -> Int32 {
-    guard !freeConstraints.isEmpty || constraints.count <= Int(Handle.maxSlot) else {
+    guard !bridge.freeConstraints.isEmpty || bridge.constraints.count <= Int(Handle.maxSlot) else {
       throw BraceError(BRACE_E_NO_MEMORY, "the context's constraint handle space is exhausted")
     }
     var r = r
     r.live = true
-    for t in r.terms where t.isVariable { variables[Int(t.slot)].uses += 1 }
-    if let slot = freeConstraints.popLast() {
-      r.generation = constraints[Int(slot)].generation + 1
-      constraints[Int(slot)] = r
+    for t in r.terms where t.isVariable { bridge.variables[Int(t.slot)].uses += 1 }
+    if let slot = bridge.freeConstraints.popLast() {
+      r.generation = bridge.constraints[Int(slot)].generation + 1
+      bridge.constraints[Int(slot)] = r
       return slot
     }
     r.generation = 1
-    if constraints.count == constraints.capacity { constraints.reserveCapacity(grownRecordCapacity(constraints.count)) }
-    constraints.append(r)
-    return Int32(constraints.count - 1)
+    if bridge.constraints.count == bridge.constraints.capacity { bridge.constraints.reserveCapacity(grownRecordCapacity(bridge.constraints.count)) }
+    bridge.constraints.append(r)
+    return Int32(bridge.constraints.count - 1)
   }
 
   // MARK: Creation rules
@@ -159,17 +159,17 @@ extension Context {
                       _ priority: Float) throws(BraceError) -> Int32 {
     try Check.priority(priority, "priority")
     let k = try createLinearConstraint(raw, relation, constant)
-    constraints[Int(k)].priority = priority
-    refusedConflicts = []
-    defer { refusedConflicts = nil }
+    bridge.constraints[Int(k)].priority = priority
+    bridge.refusedConflicts = []
+    defer { bridge.refusedConflicts = nil }
     do throws(BraceError) {
       try activate([k])
     } catch {
       destroyConstraint(k)
       throw error
     }
-    guard constraints[Int(k)].broken else { return k }
-    let conflicting = refusedConflicts ?? []
+    guard bridge.constraints[Int(k)].broken else { return k }
+    let conflicting = bridge.refusedConflicts ?? []
     let what = describeConstraint(k)
     let list = conflicting.map { "\"\(describeConstraint($0))\"" }.joined(separator: ", ")
     destroyConstraint(k)
@@ -182,54 +182,54 @@ extension Context {
 
   /// Activates constraints as one solver batch. Every check runs before anything changes.
   func activate(_ list: [Int32]) throws(BraceError) {
-    for c in list where !constraints[Int(c)].active {
-      for t in constraints[Int(c)].terms {
+    for c in list where !bridge.constraints[Int(c)].active {
+      for t in bridge.constraints[Int(c)].terms {
         if t.isVariable {
-          guard variables[Int(t.slot)].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
+          guard bridge.variables[Int(t.slot)].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
         } else {
           _ = try node(t.item, "an item of \(describeConstraint(c))")
         }
       }
-      _ = try container(of: constraints[Int(c)].terms)
+      _ = try container(of: bridge.constraints[Int(c)].terms)
     }
     let (s, i) = try ensureSolver()
     // A diagnostics callback may destroy or create constraints during the batch: only
     // the constraints named, as they were named, are activated.
-    let named = list.map { ($0, constraints[Int($0)].generation) }
+    let named = list.map { ($0, bridge.constraints[Int($0)].generation) }
     var activated: [Int32] = []
-    pluginFault = nil
-    let outer = activating
-    activating = true
+    bridge.pluginFault = nil
+    let outer = bridge.activating
+    bridge.activating = true
     s.desc.begin_batch!(i)
-    for (c, gen) in named where Int(c) < constraints.count && constraints[Int(c)].live
-      && constraints[Int(c)].generation == gen && !constraints[Int(c)].active
+    for (c, gen) in named where Int(c) < bridge.constraints.count && bridge.constraints[Int(c)].live
+      && bridge.constraints[Int(c)].generation == gen && !bridge.constraints[Int(c)].active
     {
-      constraints[Int(c)].active = true
+      bridge.constraints[Int(c)].active = true
       activated.append(c)
       install(c)
     }
     settleEntrants()
     s.desc.end_batch!(i)
-    activating = outer
-    if let fault = pluginFault {
+    bridge.activating = outer
+    if let fault = bridge.pluginFault {
       // The solver plugin misbehaved: nothing of this batch stays.
-      pluginFault = nil
+      bridge.pluginFault = nil
       deactivate(activated)
       throw fault
     }
   }
 
   func deactivate(_ list: [Int32]) {
-    guard let s = solver, let i = solverInstance else {
-      for c in list { constraints[Int(c)].active = false }
+    guard let s = bridge.solver, let i = bridge.solverInstance else {
+      for c in list { bridge.constraints[Int(c)].active = false }
       return
     }
     s.desc.begin_batch!(i)
-    for c in list where constraints[Int(c)].active {
+    for c in list where bridge.constraints[Int(c)].active {
       uninstall(c)
-      constraints[Int(c)].active = false
-      constraints[Int(c)].broken = false
-      brokenConstraints.removeAll { $0 == c }
+      bridge.constraints[Int(c)].active = false
+      bridge.constraints[Int(c)].broken = false
+      bridge.broken.removeAll { $0 == c }
     }
     retryBroken()
     s.desc.end_batch!(i)
@@ -238,15 +238,15 @@ extension Context {
   /// Puts an active constraint's row in the solver. A required row that conflicts is
   /// kept out, marked broken and reported; the solver is then as it was.
   func install(_ c: Int32) {
-    guard let s = solver, let i = solverInstance else { return }
-    var r = constraints[Int(c)]
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
+    var r = bridge.constraints[Int(c)]
     guard r.row == nil else { return }
-    guard r.terms.allSatisfy({ $0.isVariable ? variables[Int($0.slot)].live : nodes.isLive($0.slot) && nodes.generation[Int($0.slot)] == Handle.generation($0.item) }),
+    guard r.terms.allSatisfy({ $0.isVariable ? bridge.variables[Int($0.slot)].live : nodes.isLive($0.slot) && nodes.generation[Int($0.slot)] == Handle.generation($0.item) }),
       let holder = try? container(of: r.terms)
     else {
       // Its items are gone or no longer share a tree: kept broken until that changes.
-      constraints[Int(c)].broken = true
-      if !brokenConstraints.contains(c) { brokenConstraints.append(c) }
+      bridge.constraints[Int(c)].broken = true
+      if !bridge.broken.contains(c) { bridge.broken.append(c) }
       return
     }
     let own: Int32? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
@@ -266,7 +266,7 @@ extension Context {
     let row: LinearExpression
     do throws(BraceError) {
       row = try buildRow(r, container: holder, varsOf: { n throws(BraceError) in try engineVars(n) },
-                         variable: { v in variables[Int(v)].solverVariable })
+                         variable: { v in bridge.variables[Int(v)].solverVariable })
     } catch {
       for n in touched where n != own { releaseNode(n) }
       notePluginFault(error)
@@ -278,9 +278,9 @@ extension Context {
       row.terms.allSatisfy({ abs($0.coefficient) <= Check.maxCoefficient * 4 })
     else {
       for n in touched where n != own { releaseNode(n) }
-      constraints[Int(c)].broken = true
-      constraints[Int(c)].container = holder
-      if !brokenConstraints.contains(c) { brokenConstraints.append(c) }
+      bridge.constraints[Int(c)].broken = true
+      bridge.constraints[Int(c)].container = holder
+      if !bridge.broken.contains(c) { bridge.broken.append(c) }
       emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [])
       return
     }
@@ -298,27 +298,27 @@ extension Context {
         return status
       }
     }
-    engineDirty = true
+    bridge.dirty = true
     if status == BRACE_OK {
       r.row = id
       r.rowOffset = row.constant + r.constant
       r.container = holder
       r.touched = touched
       r.broken = false
-      constraints[Int(c)] = r
-      brokenConstraints.removeAll { $0 == c }
-      for n in touched { nodeConstraints[n, default: []].append(c) }
+      bridge.constraints[Int(c)] = r
+      bridge.broken.removeAll { $0 == c }
+      for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
       noteMembership(of: c, touched)
       return
     }
     for n in touched where n != own { releaseNode(n) }
-    constraints[Int(c)].broken = true
-    constraints[Int(c)].container = holder
-    if !brokenConstraints.contains(c) { brokenConstraints.append(c) }
+    bridge.constraints[Int(c)].broken = true
+    bridge.constraints[Int(c)].container = holder
+    if !bridge.broken.contains(c) { bridge.broken.append(c) }
     if status == BRACE_E_UNSATISFIABLE {
       // A muted reinstall (a retry) reports nothing: the report is not built either.
-      if mutedDiagnostics > 0 && refusedConflicts == nil { return }
-      let others = constraints.indices.filter { k in constraints[k].live && constraints[k].row.map { rows.contains($0) } == true }
+      if diagnostics.muted > 0 && bridge.refusedConflicts == nil { return }
+      let others = bridge.constraints.indices.filter { k in bridge.constraints[k].live && bridge.constraints[k].row.map { rows.contains($0) } == true }
       reportUnsatisfiable(broken: c, conflicting: others.map { Int32($0) })
     } else {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [])
@@ -330,8 +330,8 @@ extension Context {
   /// elsewhere (a constraints pass regenerating constraints) it is reported.
   private func notePluginFault(_ error: BraceError) {
     guard error.status == BRACE_E_PLUGIN else { return }
-    if activating {
-      if pluginFault == nil { pluginFault = error }
+    if bridge.activating {
+      if bridge.pluginFault == nil { bridge.pluginFault = error }
     } else {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, error.message, nodes: [])
     }
@@ -339,19 +339,19 @@ extension Context {
 
   /// Takes an active constraint's row out of the solver.
   func uninstall(_ c: Int32) {
-    let r = constraints[Int(c)]
+    let r = bridge.constraints[Int(c)]
     guard let row = r.row else { return }
-    if let s = solver, let i = solverInstance { _ = s.desc.remove!(i, row) }
-    engineDirty = true
-    constraints[Int(c)].row = nil
+    if let s = bridge.solver, let i = bridge.solverInstance { _ = s.desc.remove!(i, row) }
+    bridge.dirty = true
+    bridge.constraints[Int(c)].row = nil
     let own: Int32? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
     for n in r.touched {
-      nodeConstraints[n]?.removeAll { $0 == c }
-      if nodeConstraints[n]?.isEmpty == true { nodeConstraints[n] = nil }
+      bridge.nodeConstraints[n]?.removeAll { $0 == c }
+      if bridge.nodeConstraints[n]?.isEmpty == true { bridge.nodeConstraints[n] = nil }
     }
     noteMembership(of: c, r.touched)
     for n in r.touched where n != own { releaseNode(n) }
-    constraints[Int(c)].touched = []
+    bridge.constraints[Int(c)].touched = []
   }
 
   /// A constraint came into or left the solver: the containers that arrange the nodes it
@@ -359,7 +359,7 @@ extension Context {
   /// from arranging directly to generating constraints). Not for the constraints a
   /// strategy makes for its own container, nor those the engine makes for a node itself.
   private func noteMembership(of c: Int32, _ touched: [Int32]) {
-    let r = constraints[Int(c)]
+    let r = bridge.constraints[Int(c)]
     if case .engine = r.owner { return }
     for n in touched where nodes.isLive(n) {
       if r.ownerNode != n { strategyChildrenChanged(n) }
@@ -374,29 +374,29 @@ extension Context {
   /// constraint after each one cost O(changes × broken) (a fuzzer input of a few hundred
   /// stacks took 72 s).
   func retryBroken() {
-    guard !brokenConstraints.isEmpty else { return }
-    if retryDeferral > 0 {
-      retryPending = true
+    guard !bridge.broken.isEmpty else { return }
+    if bridge.retryDeferral > 0 {
+      bridge.retryPending = true
       return
     }
-    let pending = brokenConstraints
-    brokenConstraints = []
-    for c in pending where constraints[Int(c)].live && constraints[Int(c)].active {
-      constraints[Int(c)].broken = false
+    let pending = bridge.broken
+    bridge.broken = []
+    for c in pending where bridge.constraints[Int(c)].live && bridge.constraints[Int(c)].active {
+      bridge.constraints[Int(c)].broken = false
       installQuietly(c)
     }
   }
 
   /// Holds retries of broken constraints until the matching `endDeferringRetries`, then
   /// runs one if any was asked for.
-  func beginDeferringRetries() { retryDeferral += 1 }
+  func beginDeferringRetries() { bridge.retryDeferral += 1 }
 
   func endDeferringRetries() {
-    retryDeferral -= 1
-    guard retryDeferral == 0 && retryPending else { return }
-    retryPending = false
+    bridge.retryDeferral -= 1
+    guard bridge.retryDeferral == 0 && bridge.retryPending else { return }
+    bridge.retryPending = false
     // One solver batch, as deactivate and rebuildRows retry.
-    if let s = solver, let i = solverInstance {
+    if let s = bridge.solver, let i = bridge.solverInstance {
       s.desc.begin_batch!(i)
       retryBroken()
       s.desc.end_batch!(i)
@@ -408,98 +408,98 @@ extension Context {
   /// Reinstalls without reporting again a conflict that was already reported.
   private func installQuietly(_ c: Int32) {
     // Muted, not unhooked: with no callback a diagnostic goes to stderr (printDiagnostic).
-    mutedDiagnostics += 1
-    defer { mutedDiagnostics -= 1 }
+    diagnostics.muted += 1
+    defer { diagnostics.muted -= 1 }
     install(c)
   }
 
   /// Destroys constraints named by slot, skipping any that a re-entrant path destroyed
   /// (and whose slot another constraint may have taken) meanwhile.
   func destroyConstraints(_ list: [Int32]) {
-    let named = list.map { ($0, Int($0) < constraints.count ? constraints[Int($0)].generation : 0) }
-    for (c, gen) in named where Int(c) < constraints.count && constraints[Int(c)].generation == gen {
+    let named = list.map { ($0, Int($0) < bridge.constraints.count ? bridge.constraints[Int($0)].generation : 0) }
+    for (c, gen) in named where Int(c) < bridge.constraints.count && bridge.constraints[Int(c)].generation == gen {
       destroyConstraint(c)
     }
   }
 
   func destroyConstraint(_ c: Int32) {
-    guard Int(c) < constraints.count, constraints[Int(c)].live else { return }
-    let generation = constraints[Int(c)].generation
-    if constraints[Int(c)].active { deactivate([c]) }
+    guard Int(c) < bridge.constraints.count, bridge.constraints[Int(c)].live else { return }
+    let generation = bridge.constraints[Int(c)].generation
+    if bridge.constraints[Int(c)].active { deactivate([c]) }
     // Deactivation can re-enter (retrying broken constraints releases nodes, which
     // destroys their generated constraints): this one may be gone already.
-    guard constraints[Int(c)].live, constraints[Int(c)].generation == generation else { return }
-    if case .engine(let n) = constraints[Int(c)].owner { engineNodes[n]?.generated.removeAll { $0 == c } }
-    let holder = constraints[Int(c)].ownerNode
+    guard bridge.constraints[Int(c)].live, bridge.constraints[Int(c)].generation == generation else { return }
+    if case .engine(let n) = bridge.constraints[Int(c)].owner { bridge.engineNodes[n]?.generated.removeAll { $0 == c } }
+    let holder = bridge.constraints[Int(c)].ownerNode
     if holder >= 0 {
-      strategyConstraints[holder]?.removeAll { $0 == c }
-      if strategyConstraints[holder]?.isEmpty == true { strategyConstraints[holder] = nil }
+      bridge.strategyConstraints[holder]?.removeAll { $0 == c }
+      if bridge.strategyConstraints[holder]?.isEmpty == true { bridge.strategyConstraints[holder] = nil }
     }
-    brokenConstraints.removeAll { $0 == c }
-    free(constraints[Int(c)].identifier)
-    for t in constraints[Int(c)].terms where t.isVariable { variables[Int(t.slot)].uses -= 1 }
-    let g = constraints[Int(c)].generation
-    constraints[Int(c)] = ConstraintRecord()
-    constraints[Int(c)].generation = g
-    if g < Handle.maxGeneration { freeConstraints.append(c) }
+    bridge.broken.removeAll { $0 == c }
+    free(bridge.constraints[Int(c)].identifier)
+    for t in bridge.constraints[Int(c)].terms where t.isVariable { bridge.variables[Int(t.slot)].uses -= 1 }
+    let g = bridge.constraints[Int(c)].generation
+    bridge.constraints[Int(c)] = ConstraintRecord()
+    bridge.constraints[Int(c)].generation = g
+    if g < Handle.maxGeneration { bridge.freeConstraints.append(c) }
   }
 
   // MARK: Changes
 
   func setConstant(_ c: Int32, _ value: Double) throws(BraceError) {
     try Check.constant(value, "the constant")
-    let old = constraints[Int(c)].constant
+    let old = bridge.constraints[Int(c)].constant
     guard old != value else { return }
-    constraints[Int(c)].constant = value
-    guard constraints[Int(c)].active else { return }
-    if let row = constraints[Int(c)].row, let s = solver, let i = solverInstance {
+    bridge.constraints[Int(c)].constant = value
+    guard bridge.constraints[Int(c)].active else { return }
+    if let row = bridge.constraints[Int(c)].row, let s = bridge.solver, let i = bridge.solverInstance {
       // The row holds sum(terms) - constant: a constant change shifts it by the difference.
-      let status = s.desc.set_constant!(i, row, constraints[Int(c)].rowOffset - value)
-      engineDirty = true
+      let status = s.desc.set_constant!(i, row, bridge.constraints[Int(c)].rowOffset - value)
+      bridge.dirty = true
       if status != BRACE_OK {
         // A required equality moved into conflict: the solver refused; reinstall reports it.
         uninstall(c)
         install(c)
-      } else if !brokenConstraints.isEmpty {
+      } else if !bridge.broken.isEmpty {
         retryBroken()
       }
-    } else if constraints[Int(c)].broken {
-      brokenConstraints.removeAll { $0 == c }
-      constraints[Int(c)].broken = false
+    } else if bridge.constraints[Int(c)].broken {
+      bridge.broken.removeAll { $0 == c }
+      bridge.constraints[Int(c)].broken = false
       install(c)
     }
   }
 
   func setPriority(_ c: Int32, _ p: Float) throws(BraceError) {
     try Check.priority(p, "priority")
-    let old = constraints[Int(c)].priority
+    let old = bridge.constraints[Int(c)].priority
     guard old != p else { return }
-    if constraints[Int(c)].active && (old == 1000) != (p == 1000) {
+    if bridge.constraints[Int(c)].active && (old == 1000) != (p == 1000) {
       throw .invalidState("cannot switch the active \(describeConstraint(c)) between required and optional (UIKit's rule); deactivate it first")
     }
-    constraints[Int(c)].priority = p
-    if let row = constraints[Int(c)].row, let s = solver, let i = solverInstance {
+    bridge.constraints[Int(c)].priority = p
+    if let row = bridge.constraints[Int(c)].row, let s = bridge.solver, let i = bridge.solverInstance {
       _ = s.desc.set_priority!(i, row, Double(p))
-      engineDirty = true
+      bridge.dirty = true
     }
   }
 
   /// Rebuilds the rows of constraints whose coefficients or constants come from a node's
   /// geometry (insets, margins, direction, baselines, its place in the tree).
   func refreshConstraints(touching n: Int32) {
-    guard let list = nodeConstraints[n] else { return }
+    guard let list = bridge.nodeConstraints[n] else { return }
     rebuildRows(list)
   }
 
   /// Rebuilds rows together: all out first, then all in, so no new row meets a partner's
   /// stale one and reports a conflict that is not there.
   func rebuildRows(_ list: [Int32]) {
-    guard let s = solver, let i = solverInstance else { return }
-    let installed = list.filter { constraints[Int($0)].live && constraints[Int($0)].row != nil }
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
+    let installed = list.filter { bridge.constraints[Int($0)].live && bridge.constraints[Int($0)].row != nil }
     guard !installed.isEmpty else { return }
     s.desc.begin_batch!(i)
     for c in installed { uninstall(c) }
-    for c in installed where constraints[Int(c)].live && constraints[Int(c)].active { install(c) }
+    for c in installed where bridge.constraints[Int(c)].live && bridge.constraints[Int(c)].active { install(c) }
     retryBroken()
     s.desc.end_batch!(i)
   }
@@ -518,7 +518,7 @@ extension Context {
 
   /// "<constraint 4:1 'id' node 2:1.leading == node 1:1.leading + 20 @1000>"
   func describeConstraint(_ c: Int32) -> String {
-    let r = constraints[Int(c)]
+    let r = bridge.constraints[Int(c)]
     var text = "<\(Handle.describe(handle(ofConstraint: c), as: .constraint)) "
     if let id = r.identifier { text += "'\(String(cString: id))' " }
     if r.layoutForm, let first = r.terms.first {
@@ -543,8 +543,8 @@ extension Context {
   }
 
   func reportUnsatisfiable(broken c: Int32, conflicting: [Int32]) {
-    if refusedConflicts != nil {
-      refusedConflicts = conflicting
+    if bridge.refusedConflicts != nil {
+      bridge.refusedConflicts = conflicting
       return
     }
     var lines = [
@@ -561,7 +561,7 @@ extension Context {
     lines.append("The broken constraint stays active but is not enforced (brace_constraint_is_broken); it is the one being activated, the others were there first.")
     var involved: [Int32] = []
     for k in conflicting + [c] {
-      for t in constraints[Int(k)].terms where !t.isVariable && !involved.contains(t.slot) && nodes.isLive(t.slot) {
+      for t in bridge.constraints[Int(k)].terms where !t.isVariable && !involved.contains(t.slot) && nodes.isLive(t.slot) {
         involved.append(t.slot)
       }
     }

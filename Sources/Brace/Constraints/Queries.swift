@@ -6,12 +6,12 @@ extension Context {
   /// constraints of the node's subtree and the two target constraints.
   func fittingSize(_ n: Int32, _ target: brace_size, _ hp: Float, _ vp: Float) throws(BraceError) -> brace_size {
     let (s, _) = try ensureSolver()
-    if passDepth == 0 && !isNested { try updateConstraintsIfNeeded(n) }
+    if cycle.passDepth == 0 && !isNested { try updateConstraintsIfNeeded(n) }
     // A container whose strategy arranges its subviews itself (a stack on its direct
     // path, a flow) answers with its measure: a required target component is the
     // proposal on that axis, an optional one leaves that axis unbounded. ("frame", the
     // default, keeps Auto Layout's answer: its measure describes frames, not content.)
-    if nodes.strategy[Int(n)] != defaultStrategy, let k = strategyOf(n), k.desc.measure != nil, !subtreeHasConstraints(n) {
+    if nodes.strategy[Int(n)] != plugins.defaultStrategy, let k = strategyOf(n), k.desc.measure != nil, !subtreeHasConstraints(n) {
       let m = try measure(n, brace_size(width: hp >= 1000 ? target.width : BRACE_PROPOSAL_UNBOUNDED,
                                         height: vp >= 1000 ? target.height : BRACE_PROPOSAL_UNBOUNDED))
       // A required component is the answer on its axis, as the engine would give it.
@@ -51,7 +51,7 @@ extension Context {
     s.desc.begin_batch!(t)
     // The subtree's constraints: every item inside it, but not the node's own generated
     // ones (its translated frame would pin the answer; its intrinsic size comes below).
-    for r in constraints where r.live && r.active && r.row != nil
+    for r in bridge.constraints where r.live && r.active && r.row != nil
       && r.terms.allSatisfy({ $0.isVariable || isInSubtree($0.slot, of: n) })
     {
       if case .engine(let owner) = r.owner, owner == n { continue }
@@ -82,7 +82,7 @@ extension Context {
   /// Whether an active constraint lies wholly inside `n`'s subtree (other than those the
   /// engine makes for `n` itself).
   func subtreeHasConstraints(_ n: Int32) -> Bool {
-    constraints.contains { r in
+    bridge.constraints.contains { r in
       guard r.live && r.active && r.row != nil else { return false }
       if case .engine(let owner) = r.owner, owner == n { return false }
       return r.terms.allSatisfy { $0.isVariable || isInSubtree($0.slot, of: n) }
@@ -91,7 +91,7 @@ extension Context {
 
   /// The attributes of `n` that the constraints leave free ("x", "y", "width", "height").
   func ambiguousAttributes(_ n: Int32) -> [String] {
-    guard let st = engineNodes[n], let s = solver, let i = solverInstance else { return [] }
+    guard let st = bridge.engineNodes[n], let s = bridge.solver, let i = bridge.solverInstance else { return [] }
     var out: [String] = []
     for (v, name) in [(st.vars.0, "minX"), (st.vars.1, "minY"), (st.vars.2, "Width"), (st.vars.3, "Height")] where s.desc.is_ambiguous!(i, v) {
       out.append(name)
@@ -108,16 +108,16 @@ extension Context {
       let f = nodes.frame[Int(n)]
       let flags = nodes.flags[Int(n)]
       var line = String(repeating: "|   ", count: depth)
-      line += engineNodes[n] != nil ? "*" : "•"
+      line += bridge.engineNodes[n] != nil ? "*" : "•"
       line += "<\(describe(n))\(flags.contains(.guide) ? " guide" : "")> frame = (\(fmt(f.x)) \(fmt(f.y)); \(fmt(f.width)) \(fmt(f.height)))"
       if flags.contains(.hidden) { line += " hidden" }
       let k = nodes.strategy[Int(n)]
-      if k >= 0 && !nodes.children[Int(n)].isEmpty { line += " [\(strategies[Int(k)].name)]" }
-      if engineNodes[n] != nil && flags.contains(.translatesMask) { line += " translatesAutoresizingMask" }
+      if k >= 0 && !nodes.children[Int(n)].isEmpty { line += " [\(plugins.strategies[Int(k)].name)]" }
+      if bridge.engineNodes[n] != nil && flags.contains(.translatesMask) { line += " translatesAutoresizingMask" }
       let amb = ambiguousAttributes(n)
       if !amb.isEmpty { line += " - AMBIGUOUS LAYOUT for \(describe(n)).\(amb.joined(separator: ", "))" }
       lines.append(line)
-      let kids = nodes.children[Int(n)] + (guides[n] ?? [])
+      let kids = nodes.children[Int(n)] + (bridge.guides[n] ?? [])
       for c in kids.reversed() { stack.append((c, depth + 1)) }
     }
     lines.append("")

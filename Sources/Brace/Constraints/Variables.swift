@@ -9,43 +9,43 @@ extension Context {
     r.live = true
     r.solverVariable = sv
     let slot: Int32
-    if let free = freeVariables.popLast() {
-      r.generation = variables[Int(free)].generation + 1
+    if let free = bridge.freeVariables.popLast() {
+      r.generation = bridge.variables[Int(free)].generation + 1
       slot = free
     } else {
-      guard variables.count <= Int(Handle.maxSlot) else {
+      guard bridge.variables.count <= Int(Handle.maxSlot) else {
         releaseSolverVariable(sv)
         throw BraceError(BRACE_E_NO_MEMORY, "the context's variable handle space is exhausted")
       }
       r.generation = 1
-      slot = Int32(variables.count)
-      if variables.count == variables.capacity { variables.reserveCapacity(grownRecordCapacity(variables.count)) }
-      variables.append(VariableRecord())
+      slot = Int32(bridge.variables.count)
+      if bridge.variables.count == bridge.variables.capacity { bridge.variables.reserveCapacity(grownRecordCapacity(bridge.variables.count)) }
+      bridge.variables.append(VariableRecord())
     }
-    variables[Int(slot)] = r
+    bridge.variables[Int(slot)] = r
     return slot
   }
 
   func destroyVariable(_ v: Int32) throws(BraceError) {
-    let uses = variables[Int(v)].uses
+    let uses = bridge.variables[Int(v)].uses
     if uses > 0 {
       // Only the error path scans, to name one user.
-      let first = constraints.indices.first { k in
-        constraints[k].live && constraints[k].terms.contains { $0.isVariable && $0.slot == v }
+      let first = bridge.constraints.indices.first { k in
+        bridge.constraints[k].live && bridge.constraints[k].terms.contains { $0.isVariable && $0.slot == v }
       }
       let example = first.map { ", for example \(describeConstraint(Int32($0)))" } ?? ""
       throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(uses) constraint(s)\(example); destroy them first")
     }
-    let sv = variables[Int(v)].solverVariable
-    if edits[sv] != nil {
-      if let s = solver, let i = solverInstance { _ = s.desc.remove_edit!(i, sv) }
-      edits[sv] = nil
+    let sv = bridge.variables[Int(v)].solverVariable
+    if bridge.edits[sv] != nil {
+      if let s = bridge.solver, let i = bridge.solverInstance { _ = s.desc.remove_edit!(i, sv) }
+      bridge.edits[sv] = nil
     }
     releaseSolverVariable(sv)
-    let g = variables[Int(v)].generation
-    variables[Int(v)] = VariableRecord()
-    variables[Int(v)].generation = g
-    if g < Handle.maxGeneration { freeVariables.append(v) }
+    let g = bridge.variables[Int(v)].generation
+    bridge.variables[Int(v)] = VariableRecord()
+    bridge.variables[Int(v)].generation = g
+    if g < Handle.maxGeneration { bridge.freeVariables.append(v) }
   }
 
   func createGuide(owner: Int32) throws(BraceError) -> Int32 {
@@ -55,7 +55,7 @@ extension Context {
     nodes.flags[Int(g)].insert(.guide)
     nodes.flags[Int(g)].remove([.needsLayout, .needsDisplay, .displayWholeBounds, .translatesMask])
     nodes.parent[Int(g)] = owner
-    guides[owner, default: []].append(g)
+    bridge.guides[owner, default: []].append(g)
     return g
   }
 
@@ -64,7 +64,7 @@ extension Context {
     if Handle.kind(item) == HandleKind.variable.rawValue {
       let v = try variable(item)
       guard a == BRACE_ATTR_NONE else { throw .invalidArgument("a variable's edit takes BRACE_ATTR_NONE, got \(a.name)") }
-      return (variables[Int(v)].solverVariable, -1)
+      return (bridge.variables[Int(v)].solverVariable, -1)
     }
     let n = try node(item, "item")
     let vars = try engineVars(n)
@@ -82,10 +82,10 @@ extension Context {
     guard p.isFinite, p >= 1, p < 1000 else { throw .invalidArgument("an edit's priority must be in 1...999 (never required), got \(p)") }
     let (s, i) = try ensureSolver()
     let (v, n) = try editVariable(item, a)
-    guard edits[v] == nil else { throw BraceError(BRACE_E_DUPLICATE, "that item and attribute already has an edit") }
+    guard bridge.edits[v] == nil else { throw BraceError(BRACE_E_DUPLICATE, "that item and attribute already has an edit") }
     let status = s.desc.add_edit!(i, v, Double(p))
     guard status == BRACE_OK else { throw BraceError(status, "the solver refused the edit (\(statusName(status)))") }
-    edits[v] = n
+    bridge.edits[v] = n
     if n >= 0 {
       try retainNode(n)
       settleEntrants()
@@ -95,22 +95,22 @@ extension Context {
   func suggest(_ item: UInt64, _ a: brace_attribute, _ value: Double) throws(BraceError) {
     try Check.constant(value, "value")
     let (v, _) = try editVariable(item, a)
-    guard edits[v] != nil, let s = solver, let i = solverInstance else {
+    guard bridge.edits[v] != nil, let s = bridge.solver, let i = bridge.solverInstance else {
       throw .invalidState("there is no edit on that item and attribute; call brace_context_add_edit first")
     }
     let status = s.desc.suggest!(i, v, value)
     guard status == BRACE_OK else { throw BraceError(status, "the solver refused the suggestion (\(statusName(status)))") }
-    engineDirty = true
+    bridge.dirty = true
   }
 
   func removeEdit(_ item: UInt64, _ a: brace_attribute) throws(BraceError) {
     let (v, n) = try editVariable(item, a)
-    guard edits[v] != nil, let s = solver, let i = solverInstance else {
+    guard bridge.edits[v] != nil, let s = bridge.solver, let i = bridge.solverInstance else {
       throw .invalidState("there is no edit on that item and attribute")
     }
     _ = s.desc.remove_edit!(i, v)
-    edits[v] = nil
-    engineDirty = true
+    bridge.edits[v] = nil
+    bridge.dirty = true
     if n >= 0 { releaseNode(n) }
   }
 }

@@ -7,7 +7,7 @@ extension Context {
   @inline(__always)
   func callbacks(of n: Int32) -> brace_node_callbacks? {
     let k = nodes.callbacks[Int(n)]
-    return k < 0 ? nil : callbackTable[Int(k)]
+    return k < 0 ? nil : nodes.callbackTable[Int(k)]
   }
 
   func setCallbacks(_ n: Int32, _ cb: UnsafePointer<brace_node_callbacks>?) throws(BraceError) {
@@ -22,21 +22,21 @@ extension Context {
     let copy = cb.pointee
     let k = nodes.callbacks[Int(n)]
     if k >= 0 {
-      callbackTable[Int(k)] = copy
-    } else if let free = freeCallbackEntries.popLast() {
-      callbackTable[Int(free)] = copy
+      nodes.callbackTable[Int(k)] = copy
+    } else if let free = nodes.freeCallbackEntries.popLast() {
+      nodes.callbackTable[Int(free)] = copy
       nodes.callbacks[Int(n)] = free
     } else {
-      callbackTable.append(copy)
-      nodes.callbacks[Int(n)] = Int32(callbackTable.count - 1)
+      nodes.callbackTable.append(copy)
+      nodes.callbacks[Int(n)] = Int32(nodes.callbackTable.count - 1)
     }
   }
 
   func releaseCallbacks(_ n: Int32) {
     let k = nodes.callbacks[Int(n)]
     guard k >= 0 else { return }
-    callbackTable[Int(k)] = brace_node_callbacks()
-    freeCallbackEntries.append(k)
+    nodes.callbackTable[Int(k)] = brace_node_callbacks()
+    nodes.freeCallbackEntries.append(k)
     nodes.callbacks[Int(n)] = -1
   }
 

@@ -31,7 +31,7 @@ extension Context {
   /// autoresizing constraints in setFrame:), so a superview laying it out in this pass
   /// sees its subviews' solved frames in the same pass.
   func translatedFrameChanged(_ n: Int32) {
-    guard nodes.flags[Int(n)].contains(.translatesMask), engineNodes[n] != nil else { return }
+    guard nodes.flags[Int(n)].contains(.translatesMask), bridge.engineNodes[n] != nil else { return }
     regenerate(n)
   }
 

@@ -88,18 +88,27 @@ struct NodeStore {
   var priorities: [SIMD4<Float>] = []
   var autoresizingMask: [UInt8] = []
   var userData: [UnsafeMutableRawPointer?] = []
-  /// Index into Context.callbackTable, or -1.
+  /// Index into callbackTable, or -1.
   var callbacks: [Int32] = []
   /// Layouts and constraint updates counted in the turn `countTurn` names.
   var passCount: [SIMD2<UInt32>] = []
   var countTurn: [UInt32] = []
-  /// Index into Context.strategies of the strategy arranging this node's children, -1 none.
+  /// Index into PluginHost.strategies of the strategy arranging this node's children, -1 none.
   var strategy: [Int32] = []
   /// The strategy's per-node data (from its attach hook).
   var strategyData: [UnsafeMutableRawPointer?] = []
 
   var freeSlots: [Int32] = []
   var liveCount = 0
+
+  // Side tables: most nodes have no entry.
+  /// Callbacks set on nodes; `callbacks` indexes it (Callbacks.swift).
+  var callbackTable: [brace_node_callbacks] = []
+  var freeCallbackEntries: [Int32] = []
+  /// Debug names of the nodes that have one (brace_node_set_identifier), owned here.
+  var identifiers: [Int32: UnsafeMutablePointer<CChar>] = [:]
+  /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
+  var baselines: [Int32: (first: Double, last: Double)] = [:]
 
   var capacity: Int { generation.count }
 

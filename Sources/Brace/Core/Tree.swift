@@ -111,7 +111,7 @@ extension Context {
   /// Destroys `node` and its subtree. Refused while the node or a descendant is being
   /// processed by a pass, since the pass holds it.
   func destroy(_ node: Int32) throws(BraceError) {
-    for a in activeNodes {
+    for a in cycle.activeNodes {
       var x = a
       while x >= 0 {
         if x == node {
@@ -124,8 +124,8 @@ extension Context {
     }
     if nodes.flags[Int(node)].contains(.guide) {
       let owner = nodes.parent[Int(node)]
-      guides[owner]?.removeAll { $0 == node }
-      if guides[owner]?.isEmpty == true { guides[owner] = nil }
+      bridge.guides[owner]?.removeAll { $0 == node }
+      if bridge.guides[owner]?.isEmpty == true { bridge.guides[owner] = nil }
       nodes.parent[Int(node)] = -1
     } else {
       removeFromSuperview(node)
@@ -137,13 +137,13 @@ extension Context {
     for n in order { nodes.flags[Int(n)].insert(.dismantling) }
     for n in order.reversed() { engineWillDestroy(n) }
     for (n, gen) in zip(order, generations).reversed() where nodes.generation[Int(n)] == gen && nodes.isLive(n) {
-      guides[n] = nil
+      bridge.guides[n] = nil
       detachStrategy(n)
       releaseCallbacks(n)
-      properties[n] = nil
-      baselines[n] = nil
-      if let id = nodeIdentifiers.removeValue(forKey: n) { free(id) }
-      pendingFrames[n] = nil
+      plugins.properties[n] = nil
+      nodes.baselines[n] = nil
+      if let id = nodes.identifiers.removeValue(forKey: n) { free(id) }
+      bridge.pendingFrames[n] = nil
       nodes.release(n)
     }
   }

@@ -66,10 +66,10 @@ private func hostGetProperty(_ ctx: OpaquePointer?, _ strategy: brace_strategy_i
   withContext(ctx, "host->get_property") { c throws(BraceError) in
     let n = try c.node(node)
     let out = try requireOut(out)
-    guard Int(strategy) < c.strategies.count else {
+    guard Int(strategy) < c.plugins.strategies.count else {
       throw .invalidArgument("strategy id \(strategy) is not registered in this context")
     }
-    let s = c.strategies[Int(strategy)]
+    let s = c.plugins.strategies[Int(strategy)]
     guard Int(index) < s.properties.count else {
       throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "strategy \"\(s.name)\" declares \(s.properties.count) properties; index \(index) is out of range")
     }
@@ -79,7 +79,7 @@ private func hostGetProperty(_ ctx: OpaquePointer?, _ strategy: brace_strategy_i
 
 private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ message: UnsafePointer<CChar>?, _ nodes: UnsafePointer<brace_node>?, _ count: Int) {
   _ = withContext(ctx, "host->report") { c throws(BraceError) in
-    let name = Int(strategy) < c.strategies.count ? c.strategies[Int(strategy)].name : "strategy #\(strategy)"
+    let name = Int(strategy) < c.plugins.strategies.count ? c.plugins.strategies[Int(strategy)].name : "strategy #\(strategy)"
     let text = message.map { String(cString: $0) } ?? "(no message)"
     var slots: [Int32] = []
     if let nodes, count > 0 {
@@ -91,7 +91,7 @@ private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ 
 
 private func ownedConstraint(_ c: Context, _ strategy: brace_strategy_id, _ h: brace_constraint) throws(BraceError) -> Int32 {
   let k = try c.constraint(h)
-  guard c.constraints[Int(k)].owner == .strategy(Int32(bitPattern: strategy)) else {
+  guard c.bridge.constraints[Int(k)].owner == .strategy(Int32(bitPattern: strategy)) else {
     throw .invalidState("\(c.describeConstraint(k)) is not owned by strategy #\(strategy)")
   }
   return k
@@ -103,21 +103,21 @@ private func hostAddConstraint(
   _ out: UnsafeMutablePointer<brace_constraint>?
 ) -> brace_status {
   withContext(ctx, "host->add_constraint") { c throws(BraceError) in
-    guard Int(strategy) < c.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
+    guard Int(strategy) < c.plugins.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
     let o = try c.node(owner, "owner")
     let out = try requireOut(out)
     guard let terms else { throw .invalidArgument("terms is NULL") }
     guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms") }
     try Check.priority(priority, "priority")
     let k = try c.createLinearConstraint(UnsafeBufferPointer(start: terms, count: count), relation, constant, owner: .strategy(Int32(strategy)))
-    c.constraints[Int(k)].priority = priority
-    c.constraints[Int(k)].identifier = identifier.map { strdup($0) }
-    c.constraints[Int(k)].ownerNode = o
-    c.strategyConstraints[o, default: []].append(k)
+    c.bridge.constraints[Int(k)].priority = priority
+    c.bridge.constraints[Int(k)].identifier = identifier.map { strdup($0) }
+    c.bridge.constraints[Int(k)].ownerNode = o
+    c.bridge.strategyConstraints[o, default: []].append(k)
     do throws(BraceError) {
       try c.activate([k])
     } catch {
-      c.strategyConstraints[o]?.removeAll { $0 == k }
+      c.bridge.strategyConstraints[o]?.removeAll { $0 == k }
       c.destroyConstraint(k)
       throw error
     }
@@ -169,13 +169,13 @@ private func hostGetSubviews(
   withContext(ctx, "host->get_subviews") { c throws(BraceError) in
     let k = try c.node(container, "container")
     let count = try requireOut(count, "count")
-    guard Int(strategy) < c.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
-    let declared = c.strategies[Int(strategy)].properties
+    guard Int(strategy) < c.plugins.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
+    let declared = c.plugins.strategies[Int(strategy)].properties
     guard propertyIndex == UInt32.max || Int(propertyIndex) < declared.count else {
-      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "strategy \"\(c.strategies[Int(strategy)].name)\" declares \(declared.count) properties; index \(propertyIndex) is out of range")
+      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "strategy \"\(c.plugins.strategies[Int(strategy)].name)\" declares \(declared.count) properties; index \(propertyIndex) is out of range")
     }
     guard propertyIndex == UInt32.max || declared[Int(propertyIndex)].scope == BRACE_SCOPE_CHILD else {
-      throw .invalidArgument("property \(propertyIndex) (\"\(String(cString: declared[Int(propertyIndex)].name))\") of strategy \"\(c.strategies[Int(strategy)].name)\" is not a CHILD property")
+      throw .invalidArgument("property \(propertyIndex) (\"\(String(cString: declared[Int(propertyIndex)].name))\") of strategy \"\(c.plugins.strategies[Int(strategy)].name)\" is not a CHILD property")
     }
     // size_t arrives as Int: a capacity past Int.max reads as negative and means "all".
     let room = Int(clamping: UInt(bitPattern: capacity))

@@ -5,17 +5,17 @@ import CBraceLibc
 /// update cycle (a node's constraints pass and layout run its strategy's hooks).
 extension Context {
   func strategy(named name: String) -> Int32? {
-    strategies.firstIndex { $0.name == name }.map { Int32($0) }
+    plugins.strategies.firstIndex { $0.name == name }.map { Int32($0) }
   }
 
   /// Every new node uses "frame", the default container strategy.
   func attachDefaultStrategy(_ n: Int32) throws(BraceError) {
-    guard let k = defaultStrategy else { return }
+    guard let k = plugins.defaultStrategy else { return }
     try attach(n, k)
   }
 
   func attach(_ n: Int32, _ k: Int32) throws(BraceError) {
-    let s = strategies[Int(k)]
+    let s = plugins.strategies[Int(k)]
     var data: UnsafeMutableRawPointer? = nil
     if let f = s.desc.attach {
       enterActive(n)
@@ -32,10 +32,10 @@ extension Context {
   func detachStrategy(_ n: Int32) {
     let k = nodes.strategy[Int(n)]
     guard k >= 0 else { return }
-    if let owned = strategyConstraints.removeValue(forKey: n) {
+    if let owned = bridge.strategyConstraints.removeValue(forKey: n) {
       destroyConstraints(owned)
     }
-    let s = strategies[Int(k)]
+    let s = plugins.strategies[Int(k)]
     let data = nodes.strategyData[Int(n)]
     nodes.strategy[Int(n)] = -1
     nodes.strategyData[Int(n)] = nil
@@ -44,12 +44,12 @@ extension Context {
 
   func setStrategy(_ n: Int32, _ name: String) throws(BraceError) {
     let k = try loadStrategy(named: name)
-    let s = strategies[Int(k)]
+    let s = plugins.strategies[Int(k)]
     guard s.isContainer else {
       throw .invalidArgument("strategy \"\(name)\" is a constraint solver, not a container strategy")
     }
     guard nodes.strategy[Int(n)] != k else { return }
-    if activeNodes.contains(n) {
+    if cycle.activeNodes.contains(n) {
       throw .reentrancy("cannot change the strategy of \(describe(n)) while it is being processed by the update cycle")
     }
     let old = nodes.strategy[Int(n)]
@@ -63,11 +63,11 @@ extension Context {
       nodes.strategyData[Int(n)] = oldData
       throw error
     }
-    if let owned = strategyConstraints.removeValue(forKey: n) {
+    if let owned = bridge.strategyConstraints.removeValue(forKey: n) {
       destroyConstraints(owned)
     }
     if old >= 0 {
-      let o = strategies[Int(old)]
+      let o = plugins.strategies[Int(old)]
       enterActive(n)
       o.desc.detach?(opaque, o.state, handle(ofNode: n), oldData)
       leaveActive(n)
@@ -79,7 +79,7 @@ extension Context {
 
   func strategyOf(_ n: Int32) -> LoadedStrategy? {
     let k = nodes.strategy[Int(n)]
-    return k >= 0 ? strategies[Int(k)] : nil
+    return k >= 0 ? plugins.strategies[Int(k)] : nil
   }
 
   /// What a subview offers its superview's arrangement changed (its intrinsic size,
@@ -95,7 +95,7 @@ extension Context {
   /// (update_constraints) regenerates in the next constraints pass.
   func strategyChildrenChanged(_ n: Int32) {
     let k = nodes.strategy[Int(n)]
-    if k >= 0, strategies[Int(k)].desc.update_constraints != nil { markConstraints(n) }
+    if k >= 0, plugins.strategies[Int(k)].desc.update_constraints != nil { markConstraints(n) }
   }
 
   /// The default layout_subviews: the solved frames of constraint-driven subviews are
@@ -104,7 +104,7 @@ extension Context {
     applyPendingFrames(n)
     let k = nodes.strategy[Int(n)]
     guard k >= 0 else { return }
-    let s = strategies[Int(k)]
+    let s = plugins.strategies[Int(k)]
     s.desc.arrange?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
   }
 
@@ -119,7 +119,7 @@ extension Context {
   func strategySizeChanged(_ n: Int32, from old: brace_size) {
     let k = nodes.strategy[Int(n)]
     guard k >= 0 else { return }
-    let s = strategies[Int(k)]
+    let s = plugins.strategies[Int(k)]
     guard let f = s.desc.size_changed, Int(s.desc.struct_size) >= sizeChangedHookEnd,
       nodes.flags[Int(n)].isDisjoint(with: [.inSizeChangedHook, .guide, .dismantling])
     else { return }
@@ -137,7 +137,7 @@ extension Context {
     regenerate(n)
     let k = nodes.strategy[Int(n)]
     guard k >= 0 else { return }
-    let s = strategies[Int(k)]
+    let s = plugins.strategies[Int(k)]
     s.desc.update_constraints?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
   }
 
@@ -145,8 +145,8 @@ extension Context {
   /// where it has one and its frame size elsewhere.
   func measure(_ n: Int32, _ proposal: brace_size) throws(BraceError) -> brace_size {
     let k = nodes.strategy[Int(n)]
-    if k >= 0, let f = strategies[Int(k)].desc.measure {
-      let s = strategies[Int(k)]
+    if k >= 0, let f = plugins.strategies[Int(k)].desc.measure {
+      let s = plugins.strategies[Int(k)]
       var out = brace_size()
       // Busy while its strategy measures it: a callback reached from the hook cannot
       // destroy it or change its strategy under the hook's node data.
@@ -182,7 +182,7 @@ extension Context {
       }
       return out
     }
-    let b = baselines[n]
+    let b = nodes.baselines[n]
     if last { return b?.last ?? 0 }
     let first = b?.first ?? -1
     return first >= 0 ? first : size.height
@@ -196,8 +196,8 @@ extension Context {
   func isConstrainedExternally(_ n: Int32, strategy: brace_strategy_id, container: Int32) -> Bool {
     let own = ConstraintOwner.strategy(Int32(bitPattern: strategy))
     let above = n == container ? nodes.parent[Int(n)] : -1
-    for x in nodeConstraints[n] ?? [] {
-      let r = constraints[Int(x)]
+    for x in bridge.nodeConstraints[n] ?? [] {
+      let r = bridge.constraints[Int(x)]
       if case .engine(let m) = r.owner, m == n { continue }
       if r.owner == own && (r.ownerNode == container || (above >= 0 && r.ownerNode == above)) { continue }
       return true
@@ -212,13 +212,13 @@ extension Context {
     for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) {
       detachStrategy(Int32(s))
     }
-    for s in strategies.reversed() {
+    for s in plugins.strategies.reversed() {
       s.desc.context_destroy?(opaque, s.state)
       s.state = nil
     }
-    strategies = []
-    for id in nodeIdentifiers.values { free(id) }
-    nodeIdentifiers = [:]
+    plugins.strategies = []
+    for id in nodes.identifiers.values { free(id) }
+    nodes.identifiers = [:]
   }
 }
 

@@ -70,27 +70,27 @@ extension Context {
   func addDirtyRoot(_ r: Int32) {
     if nodes.flags[Int(r)].contains(.inDirtyRoots) { return }
     nodes.flags[Int(r)].insert(.inDirtyRoots)
-    dirtyRoots.append(r)
+    cycle.dirtyRoots.append(r)
   }
 
   /// Drops clean, destroyed and no-longer-root entries from the dirty-roots list.
   func compactDirtyRoots() {
     var kept: [Int32] = []
-    for r in dirtyRoots where nodes.isLive(r) {
+    for r in cycle.dirtyRoots where nodes.isLive(r) {
       nodes.flags[Int(r)].remove(.inDirtyRoots)
     }
-    for r in dirtyRoots where nodes.isLive(r) && nodes.parent[Int(r)] < 0
+    for r in cycle.dirtyRoots where nodes.isLive(r) && nodes.parent[Int(r)] < 0
       && !nodes.flags[Int(r)].isDisjoint(with: .anyDirty) && !nodes.flags[Int(r)].contains(.inDirtyRoots)
     {
       nodes.flags[Int(r)].insert(.inDirtyRoots)
       kept.append(r)
     }
-    dirtyRoots = kept
+    cycle.dirtyRoots = kept
   }
 
   var pendingPhases: UInt32 {
-    var bits: UInt32 = engineDirty ? BRACE_PHASE_LAYOUT.rawValue : 0
-    for r in dirtyRoots where nodes.isLive(r) && nodes.parent[Int(r)] < 0 {
+    var bits: UInt32 = bridge.dirty ? BRACE_PHASE_LAYOUT.rawValue : 0
+    for r in cycle.dirtyRoots where nodes.isLive(r) && nodes.parent[Int(r)] < 0 {
       let f = nodes.flags[Int(r)]
       if !f.isDisjoint(with: PassFlags.constraints.either) { bits |= BRACE_PHASE_CONSTRAINTS.rawValue }
       if !f.isDisjoint(with: PassFlags.layout.either) { bits |= BRACE_PHASE_LAYOUT.rawValue }
@@ -104,7 +104,7 @@ extension Context {
   /// Refuses a turn or a phase from inside a callback: it would run passes over nodes
   /// the running pass holds.
   func requireNotInPass(_ what: String) throws(BraceError) {
-    if passDepth > 0 || isNested {
+    if cycle.passDepth > 0 || isNested {
       throw .reentrancy("cannot run \(what) from inside a callback of this context; flag nodes instead, or use brace_node_layout_if_needed on a subtree")
     }
   }
@@ -119,22 +119,22 @@ extension Context {
     repeat {
       runPass(.constraints, roots: nil)
       // A loop broken in the constraints pass still lets the layout pass run once.
-      let stoppedInConstraints = stopPass
+      let stoppedInConstraints = cycle.stopPass
       runPass(.layout, roots: nil)
-      if stoppedInConstraints || stopPass { break }
+      if stoppedInConstraints || cycle.stopPass { break }
       rounds += 1
       if rounds > threshold {
         // Work keeps bouncing between the passes without any node passing its own count.
-        let caught = dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
-        loopCaught.append(contentsOf: caught)
-        stopPass = true
+        let caught = cycle.dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
+        cycle.loopCaught.append(contentsOf: caught)
+        cycle.stopPass = true
         emitDiagnostic(
           BRACE_DIAGNOSTIC_FEEDBACK_LOOP,
           "Layout feedback loop detected: the constraints and layout passes kept flagging each other for \(threshold) rounds in one turn; the trees still flagged are \(caught.map { describe($0) }.joined(separator: ", ")). The turn was stopped.",
           nodes: caught)
         break
       }
-    } while engineDirty || pendingPhases & (BRACE_PHASE_CONSTRAINTS.rawValue | BRACE_PHASE_LAYOUT.rawValue) != 0
+    } while bridge.dirty || pendingPhases & (BRACE_PHASE_CONSTRAINTS.rawValue | BRACE_PHASE_LAYOUT.rawValue) != 0
     runPass(.display, roots: nil)
     try endTurn()
   }
@@ -155,14 +155,14 @@ extension Context {
 
   func updateConstraintsIfNeeded(_ n: Int32) throws(BraceError) {
     guard !nodes.flags[Int(n)].isDisjoint(with: PassFlags.constraints.either) else { return }
-    let outermost = passDepth == 0
+    let outermost = cycle.passDepth == 0
     if outermost { beginTurn() }
     runPass(.constraints, roots: [n])
     if outermost { try endTurn() } else { try reportLoopIfAny() }
   }
 
   func layoutIfNeeded(_ n: Int32) throws(BraceError) {
-    let outermost = passDepth == 0
+    let outermost = cycle.passDepth == 0
     var began = false
     func begin() {
       if outermost && !began {
@@ -181,7 +181,7 @@ extension Context {
     if !nodes.flags[Int(root)].isDisjoint(with: PassFlags.constraints.either) {
       begin()
       runPass(.constraints, roots: [root])
-      if stopPass { return try reportLoopIfAny() }
+      if cycle.stopPass { return try reportLoopIfAny() }
     }
     applyEngineChanges()
     var start: Int32 = -1
@@ -200,10 +200,10 @@ extension Context {
   }
 
   private func beginTurn() {
-    turn &+= 1
-    if turn == 0 { turn = 1 }
-    loopCaught = []
-    stopPass = false
+    cycle.turn &+= 1
+    if cycle.turn == 0 { cycle.turn = 1 }
+    cycle.loopCaught = []
+    cycle.stopPass = false
   }
 
   private func endTurn() throws(BraceError) {
@@ -212,8 +212,8 @@ extension Context {
   }
 
   private func reportLoopIfAny() throws(BraceError) {
-    guard !loopCaught.isEmpty else { return }
-    let names = loopCaught.filter { nodes.isLive($0) }.map { describe($0) }.joined(separator: ", ")
+    guard !cycle.loopCaught.isEmpty else { return }
+    let names = cycle.loopCaught.filter { nodes.isLive($0) }.map { describe($0) }.joined(separator: ", ")
     throw BraceError(BRACE_E_FEEDBACK_LOOP, "feedback loop detected and broken: \(names) passed the threshold of \(threshold) layouts or constraint updates in one turn")
   }
 
@@ -227,18 +227,18 @@ extension Context {
   /// runs once and leaves what the outer pass holds to the outer pass.
   func runPass(_ pass: PassFlags, roots: [Int32]?) {
     let phase = phaseOf(pass)
-    let outermost = passDepth == 0
-    passDepth += 1
-    defer { passDepth -= 1 }
+    let outermost = cycle.passDepth == 0
+    cycle.passDepth += 1
+    defer { cycle.passDepth -= 1 }
     trace(BRACE_TRACE_PHASE_BEGIN, phase)
-    if outermost { stopPass = false }
+    if outermost { cycle.stopPass = false }
     let constraintsPass = pass.own == .needsUpdateConstraints
     if constraintsPass { beginDeferringRetries() }
     // Solved frames that changed flag their superviews before the layout pass looks.
-    while !stopPass {
+    while !cycle.stopPass {
       // Frames a callback's constraint change produced flag their superviews now.
       if pass.own == .needsLayout { applyEngineChanges() }
-      let targets: [Int32] = roots ?? dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
+      let targets: [Int32] = roots ?? cycle.dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
       var worked = false
       for r in targets where nodes.isLive(r) && !nodes.flags[Int(r)].isDisjoint(with: pass.either) {
         worked = true
@@ -246,7 +246,7 @@ extension Context {
         case .needsUpdateConstraints: visitBottomUp(r, pass)
         default: visitTopDown(r, pass)
         }
-        if stopPass { break }
+        if cycle.stopPass { break }
       }
       // Display runs once per turn: what a draw flags waits for the next turn, as in UIKit.
       if !worked || !outermost || pass.own == .needsDisplay { break }
@@ -292,21 +292,21 @@ extension Context {
       if !nodes.flags[Int(c)].isDisjoint(with: pass.either) { stack.append((c, nodes.generation[Int(c)], false)) }
       return
     }
-    scratchKids.removeAll(keepingCapacity: true)
-    nodes.takeDirty(of: n, pass.index, into: &scratchKids)
+    cycle.scratchKids.removeAll(keepingCapacity: true)
+    nodes.takeDirty(of: n, pass.index, into: &cycle.scratchKids)
     var kept = 0
-    for c in scratchKids {
+    for c in cycle.scratchKids {
       // Stale entries: destroyed, moved away, or already taken by an earlier entry.
       guard nodes.isLive(c), nodes.parent[Int(c)] == n, nodes.flags[Int(c)].contains(pass.listed) else { continue }
       nodes.flags[Int(c)].remove(pass.listed)
       if nodes.flags[Int(c)].isDisjoint(with: pass.either) { continue }
-      scratchKids[kept] = c
+      cycle.scratchKids[kept] = c
       kept += 1
     }
-    scratchKids.removeLast(scratchKids.count - kept)
+    cycle.scratchKids.removeLast(cycle.scratchKids.count - kept)
     // Subview order: the first subview ends on top of the stack.
-    if kept > 1 { scratchKids.sort { nodes.indexInParent[Int($0)] > nodes.indexInParent[Int($1)] } }
-    for c in scratchKids { stack.append((c, nodes.generation[Int(c)], false)) }
+    if kept > 1 { cycle.scratchKids.sort { nodes.indexInParent[Int($0)] > nodes.indexInParent[Int($1)] } }
+    for c in cycle.scratchKids { stack.append((c, nodes.generation[Int(c)], false)) }
   }
 
   /// A pass stopped early (feedback loop): the nodes it had not reached yet keep their
@@ -333,9 +333,9 @@ extension Context {
         } else if pass.own == .needsLayout {
           // Frames solved since the pass began (a translating view resized by its
           // superview's layout) flag their superviews before this one lays out.
-          if engineDirty { applyEngineChanges() }
+          if bridge.dirty { applyEngineChanges() }
           layoutNode(n)
-          if stopPass { return keepMarked(stack, pass) }
+          if cycle.stopPass { return keepMarked(stack, pass) }
         } else {
           drawNode(n)
         }
@@ -360,7 +360,7 @@ extension Context {
         propagate(from: n, pass)
       } else {
         updateConstraintsOfNode(n)
-        if stopPass { return keepMarked(stack, pass) }
+        if cycle.stopPass { return keepMarked(stack, pass) }
       }
     }
   }
@@ -369,19 +369,19 @@ extension Context {
   private func countPass(_ n: Int32, _ pass: PassFlags) -> Bool {
     let i = Int(n)
     let k = pass.own == .needsLayout ? 0 : 1
-    if nodes.countTurn[i] != turn {
-      nodes.countTurn[i] = turn
+    if nodes.countTurn[i] != cycle.turn {
+      nodes.countTurn[i] = cycle.turn
       nodes.passCount[i] = .zero
     }
     nodes.passCount[i][k] += 1
     if nodes.passCount[i][k] <= threshold { return true }
     var caught: [Int32] = []
-    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) && nodes.countTurn[s] == turn && nodes.passCount[s][k] >= threshold {
+    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) && nodes.countTurn[s] == cycle.turn && nodes.passCount[s][k] >= threshold {
       caught.append(Int32(s))
       nodes.flags[s].remove([pass.own])
     }
-    loopCaught.append(contentsOf: caught)
-    stopPass = true
+    cycle.loopCaught.append(contentsOf: caught)
+    cycle.stopPass = true
     let kind = pass.own == .needsLayout ? "was laid out" : "had its constraints updated"
     let list = caught.map { describe($0) }.joined(separator: ", ")
     emitDiagnostic(
@@ -396,12 +396,12 @@ extension Context {
 
   func enterActive(_ n: Int32) {
     nodes.flags[Int(n)].insert(.active)
-    activeNodes.append(n)
+    cycle.activeNodes.append(n)
   }
 
   func leaveActive(_ n: Int32) {
-    if let k = activeNodes.lastIndex(of: n) { activeNodes.remove(at: k) }
-    if nodes.isLive(n) && !activeNodes.contains(n) { nodes.flags[Int(n)].remove(.active) }
+    if let k = cycle.activeNodes.lastIndex(of: n) { cycle.activeNodes.remove(at: k) }
+    if nodes.isLive(n) && !cycle.activeNodes.contains(n) { nodes.flags[Int(n)].remove(.active) }
   }
 
   private func layoutNode(_ n: Int32) {
