@@ -1,0 +1,63 @@
+import CBrace
+
+/// Constraint and variable handles: resolving them to slots (or saying why they name
+/// nothing live here) and taking a constraint slot.
+extension Context {
+  func handle(ofConstraint c: Int32) -> brace_constraint {
+    Handle.make(.constraint, tag: tag, generation: bridge.constraints[Int(c)].generation, slot: c)
+  }
+
+  func constraint(_ h: brace_constraint) throws(BraceError) -> Int32 {
+    let slot = Handle.slot(h)
+    if Handle.kind(h) == HandleKind.constraint.rawValue, Handle.tag(h) == tag, Int(slot) < bridge.constraints.count,
+      bridge.constraints[Int(slot)].generation == Handle.generation(h), bridge.constraints[Int(slot)].live
+    {
+      return slot
+    }
+    let name = Handle.describe(h, as: .constraint)
+    if h == 0 { throw BraceError(BRACE_E_INVALID_HANDLE, "constraint is the null handle 0") }
+    if Handle.kind(h) != HandleKind.constraint.rawValue { throw BraceError(BRACE_E_INVALID_HANDLE, "0x\(String(h, radix: 16)) is not a constraint handle") }
+    if Handle.tag(h) != tag { throw BraceError(BRACE_E_FOREIGN_HANDLE, "\(name) belongs to another context") }
+    if Int(slot) >= bridge.constraints.count || Handle.generation(h) > bridge.constraints[Int(slot)].generation {
+      throw BraceError(BRACE_E_INVALID_HANDLE, "\(name) was never created in this context")
+    }
+    throw BraceError(BRACE_E_STALE_HANDLE, "\(name) is stale: it was destroyed")
+  }
+
+  func handle(ofVariable v: Int32) -> brace_variable {
+    Handle.make(.variable, tag: tag, generation: bridge.variables[Int(v)].generation, slot: v)
+  }
+
+  func variable(_ h: brace_variable) throws(BraceError) -> Int32 {
+    let slot = Handle.slot(h)
+    if Handle.kind(h) == HandleKind.variable.rawValue, Handle.tag(h) == tag, Int(slot) < bridge.variables.count,
+      bridge.variables[Int(slot)].generation == Handle.generation(h), bridge.variables[Int(slot)].live
+    {
+      return slot
+    }
+    let name = Handle.describe(h, as: .variable)
+    if Handle.tag(h) != tag && h != 0 { throw BraceError(BRACE_E_FOREIGN_HANDLE, "\(name) belongs to another context") }
+    if Int(slot) < bridge.variables.count && Handle.generation(h) <= bridge.variables[Int(slot)].generation && Handle.generation(h) > 0 {
+      throw BraceError(BRACE_E_STALE_HANDLE, "\(name) is stale: it was destroyed")
+    }
+    throw BraceError(BRACE_E_INVALID_HANDLE, "\(name) is not a live variable of this context")
+  }
+
+  func allocateConstraint(_ r: ConstraintRecord) throws(BraceError) -> Int32 {
+    guard !bridge.freeConstraints.isEmpty || bridge.constraints.count <= Int(Handle.maxSlot) else {
+      throw BraceError(BRACE_E_NO_MEMORY, "the context's constraint handle space is exhausted")
+    }
+    var r = r
+    r.live = true
+    for t in r.terms where t.isVariable { bridge.variables[Int(t.slot)].uses += 1 }
+    if let slot = bridge.freeConstraints.popLast() {
+      r.generation = bridge.constraints[Int(slot)].generation + 1
+      bridge.constraints[Int(slot)] = r
+      return slot
+    }
+    r.generation = 1
+    if bridge.constraints.count == bridge.constraints.capacity { bridge.constraints.reserveCapacity(grownRecordCapacity(bridge.constraints.count)) }
+    bridge.constraints.append(r)
+    return Int32(bridge.constraints.count - 1)
+  }
+}
