@@ -125,3 +125,24 @@ extension Context {
     return lines.joined(separator: "\n") + "\n"
   }
 }
+
+extension Context {
+  /// The active constraints whose terms name `n`, installed or broken.
+  func activeConstraints(on n: Int32) -> [Int32] {
+    // Installed constraints are indexed by the nodes they touch; broken ones are not.
+    var candidates = bridge.nodeConstraints[n] ?? []
+    candidates += bridge.broken
+    var found: [Int32] = []
+    var seen = Set<Int32>()
+    for k in candidates where seen.insert(k).inserted {
+      let r = bridge.constraints[Int(k)]
+      if r.live && r.active && r.terms.contains(where: { !$0.isVariable && $0.slot == n }) { found.append(k) }
+    }
+    return found
+  }
+
+  /// The broken constraints that are still live and active.
+  func activeBrokenConstraints() -> [Int32] {
+    bridge.broken.filter { bridge.constraints[Int($0)].live && bridge.constraints[Int($0)].active }
+  }
+}

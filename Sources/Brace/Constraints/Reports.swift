@@ -1,7 +1,16 @@
 import CBrace
+import CBraceLibc
 
 /// How messages describe constraints and their items.
 extension Context {
+  /// Sets or clears (nil) a constraint's identifier; the text is copied.
+  func setIdentifier(ofConstraint c: Int32, _ text: UnsafePointer<CChar>?) {
+    // Copied before the old one is freed: the caller may pass back what _get returned.
+    let copy = text.flatMap { strdup($0) }
+    free(bridge.constraints[Int(c)].identifier)
+    bridge.constraints[Int(c)].identifier = copy
+  }
+
   func describeItem(_ t: ConstraintTerm) -> String {
     if t.isVariable { return Handle.describe(t.item, as: .variable) }
     return "\(describe(t.slot))\(nodes.flags[Int(t.slot)].contains(.guide) ? " (guide)" : "").\(t.attribute.name)"

@@ -55,3 +55,12 @@ extension Context {
     return brace_size(width: clean(s.width), height: clean(s.height))
   }
 }
+
+extension Context {
+  /// brace_node_super_*: allowed only inside the node's own callback of that kind.
+  func requireInCallback(_ n: Int32, _ flag: NodeFlags, _ callback: String) throws(BraceError) {
+    guard nodes.flags[Int(n)].contains(flag) else {
+      throw .reentrancy("\(describe(n))'s \(callback) callback is not running; call super only from inside it")
+    }
+  }
+}

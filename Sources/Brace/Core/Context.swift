@@ -45,6 +45,12 @@ final class Context {
   init(options: brace_context_options, tag: UInt32) {
     self.tag = tag
     self.options = options
+    // The plugin_path string is the caller's: its directories are copied, the pointer
+    // is not kept.
+    if let dirs = options.plugin_path {
+      plugins.directories = String(cString: dirs).split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    }
+    self.options.plugin_path = nil
   }
 
   deinit { Context.releaseTag(tag) }

@@ -43,13 +43,24 @@ extension Context {
     if p >= 0 && !nodes.flags[Int(p)].contains(.active) { markLayout(p) }
   }
 
+  /// The frame that bounds of this size give: the center stays where it is.
+  func frame(_ n: Int32, forBounds b: brace_rect) -> brace_rect {
+    let c = center(n)
+    return brace_rect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height)
+  }
+
+  /// The frame moved to this center.
+  func frame(_ n: Int32, aroundCenter c: brace_point) -> brace_rect {
+    let f = nodes.frame[Int(n)]
+    return brace_rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)
+  }
+
   func setBounds(_ n: Int32, _ b: brace_rect) {
     defer { translatedFrameChanged(n) }
-    let f = nodes.frame[Int(n)]
-    let cx = f.x + f.width / 2, cy = f.y + f.height / 2
+    let f = frame(n, forBounds: b)
     let oldOrigin = nodes.boundsOrigin[Int(n)]
     nodes.boundsOrigin[Int(n)] = brace_point(x: b.x, y: b.y)
-    setFrame(n, brace_rect(x: cx - b.width / 2, y: cy - b.height / 2, width: b.width, height: b.height))
+    setFrame(n, f)
     // Scrolling (a bounds-origin change) moves the content: lay the subviews out again.
     if oldOrigin.x != b.x || oldOrigin.y != b.y { markLayout(n) }
   }
@@ -60,8 +71,7 @@ extension Context {
   }
 
   func setCenter(_ n: Int32, _ c: brace_point) {
-    let f = nodes.frame[Int(n)]
-    nodes.frame[Int(n)] = brace_rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)
+    nodes.frame[Int(n)] = frame(n, aroundCenter: c)
     translatedFrameChanged(n)
   }
 

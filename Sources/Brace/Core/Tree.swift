@@ -97,6 +97,28 @@ extension Context {
     return k
   }
 
+  /// brace_node_remove_from_superview: a guide has an owner, not a superview.
+  func userRemoveFromSuperview(_ node: Int32) throws(BraceError) {
+    if nodes.flags[Int(node)].contains(.guide) {
+      throw .invalidArgument("\(describe(node)) is a layout guide: it has an owner, not a superview (destroy it to remove it)")
+    }
+    removeFromSuperview(node)
+  }
+
+  /// The node's index among its superview's subviews.
+  func indexInSuperview(_ node: Int32) throws(BraceError) -> Int {
+    guard nodes.parent[Int(node)] >= 0, !nodes.flags[Int(node)].contains(.guide) else {
+      throw .invalidState("\(describe(node)) has no superview")
+    }
+    return Int(nodes.indexInParent[Int(node)])
+  }
+
+  /// The superview's handle, 0 for none.
+  func superview(_ node: Int32) -> brace_node {
+    let p = nodes.parent[Int(node)]
+    return p < 0 ? 0 : handle(ofNode: p)
+  }
+
   func removeFromSuperview(_ node: Int32) {
     let p = nodes.parent[Int(node)]
     guard p >= 0 else { return }

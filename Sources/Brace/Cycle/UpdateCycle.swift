@@ -469,6 +469,13 @@ extension Context {
     }
   }
 
+  /// Whether `n` is flagged for display, and the rect to redraw (empty when not).
+  func pendingDisplay(_ n: Int32) -> (Bool, brace_rect) {
+    let f = nodes.flags[Int(n)]
+    guard f.contains(.needsDisplay) else { return (false, brace_rect()) }
+    return (true, f.contains(.displayWholeBounds) ? boundsRect(n) : nodes.dirtyRect[Int(n)])
+  }
+
   func boundsRect(_ n: Int32) -> brace_rect {
     let f = nodes.frame[Int(n)]
     let o = nodes.boundsOrigin[Int(n)]

@@ -80,6 +80,20 @@ extension Context {
     if plugins.strategies[Int(ref.strategy)].desc.update_constraints != nil { markConstraints(ref.container) }
   }
 
+  /// Sets an enum property by the name of its case.
+  func setEnumProperty(_ n: Int32, _ name: String, _ caseName: String) throws(BraceError) {
+    let ref = try resolveProperty(n, name)
+    let decl = plugins.strategies[Int(ref.strategy)].properties[ref.index]
+    guard decl.type == BRACE_VALUE_ENUM else {
+      throw BraceError(BRACE_E_TYPE_MISMATCH, "property \"\(name)\" is a \(PropertyCheck.typeName(decl.type)), not an enum")
+    }
+    let names = PropertyCheck.enumNames(decl)
+    guard let k = names.firstIndex(of: caseName) else {
+      throw .invalidArgument("\"\(caseName)\" is not a value of property \"\(name)\" (one of: \(names.joined(separator: ", ")))")
+    }
+    try setProperty(n, name, brace_value(type: BRACE_VALUE_ENUM, integer: Int64(k), number: 0))
+  }
+
   func propertyValue(_ n: Int32, strategy k: Int32, index: Int) -> brace_value {
     plugins.properties[n]?[UInt64(UInt32(k)) << 32 | UInt64(index)] ?? plugins.strategies[Int(k)].properties[index].default_value
   }

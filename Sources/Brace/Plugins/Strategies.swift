@@ -77,6 +77,12 @@ extension Context {
     subviewChanged(n)
   }
 
+  /// The name of the strategy arranging `n`'s subviews, owned by the strategy.
+  func strategyName(_ n: Int32) throws(BraceError) -> UnsafePointer<CChar> {
+    guard let s = strategyOf(n) else { throw .invalidState("\(describe(n)) has no strategy") }
+    return UnsafePointer(s.nameC)
+  }
+
   func strategyOf(_ n: Int32) -> LoadedStrategy? {
     let k = nodes.strategy[Int(n)]
     return k >= 0 ? plugins.strategies[Int(k)] : nil
