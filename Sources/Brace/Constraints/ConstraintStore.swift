@@ -45,7 +45,13 @@ struct ConstraintTerm {
 /// keeps about it. 64 bytes (one per constraint slot, live or free): the generation,
 /// relation, flags and owner's kind share one word (`bits`); the accessors below keep
 /// the fields' types.
-struct ConstraintRecord {
+/// A record a handle can name: a slot is reused with a new generation once freed.
+protocol HandleRecord {
+  var generation: UInt32 { get }
+  var live: Bool { get }
+}
+
+struct ConstraintRecord: HandleRecord {
   var constant: Double = 0
   /// The row's constant is rowOffset - constant: rowOffset comes from the attributes
   /// (insets, margins, baselines), so a constant change is one solver call.
@@ -70,6 +76,14 @@ struct ConstraintRecord {
   private static let liveBit: UInt32 = 1 << 14, layoutFormBit: UInt32 = 1 << 15, activeBit: UInt32 = 1 << 16
   private static let brokenBit: UInt32 = 1 << 17, rowBit: UInt32 = 1 << 18
 
+  init() {}
+
+  init(terms: [ConstraintTerm], relation: brace_relation, constant: Double) {
+    self.terms = terms
+    self.relation = relation
+    self.constant = constant
+  }
+
   @inline(__always)
   private mutating func setBit(_ bit: UInt32, _ on: Bool) { bits = on ? bits | bit : bits & ~bit }
 
@@ -87,25 +101,13 @@ struct ConstraintRecord {
       bits = (bits & ~(3 << 12)) | (UInt32(truncatingIfNeeded: newValue.rawValue + 1) & 3) << 12
     }
   }
-  var live: Bool {
-    @inline(__always) get { bits & ConstraintRecord.liveBit != 0 }
-    set { setBit(ConstraintRecord.liveBit, newValue) }
-  }
+  var live: Bool { @inline(__always) get { bits & Self.liveBit != 0 } set { setBit(Self.liveBit, newValue) } }
   /// Made by brace_constraint_create (item1.attr1 REL m * item2.attr2 + c): described
   /// in that form.
-  var layoutForm: Bool {
-    @inline(__always) get { bits & ConstraintRecord.layoutFormBit != 0 }
-    set { setBit(ConstraintRecord.layoutFormBit, newValue) }
-  }
-  var active: Bool {
-    @inline(__always) get { bits & ConstraintRecord.activeBit != 0 }
-    set { setBit(ConstraintRecord.activeBit, newValue) }
-  }
+  var layoutForm: Bool { @inline(__always) get { bits & Self.layoutFormBit != 0 } set { setBit(Self.layoutFormBit, newValue) } }
+  var active: Bool { @inline(__always) get { bits & Self.activeBit != 0 } set { setBit(Self.activeBit, newValue) } }
   /// Active, but refused by the solver as conflicting with other required constraints.
-  var broken: Bool {
-    @inline(__always) get { bits & ConstraintRecord.brokenBit != 0 }
-    set { setBit(ConstraintRecord.brokenBit, newValue) }
-  }
+  var broken: Bool { @inline(__always) get { bits & Self.brokenBit != 0 } set { setBit(Self.brokenBit, newValue) } }
   /// The solver row while installed.
   var row: UInt32? {
     @inline(__always) get { bits & ConstraintRecord.rowBit != 0 ? rowId : nil }
@@ -135,7 +137,7 @@ struct ConstraintRecord {
 }
 
 /// Free variables created through the API. 12 bytes (`live` is the generation's top bit).
-struct VariableRecord {
+struct VariableRecord: HandleRecord {
   private var generationAndLive: UInt32 = 0
   var solverVariable: UInt32 = 0
   private var uses32: Int32 = 0

@@ -41,10 +41,7 @@ extension Context {
       }
       terms.append(t2)
     }
-    var r = ConstraintRecord()
-    r.terms = terms
-    r.relation = relation
-    r.constant = constant
+    var r = ConstraintRecord(terms: terms, relation: relation, constant: constant)
     r.layoutForm = true
     return try allocateConstraint(r)
   }
@@ -81,10 +78,7 @@ extension Context {
     if directional && physical {
       throw .invalidArgument("leading/trailing cannot be mixed with left/right in one constraint (rule: one horizontal family per constraint)")
     }
-    var r = ConstraintRecord()
-    r.terms = terms
-    r.relation = relation
-    r.constant = constant
+    var r = ConstraintRecord(terms: terms, relation: relation, constant: constant)
     r.owner = owner
     return try allocateConstraint(r)
   }

@@ -3,17 +3,27 @@ import CBrace
 /// Constraint and variable handles: resolving them to slots (or saying why they name
 /// nothing live here) and taking a constraint slot.
 extension Context {
+  /// The slot `h` names when it is a live record of its kind in this context.
+  @inline(__always)
+  private func liveSlot<R: HandleRecord>(_ h: UInt64, _ kind: HandleKind, in records: [R]) -> Int32? {
+    let slot = Handle.slot(h)
+    guard Handle.kind(h) == kind.rawValue, Handle.tag(h) == tag, Int(slot) < records.count,
+      records[Int(slot)].generation == Handle.generation(h), records[Int(slot)].live
+    else { return nil }
+    return slot
+  }
+
   func handle(ofConstraint c: Int32) -> brace_constraint {
     Handle.make(.constraint, tag: tag, generation: bridge.constraints[Int(c)].generation, slot: c)
   }
 
+  func handle(ofVariable v: Int32) -> brace_variable {
+    Handle.make(.variable, tag: tag, generation: bridge.variables[Int(v)].generation, slot: v)
+  }
+
   func constraint(_ h: brace_constraint) throws(BraceError) -> Int32 {
+    if let slot = liveSlot(h, .constraint, in: bridge.constraints) { return slot }
     let slot = Handle.slot(h)
-    if Handle.kind(h) == HandleKind.constraint.rawValue, Handle.tag(h) == tag, Int(slot) < bridge.constraints.count,
-      bridge.constraints[Int(slot)].generation == Handle.generation(h), bridge.constraints[Int(slot)].live
-    {
-      return slot
-    }
     let name = Handle.describe(h, as: .constraint)
     if h == 0 { throw BraceError(BRACE_E_INVALID_HANDLE, "constraint is the null handle 0") }
     if Handle.kind(h) != HandleKind.constraint.rawValue { throw BraceError(BRACE_E_INVALID_HANDLE, "0x\(String(h, radix: 16)) is not a constraint handle") }
@@ -24,17 +34,9 @@ extension Context {
     throw BraceError(BRACE_E_STALE_HANDLE, "\(name) is stale: it was destroyed")
   }
 
-  func handle(ofVariable v: Int32) -> brace_variable {
-    Handle.make(.variable, tag: tag, generation: bridge.variables[Int(v)].generation, slot: v)
-  }
-
   func variable(_ h: brace_variable) throws(BraceError) -> Int32 {
+    if let slot = liveSlot(h, .variable, in: bridge.variables) { return slot }
     let slot = Handle.slot(h)
-    if Handle.kind(h) == HandleKind.variable.rawValue, Handle.tag(h) == tag, Int(slot) < bridge.variables.count,
-      bridge.variables[Int(slot)].generation == Handle.generation(h), bridge.variables[Int(slot)].live
-    {
-      return slot
-    }
     let name = Handle.describe(h, as: .variable)
     if Handle.tag(h) != tag && h != 0 { throw BraceError(BRACE_E_FOREIGN_HANDLE, "\(name) belongs to another context") }
     if Int(slot) < bridge.variables.count && Handle.generation(h) <= bridge.variables[Int(slot)].generation && Handle.generation(h) > 0 {

@@ -412,16 +412,23 @@ extension Context {
     trace(BRACE_TRACE_WILL_LAYOUT, BRACE_PHASE_LAYOUT, n)
     if let f = cb?.will_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
     trace(BRACE_TRACE_LAYOUT, BRACE_PHASE_LAYOUT, n)
-    if let f = cb?.layout_subviews {
-      nodes.flags[Int(n)].insert(.inLayoutCallback)
-      f(opaque, handle(ofNode: n), cb?.user_data)
-      nodes.flags[Int(n)].remove(.inLayoutCallback)
-    } else {
-      defaultLayoutSubviews(n)
-    }
+    runOverride(n, cb?.layout_subviews, cb?.user_data, .inLayoutCallback) { defaultLayoutSubviews(n) }
     trace(BRACE_TRACE_DID_LAYOUT, BRACE_PHASE_LAYOUT, n)
     if let f = cb?.did_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
     leaveActive(n)
+  }
+
+  /// Runs the program's callback that overrides a pass's step, flagged so that its super
+  /// call is allowed, or the default step when it has none.
+  @inline(__always)
+  private func runOverride(
+    _ n: Int32, _ f: (@convention(c) (OpaquePointer?, brace_node, UnsafeMutableRawPointer?) -> Void)?,
+    _ userData: UnsafeMutableRawPointer?, _ flag: NodeFlags, orDefault step: () -> Void
+  ) {
+    guard let f else { return step() }
+    nodes.flags[Int(n)].insert(flag)
+    f(opaque, handle(ofNode: n), userData)
+    nodes.flags[Int(n)].remove(flag)
   }
 
   private func updateConstraintsOfNode(_ n: Int32) {
@@ -430,13 +437,7 @@ extension Context {
     let cb = callbacks(of: n)
     enterActive(n)
     trace(BRACE_TRACE_UPDATE_CONSTRAINTS, BRACE_PHASE_CONSTRAINTS, n)
-    if let f = cb?.update_constraints {
-      nodes.flags[Int(n)].insert(.inUpdateConstraintsCallback)
-      f(opaque, handle(ofNode: n), cb?.user_data)
-      nodes.flags[Int(n)].remove(.inUpdateConstraintsCallback)
-    } else {
-      defaultUpdateConstraints(n)
-    }
+    runOverride(n, cb?.update_constraints, cb?.user_data, .inUpdateConstraintsCallback) { defaultUpdateConstraints(n) }
     leaveActive(n)
   }
 

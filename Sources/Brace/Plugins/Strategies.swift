@@ -108,9 +108,7 @@ extension Context {
   /// applied, then the node's strategy arranges its subviews.
   func defaultLayoutSubviews(_ n: Int32) {
     applyPendingFrames(n)
-    let k = nodes.strategy[Int(n)]
-    guard k >= 0 else { return }
-    let s = plugins.strategies[Int(k)]
+    guard let s = strategyOf(n) else { return }
     s.desc.arrange?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
   }
 
@@ -123,9 +121,7 @@ extension Context {
   /// hook, as during arrange: a callback reached from it cannot destroy it or an ancestor
   /// or change its strategy under the hook's node data.
   func strategySizeChanged(_ n: Int32, from old: brace_size) {
-    let k = nodes.strategy[Int(n)]
-    guard k >= 0 else { return }
-    let s = plugins.strategies[Int(k)]
+    guard let s = strategyOf(n) else { return }
     guard let f = s.desc.size_changed, Int(s.desc.struct_size) >= sizeChangedHookEnd,
       nodes.flags[Int(n)].isDisjoint(with: [.inSizeChangedHook, .guide, .dismantling])
     else { return }
@@ -141,9 +137,7 @@ extension Context {
   /// date, then its strategy's constraints hook runs.
   func defaultUpdateConstraints(_ n: Int32) {
     regenerate(n)
-    let k = nodes.strategy[Int(n)]
-    guard k >= 0 else { return }
-    let s = plugins.strategies[Int(k)]
+    guard let s = strategyOf(n) else { return }
     s.desc.update_constraints?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
   }
 
