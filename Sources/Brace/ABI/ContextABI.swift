@@ -141,15 +141,9 @@ func defaultOptions() -> brace_context_options {
 }
 
 @c @implementation public func brace_context_set_diagnostic_callback(_ ctx: OpaquePointer?, _ fn: brace_diagnostic_fn?, _ userData: UnsafeMutableRawPointer?) -> brace_status {
-  withContext(ctx, "brace_context_set_diagnostic_callback") { c in
-    c.diagnostics.callback = fn
-    c.diagnostics.userData = userData
-  }
+  withContext(ctx, "brace_context_set_diagnostic_callback") { c in c.setDiagnosticCallback(fn, userData) }
 }
 
 @c @implementation public func brace_context_set_trace_callback(_ ctx: OpaquePointer?, _ fn: brace_trace_fn?, _ userData: UnsafeMutableRawPointer?) -> brace_status {
-  withContext(ctx, "brace_context_set_trace_callback") { c in
-    c.diagnostics.traceCallback = fn
-    c.diagnostics.traceUserData = userData
-  }
+  withContext(ctx, "brace_context_set_trace_callback") { c in c.setTraceCallback(fn, userData) }
 }

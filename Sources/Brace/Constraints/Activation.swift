@@ -141,7 +141,7 @@ extension Context {
     if !bridge.broken.contains(c) { bridge.broken.append(c) }
     if status == BRACE_E_UNSATISFIABLE {
       // A muted reinstall (a retry) reports nothing: the report is not built either.
-      if diagnostics.muted > 0 && bridge.refusedConflicts == nil { return }
+      if diagnosticsMuted && bridge.refusedConflicts == nil { return }
       let others = bridge.constraints.indices.filter { k in bridge.constraints[k].live && bridge.constraints[k].row.map { rows.contains($0) } == true }
       reportUnsatisfiable(broken: c, conflicting: others.map { Int32($0) })
     } else {
@@ -199,6 +199,32 @@ extension Context {
     for (c, gen) in named where Int(c) < bridge.constraints.count && bridge.constraints[Int(c)].generation == gen {
       destroyConstraint(c)
     }
+  }
+
+  /// host->add_constraint: a constraint the strategy makes for node `o`, active at once
+  /// (or destroyed again when it cannot be).
+  func addStrategyConstraint(
+    _ terms: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, _ priority: Float,
+    _ identifier: UnsafePointer<CChar>?, strategy: Int32, for o: Int32
+  ) throws(BraceError) -> Int32 {
+    let k = try createLinearConstraint(terms, relation, constant, owner: .strategy(strategy))
+    bridge.constraints[Int(k)].priority = priority
+    bridge.constraints[Int(k)].identifier = identifier.map { strdup($0) }
+    bridge.constraints[Int(k)].ownerNode = o
+    bridge.strategyConstraints[o, default: []].append(k)
+    do throws(BraceError) {
+      try activate([k])
+    } catch {
+      bridge.strategyConstraints[o]?.removeAll { $0 == k }
+      destroyConstraint(k)
+      throw error
+    }
+    return k
+  }
+
+  /// The node's strategy is detached or replaced: the constraints it made go with it.
+  func destroyStrategyConstraints(of n: Int32) {
+    if let owned = bridge.strategyConstraints.removeValue(forKey: n) { destroyConstraints(owned) }
   }
 
   /// brace_constraint_destroy: only the program's own constraints.

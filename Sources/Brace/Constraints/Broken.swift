@@ -43,9 +43,7 @@ extension Context {
   /// Reinstalls without reporting again a conflict that was already reported.
   private func installQuietly(_ c: Int32) {
     // Muted, not unhooked: with no callback a diagnostic goes to stderr (printDiagnostic).
-    diagnostics.muted += 1
-    defer { diagnostics.muted -= 1 }
-    install(c)
+    withDiagnosticsMuted { install(c) }
   }
 
   func reportUnsatisfiable(broken c: Int32, conflicting: [Int32]) {

@@ -63,6 +63,13 @@ extension Context {
     if isInEngine(root) { markConstraints(root) }
   }
 
+  /// `n`'s slot is freed: what the engine kept by its slot goes (its guides were
+  /// destroyed with it).
+  func forgetInEngine(_ n: Int32) {
+    bridge.guides[n] = nil
+    bridge.pendingFrames[n] = nil
+  }
+
   /// `n` is being destroyed: every constraint that uses it goes, its edits too.
   func engineWillDestroy(_ n: Int32) {
     guard bridge.solver != nil else { return }

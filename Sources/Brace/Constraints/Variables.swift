@@ -59,6 +59,13 @@ extension Context {
     return g
   }
 
+  /// A guide being destroyed leaves its owner's list.
+  func removeGuide(_ g: Int32) {
+    let owner = nodes.parent[Int(g)]
+    bridge.guides[owner]?.removeAll { $0 == g }
+    if bridge.guides[owner]?.isEmpty == true { bridge.guides[owner] = nil }
+  }
+
   /// The solver variable an edit acts on.
   func editVariable(_ item: UInt64, _ a: brace_attribute) throws(BraceError) -> (UInt32, Int32) {
     if Handle.kind(item) == HandleKind.variable.rawValue {

@@ -47,9 +47,7 @@ final class Context {
     self.options = options
     // The plugin_path string is the caller's: its directories are copied, the pointer
     // is not kept.
-    if let dirs = options.plugin_path {
-      plugins.directories = String(cString: dirs).split(separator: ":").map(String.init).filter { !$0.isEmpty }
-    }
+    plugins.directories = PluginFiles.directories(options.plugin_path)
     self.options.plugin_path = nil
   }
 

@@ -145,9 +145,7 @@ extension Context {
       }
     }
     if nodes.flags[Int(node)].contains(.guide) {
-      let owner = nodes.parent[Int(node)]
-      bridge.guides[owner]?.removeAll { $0 == node }
-      if bridge.guides[owner]?.isEmpty == true { bridge.guides[owner] = nil }
+      removeGuide(node)
       nodes.parent[Int(node)] = -1
     } else {
       removeFromSuperview(node)
@@ -159,13 +157,12 @@ extension Context {
     for n in order { nodes.flags[Int(n)].insert(.dismantling) }
     for n in order.reversed() { engineWillDestroy(n) }
     for (n, gen) in zip(order, generations).reversed() where nodes.generation[Int(n)] == gen && nodes.isLive(n) {
-      bridge.guides[n] = nil
       detachStrategy(n)
       releaseCallbacks(n)
-      plugins.properties[n] = nil
+      forgetProperties(n)
       nodes.baselines[n] = nil
       if let id = nodes.identifiers.removeValue(forKey: n) { free(id) }
-      bridge.pendingFrames[n] = nil
+      forgetInEngine(n)
       nodes.release(n)
     }
   }

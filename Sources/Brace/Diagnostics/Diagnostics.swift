@@ -18,6 +18,26 @@ struct Diagnostics {
 }
 
 extension Context {
+  func setDiagnosticCallback(_ fn: brace_diagnostic_fn?, _ userData: UnsafeMutableRawPointer?) {
+    diagnostics.callback = fn
+    diagnostics.userData = userData
+  }
+
+  func setTraceCallback(_ fn: brace_trace_fn?, _ userData: UnsafeMutableRawPointer?) {
+    diagnostics.traceCallback = fn
+    diagnostics.traceUserData = userData
+  }
+
+  /// Runs `body` reporting nothing (work whose diagnostics were already reported).
+  func withDiagnosticsMuted(_ body: () -> Void) {
+    diagnostics.muted += 1
+    defer { diagnostics.muted -= 1 }
+    body()
+  }
+
+  /// True while reports are muted (a reinstall of a broken constraint).
+  var diagnosticsMuted: Bool { diagnostics.muted > 0 }
+
   func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32]) {
     if diagnostics.muted > 0 { return }
     guard let fn = diagnostics.callback else {

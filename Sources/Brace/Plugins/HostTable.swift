@@ -1,5 +1,4 @@
 import CBrace
-import CBraceLibc
 
 /// The function table every plugin receives. Built once per process; most entries are
 /// the public functions themselves, so a plugin gets exactly the checks a C caller gets.
@@ -109,18 +108,8 @@ private func hostAddConstraint(
     guard let terms else { throw .invalidArgument("terms is NULL") }
     guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms") }
     try Check.priority(priority, "priority")
-    let k = try c.createLinearConstraint(UnsafeBufferPointer(start: terms, count: count), relation, constant, owner: .strategy(Int32(strategy)))
-    c.bridge.constraints[Int(k)].priority = priority
-    c.bridge.constraints[Int(k)].identifier = identifier.map { strdup($0) }
-    c.bridge.constraints[Int(k)].ownerNode = o
-    c.bridge.strategyConstraints[o, default: []].append(k)
-    do throws(BraceError) {
-      try c.activate([k])
-    } catch {
-      c.bridge.strategyConstraints[o]?.removeAll { $0 == k }
-      c.destroyConstraint(k)
-      throw error
-    }
+    let k = try c.addStrategyConstraint(
+      UnsafeBufferPointer(start: terms, count: count), relation, constant, priority, identifier, strategy: Int32(strategy), for: o)
     out.pointee = c.handle(ofConstraint: k)
   }
 }

@@ -36,6 +36,12 @@ enum PluginFiles {
   /// the library (where `make install` puts the plugins: $(PREFIX)/lib/brace, as
   /// GStreamer and GTK keep their modules), then the library's own directory (a build
   /// tree, or the Python package, keeps them side by side).
+  /// The directories of a plugin_path option ("a:b:c"; empty entries skipped).
+  static func directories(_ path: UnsafePointer<CChar>?) -> [String] {
+    guard let path else { return [] }
+    return String(cString: path).split(separator: ":").map(String.init).filter { !$0.isEmpty }
+  }
+
   static func searchPath(_ first: [String]) -> [String] {
     var dirs: [String] = first
     if let env = getenv("BRACE_PLUGIN_PATH") {

@@ -94,6 +94,9 @@ extension Context {
     try setProperty(n, name, brace_value(type: BRACE_VALUE_ENUM, integer: Int64(k), number: 0))
   }
 
+  /// `n`'s slot is freed: its property values go.
+  func forgetProperties(_ n: Int32) { plugins.properties[n] = nil }
+
   func propertyValue(_ n: Int32, strategy k: Int32, index: Int) -> brace_value {
     plugins.properties[n]?[UInt64(UInt32(k)) << 32 | UInt64(index)] ?? plugins.strategies[Int(k)].properties[index].default_value
   }

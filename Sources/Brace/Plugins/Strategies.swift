@@ -32,9 +32,7 @@ extension Context {
   func detachStrategy(_ n: Int32) {
     let k = nodes.strategy[Int(n)]
     guard k >= 0 else { return }
-    if let owned = bridge.strategyConstraints.removeValue(forKey: n) {
-      destroyConstraints(owned)
-    }
+    destroyStrategyConstraints(of: n)
     let s = plugins.strategies[Int(k)]
     let data = nodes.strategyData[Int(n)]
     nodes.strategy[Int(n)] = -1
@@ -63,9 +61,7 @@ extension Context {
       nodes.strategyData[Int(n)] = oldData
       throw error
     }
-    if let owned = bridge.strategyConstraints.removeValue(forKey: n) {
-      destroyConstraints(owned)
-    }
+    destroyStrategyConstraints(of: n)
     if old >= 0 {
       let o = plugins.strategies[Int(old)]
       enterActive(n)
