@@ -113,7 +113,6 @@ extension Context {
     }
     for k in Array(bridge.pendingFrames.keys) where bridge.pendingFrames[k]?[n] != nil { bridge.pendingFrames[k]?[n] = nil }
     bridge.pendingFrames[n] = nil
-    nodes.baselines[n] = nil
   }
 
   /// A layout direction changed: rows that use leading/trailing are mirrored or not.
