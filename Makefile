@@ -123,6 +123,9 @@ install: embedded
 # BRACE_PLUGIN_PATH.
 PLUGIN_DIR := $(WORK)/plugins
 EXAMPLE_PLUGINS := $(sort $(wildcard examples/plugins/*.c))
+# Plugins of the C tests (Tests/c/plugins/*.c) land there too; they may call the public
+# functions, so they link libbrace.
+C_TEST_PLUGINS := $(sort $(wildcard Tests/c/plugins/*.c))
 
 plugins: install
 	@mkdir -p "$(PLUGIN_DIR)"
@@ -131,6 +134,12 @@ plugins: install
 	  echo "$(CC) -shared -o $(PLUGIN_DIR)/libbrace_$$name.so $$src"; \
 	  $(CC) $(C_STRICT) -O2 -shared -fPIC -fvisibility=hidden $(BRACE_CFLAGS) \
 	    -o "$(PLUGIN_DIR)/libbrace_$$name.so" "$$src" -lm || exit 1; \
+	done
+	@for src in $(C_TEST_PLUGINS); do \
+	  name=$$(basename "$$src" .c); \
+	  echo "$(CC) -shared -o $(PLUGIN_DIR)/libbrace_$$name.so $$src (links libbrace)"; \
+	  $(CC) $(C_STRICT) -g -shared -fPIC -fvisibility=hidden $(BRACE_CFLAGS) \
+	    -o "$(PLUGIN_DIR)/libbrace_$$name.so" "$$src" $(BRACE_LIBS) || exit 1; \
 	done
 
 # ------------------------------------------------------------------------------ demo

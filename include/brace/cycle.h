@@ -130,7 +130,8 @@ brace_status brace_node_super_intrinsic_content_size(brace_context *ctx, brace_n
 /*
  * brace_node_update_constraints_if_needed — run the constraints pass now on `node`'s
  * subtree, bottom-up, for the flagged nodes only. Does nothing when nothing there is
- * flagged. BRACE_E_FEEDBACK_LOOP as described above.
+ * flagged. A busy node is skipped, as by brace_node_layout_if_needed.
+ * BRACE_E_FEEDBACK_LOOP as described above.
  */
 brace_status brace_node_update_constraints_if_needed(brace_context *ctx, brace_node node);
 
@@ -138,8 +139,12 @@ brace_status brace_node_update_constraints_if_needed(brace_context *ctx, brace_n
  * brace_node_layout_if_needed — lay out now (layoutIfNeeded). Starts from the topmost
  * ancestor-or-self of `node` that is flagged for layout and lays out that subtree, after
  * running any pending constraints pass for that subtree first. Does nothing when
- * nothing is flagged on the way up or below. A node whose own layout is running now
- * is skipped (its flag stays for the running pass).
+ * nothing is flagged on the way up or below. A busy node is skipped and keeps its flag:
+ * one whose own layout or constraints update is running now (the running pass takes
+ * it), or whose strategy's size_changed or measure hook is running (a hook calling this
+ * on its own node, or a callback the hook reached calling it on an ancestor); without a
+ * pass around it, the next turn lays it out. So a call from any hook or callback
+ * returns: it never waits for the busy node.
  */
 brace_status brace_node_layout_if_needed(brace_context *ctx, brace_node node);
 

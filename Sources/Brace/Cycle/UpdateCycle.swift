@@ -239,13 +239,17 @@ extension Context {
       // Frames a callback's constraint change produced flag their superviews now.
       if pass.own == .needsLayout { applyEngineChanges() }
       let targets: [Int32] = roots ?? cycle.dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
+      // Progress is a node processed, not a flag met: a flagged node that is busy (its
+      // strategy's size_changed or measure hook is running, outside any pass) keeps its
+      // flag, and repeating would meet it again for ever.
       var worked = false
       for r in targets where nodes.isLive(r) && !nodes.flags[Int(r)].isDisjoint(with: pass.either) {
-        worked = true
+        let processed: Bool
         switch pass.own {
-        case .needsUpdateConstraints: visitBottomUp(r, pass)
-        default: visitTopDown(r, pass)
+        case .needsUpdateConstraints: processed = visitBottomUp(r, pass)
+        default: processed = visitTopDown(r, pass)
         }
+        worked = worked || processed
         if cycle.stopPass { break }
       }
       // Display runs once per turn: what a draw flags waits for the next turn, as in UIKit.
@@ -317,8 +321,10 @@ extension Context {
     }
   }
 
-  /// Top-down (layout, display): a node before its subviews.
-  private func visitTopDown(_ root: Int32, _ pass: PassFlags) {
+  /// Top-down (layout, display): a node before its subviews. Answers whether it
+  /// processed any node.
+  private func visitTopDown(_ root: Int32, _ pass: PassFlags) -> Bool {
+    var processed = false
     var stack: [(Int32, UInt32, Bool)] = [(root, nodes.generation[Int(root)], false)]
     while let (n, gen, _) = stack.popLast() {
       guard alive(n, gen) else { continue }
@@ -334,19 +340,27 @@ extension Context {
           // Frames solved since the pass began (a translating view resized by its
           // superview's layout) flag their superviews before this one lays out.
           if bridge.dirty { applyEngineChanges() }
+          processed = true
           layoutNode(n)
-          if cycle.stopPass { return keepMarked(stack, pass) }
+          if cycle.stopPass {
+            keepMarked(stack, pass)
+            return true
+          }
         } else {
+          processed = true
           drawNode(n)
         }
       }
       guard alive(n, gen) else { continue }
       if nodes.flags[Int(n)].contains(pass.subtree) { pushDirtyChildren(n, pass, &stack) }
     }
+    return processed
   }
 
-  /// Bottom-up (constraints): subviews before their superview.
-  private func visitBottomUp(_ root: Int32, _ pass: PassFlags) {
+  /// Bottom-up (constraints): subviews before their superview. Answers whether it
+  /// processed any node.
+  private func visitBottomUp(_ root: Int32, _ pass: PassFlags) -> Bool {
+    var processed = false
     var stack: [(Int32, UInt32, Bool)] = [(root, nodes.generation[Int(root)], false)]
     while let (n, gen, expanded) = stack.popLast() {
       guard alive(n, gen) else { continue }
@@ -359,10 +373,15 @@ extension Context {
       if nodes.flags[Int(n)].contains(.active) {
         propagate(from: n, pass)
       } else {
+        processed = true
         updateConstraintsOfNode(n)
-        if cycle.stopPass { return keepMarked(stack, pass) }
+        if cycle.stopPass {
+          keepMarked(stack, pass)
+          return true
+        }
       }
     }
+    return processed
   }
 
   /// Counts one update of `n` in this turn; past the threshold, declares a loop.
