@@ -423,18 +423,34 @@ extension Context {
     if nodes.isLive(n) && !cycle.activeNodes.contains(n) { nodes.flags[Int(n)].remove(.active) }
   }
 
-  private func layoutNode(_ n: Int32) {
-    nodes.flags[Int(n)].remove(.needsLayout)
-    guard countPass(n, .layout) else { return }
+  /// One node's step in a pass: its flag is cleared and counted (a node past the
+  /// feedback-loop threshold is skipped), then `step` runs with the node busy.
+  @inline(__always)
+  private func process(_ n: Int32, _ pass: PassFlags, _ step: (brace_node_callbacks?) -> Void) {
+    nodes.flags[Int(n)].remove(pass.own)
+    guard countPass(n, pass) else { return }
     let cb = callbacks(of: n)
     enterActive(n)
-    trace(BRACE_TRACE_WILL_LAYOUT, BRACE_PHASE_LAYOUT, n)
-    if let f = cb?.will_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
-    trace(BRACE_TRACE_LAYOUT, BRACE_PHASE_LAYOUT, n)
-    runOverride(n, cb?.layout_subviews, cb?.user_data, .inLayoutCallback) { defaultLayoutSubviews(n) }
-    trace(BRACE_TRACE_DID_LAYOUT, BRACE_PHASE_LAYOUT, n)
-    if let f = cb?.did_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
+    step(cb)
     leaveActive(n)
+  }
+
+  private func layoutNode(_ n: Int32) {
+    process(n, .layout) { cb in
+      trace(BRACE_TRACE_WILL_LAYOUT, BRACE_PHASE_LAYOUT, n)
+      if let f = cb?.will_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
+      trace(BRACE_TRACE_LAYOUT, BRACE_PHASE_LAYOUT, n)
+      runOverride(n, cb?.layout_subviews, cb?.user_data, .inLayoutCallback) { defaultLayoutSubviews(n) }
+      trace(BRACE_TRACE_DID_LAYOUT, BRACE_PHASE_LAYOUT, n)
+      if let f = cb?.did_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
+    }
+  }
+
+  private func updateConstraintsOfNode(_ n: Int32) {
+    process(n, .constraints) { cb in
+      trace(BRACE_TRACE_UPDATE_CONSTRAINTS, BRACE_PHASE_CONSTRAINTS, n)
+      runOverride(n, cb?.update_constraints, cb?.user_data, .inUpdateConstraintsCallback) { defaultUpdateConstraints(n) }
+    }
   }
 
   /// Runs the program's callback that overrides a pass's step, flagged so that its super
@@ -448,16 +464,6 @@ extension Context {
     nodes.flags[Int(n)].insert(flag)
     f(opaque, handle(ofNode: n), userData)
     nodes.flags[Int(n)].remove(flag)
-  }
-
-  private func updateConstraintsOfNode(_ n: Int32) {
-    nodes.flags[Int(n)].remove(.needsUpdateConstraints)
-    guard countPass(n, .constraints) else { return }
-    let cb = callbacks(of: n)
-    enterActive(n)
-    trace(BRACE_TRACE_UPDATE_CONSTRAINTS, BRACE_PHASE_CONSTRAINTS, n)
-    runOverride(n, cb?.update_constraints, cb?.user_data, .inUpdateConstraintsCallback) { defaultUpdateConstraints(n) }
-    leaveActive(n)
   }
 
   private func drawNode(_ n: Int32) {
