@@ -25,13 +25,13 @@ import CBraceLibc
   withConstraint(ctx, "brace_constraint_destroy", constraint) { c, k throws(BraceError) in try c.userDestroyConstraint(k) }
 }
 
-private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ count: Int) throws(BraceError) -> [Int32] {
+private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ count: Int) throws(BraceError) -> [ConstraintID] {
   guard count >= 0 else { throw .invalidArgument("count is negative") }
   guard count == 0 || list != nil else { throw .invalidArgument("constraints is NULL but count is \(count)") }
-  var out: [Int32] = []
+  var out: [ConstraintID] = []
   for k in 0..<count {
     let slot = try c.constraint(list![k])
-    guard c.bridge.constraints[Int(slot)].owner == .user else {
+    guard c.bridge.constraints[slot.index].owner == .user else {
       throw .invalidState("\(c.describeConstraint(slot)) is generated; the engine or its strategy activates it")
     }
     out.append(slot)
@@ -62,11 +62,11 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 }
 
 @c @implementation public func brace_constraint_is_active(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
-  withConstraint(ctx, "brace_constraint_is_active", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[Int(k)].active, out) }
+  withConstraint(ctx, "brace_constraint_is_active", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[k.index].active, out) }
 }
 
 @c @implementation public func brace_constraint_is_broken(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
-  withConstraint(ctx, "brace_constraint_is_broken", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[Int(k)].active && c.bridge.constraints[Int(k)].broken, out) }
+  withConstraint(ctx, "brace_constraint_is_broken", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[k.index].active && c.bridge.constraints[k.index].broken, out) }
 }
 
 @c @implementation public func brace_constraint_set_constant(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ constant: Double) -> brace_status {
@@ -74,7 +74,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 }
 
 @c @implementation public func brace_constraint_get_constant(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ out: UnsafeMutablePointer<Double>?) -> brace_status {
-  withConstraint(ctx, "brace_constraint_get_constant", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[Int(k)].constant, out) }
+  withConstraint(ctx, "brace_constraint_get_constant", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[k.index].constant, out) }
 }
 
 @c @implementation public func brace_constraint_set_priority(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ priority: Float) -> brace_status {
@@ -82,7 +82,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 }
 
 @c @implementation public func brace_constraint_get_priority(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ out: UnsafeMutablePointer<Float>?) -> brace_status {
-  withConstraint(ctx, "brace_constraint_get_priority", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[Int(k)].priority, out) }
+  withConstraint(ctx, "brace_constraint_get_priority", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[k.index].priority, out) }
 }
 
 @c @implementation public func brace_constraint_set_identifier(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ identifier: UnsafePointer<CChar>?) -> brace_status {
@@ -90,14 +90,14 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 }
 
 @c @implementation public func brace_constraint_get_identifier(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> brace_status {
-  withConstraint(ctx, "brace_constraint_get_identifier", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[Int(k)].identifier.map { UnsafePointer($0) }, out) }
+  withConstraint(ctx, "brace_constraint_get_identifier", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[k.index].identifier.map { UnsafePointer($0) }, out) }
 }
 
 @c @implementation public func brace_constraint_get_terms(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ buffer: UnsafeMutablePointer<brace_term>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?, _ relation: UnsafeMutablePointer<brace_relation>?, _ constant: UnsafeMutablePointer<Double>?) -> brace_status {
   withConstraint(ctx, "brace_constraint_get_terms", constraint) { c, k throws(BraceError) in
     let count = try requireOut(count, "count")
     if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
-    let r = c.bridge.constraints[Int(k)]
+    let r = c.bridge.constraints[k.index]
     if let buffer {
       for (i, t) in r.terms.prefix(Int(clamping: UInt(bitPattern: capacity))).enumerated() {
         buffer[i] = brace_term(item: t.item, attribute: t.attribute, coefficient: t.coefficient)
@@ -135,7 +135,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 @c @implementation public func brace_variable_get_value(_ ctx: OpaquePointer?, _ variable: brace_variable, _ out: UnsafeMutablePointer<Double>?) -> brace_status {
   withContext(ctx, "brace_variable_get_value") { c throws(BraceError) in
     let v = try c.variable(variable)
-    try store(try c.checkedSolverValue(c.bridge.variables[Int(v)].solverVariable), out)
+    try store(try c.checkedSolverValue(c.bridge.variables[v.index].solverVariable), out)
   }
 }
 
@@ -146,7 +146,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
     guard let variables else { throw .invalidArgument("variables is NULL with a count of \(count)") }
     let out = try requireOut(out)
     // All checked before anything is written.
-    var slots = [Int32]()
+    var slots = [VariableID]()
     slots.reserveCapacity(count)
     for k in 0..<count {
       do throws(BraceError) {
@@ -157,7 +157,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
     }
     var values = [Double]()
     values.reserveCapacity(count)
-    for v in slots { values.append(try c.checkedSolverValue(c.bridge.variables[Int(v)].solverVariable)) }
+    for v in slots { values.append(try c.checkedSolverValue(c.bridge.variables[v.index].solverVariable)) }
     for (k, x) in values.enumerated() { out[k] = x }
   }
 }

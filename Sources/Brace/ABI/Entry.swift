@@ -42,9 +42,9 @@ func requireOut<T>(_ out: UnsafeMutablePointer<T>?, _ name: String = "out") thro
 /// A call on one node or constraint: `resolve` turns the handle into a slot (or
 /// throws), then `body` acts on it.
 @inline(__always)
-func withSlot(
-  _ ctx: OpaquePointer?, _ function: StaticString, _ resolve: (Context) throws(BraceError) -> Int32,
-  _ body: (Context, Int32) throws(BraceError) -> Void
+func withSlot<ID>(
+  _ ctx: OpaquePointer?, _ function: StaticString, _ resolve: (Context) throws(BraceError) -> ID,
+  _ body: (Context, ID) throws(BraceError) -> Void
 ) -> brace_status {
   withContext(ctx, function) { c throws(BraceError) in try body(c, try resolve(c)) }
 }
@@ -55,7 +55,7 @@ func withNode(_ ctx: OpaquePointer?, _ function: StaticString, _ node: brace_nod
 }
 
 @inline(__always)
-func withConstraint(_ ctx: OpaquePointer?, _ function: StaticString, _ constraint: brace_constraint, _ body: (Context, Int32) throws(BraceError) -> Void) -> brace_status {
+func withConstraint(_ ctx: OpaquePointer?, _ function: StaticString, _ constraint: brace_constraint, _ body: (Context, ConstraintID) throws(BraceError) -> Void) -> brace_status {
   withSlot(ctx, function, { c throws(BraceError) in try c.constraint(constraint) }, body)
 }
 

@@ -5,30 +5,30 @@ import CBraceLibc
 /// destroying constraints, and changes to an active constraint.
 extension Context {
   /// Activates constraints as one solver batch. Every check runs before anything changes.
-  func activate(_ list: [Int32]) throws(BraceError) {
-    for c in list where !bridge.constraints[Int(c)].active {
-      for t in bridge.constraints[Int(c)].terms {
+  func activate(_ list: [ConstraintID]) throws(BraceError) {
+    for c in list where !bridge.constraints[c.index].active {
+      for t in bridge.constraints[c.index].terms {
         if t.isVariable {
-          guard bridge.variables[Int(t.slot)].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
+          guard bridge.variables[t.variable.index].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
         } else {
           _ = try node(t.item, "an item of \(describeConstraint(c))")
         }
       }
-      _ = try container(of: bridge.constraints[Int(c)].terms)
+      _ = try container(of: bridge.constraints[c.index].terms)
     }
     let (s, i) = try ensureSolver()
     // A diagnostics callback may destroy or create constraints during the batch: only
     // the constraints named, as they were named, are activated.
-    let named = list.map { ($0, bridge.constraints[Int($0)].generation) }
-    var activated: [Int32] = []
+    let named = list.map { ($0, bridge.constraints[$0.index].generation) }
+    var activated: [ConstraintID] = []
     bridge.pluginFault = nil
     let outer = bridge.activating
     bridge.activating = true
     s.desc.begin_batch!(i)
-    for (c, gen) in named where Int(c) < bridge.constraints.count && bridge.constraints[Int(c)].live
-      && bridge.constraints[Int(c)].generation == gen && !bridge.constraints[Int(c)].active
+    for (c, gen) in named where c.index < bridge.constraints.count && bridge.constraints[c.index].live
+      && bridge.constraints[c.index].generation == gen && !bridge.constraints[c.index].active
     {
-      bridge.constraints[Int(c)].active = true
+      bridge.constraints[c.index].active = true
       activated.append(c)
       install(c)
     }
@@ -43,16 +43,16 @@ extension Context {
     }
   }
 
-  func deactivate(_ list: [Int32]) {
+  func deactivate(_ list: [ConstraintID]) {
     guard let s = bridge.solver, let i = bridge.solverInstance else {
-      for c in list { bridge.constraints[Int(c)].active = false }
+      for c in list { bridge.constraints[c.index].active = false }
       return
     }
     s.desc.begin_batch!(i)
-    for c in list where bridge.constraints[Int(c)].active {
+    for c in list where bridge.constraints[c.index].active {
       uninstall(c)
-      bridge.constraints[Int(c)].active = false
-      bridge.constraints[Int(c)].broken = false
+      bridge.constraints[c.index].active = false
+      bridge.constraints[c.index].broken = false
       bridge.broken.removeAll { $0 == c }
     }
     retryBroken()
@@ -61,15 +61,15 @@ extension Context {
 
   /// Puts an active constraint's row in the solver. A required row that conflicts is
   /// kept out, marked broken and reported; the solver is then as it was.
-  func install(_ c: Int32) {
+  func install(_ c: ConstraintID) {
     guard let s = bridge.solver, let i = bridge.solverInstance else { return }
-    var r = bridge.constraints[Int(c)]
+    var r = bridge.constraints[c.index]
     guard r.row == nil else { return }
-    guard r.terms.allSatisfy({ $0.isVariable ? bridge.variables[Int($0.slot)].live : nodes.isLive($0.slot) && nodes.generation[Int($0.slot)] == Handle.generation($0.item) }),
+    guard r.terms.allSatisfy({ $0.isVariable ? bridge.variables[$0.variable.index].live : nodes.isLive($0.slot) && nodes.generation[Int($0.slot)] == Handle.generation($0.item) }),
       let holder = try? container(of: r.terms)
     else {
       // Its items are gone or no longer share a tree: kept broken until that changes.
-      bridge.constraints[Int(c)].broken = true
+      bridge.constraints[c.index].broken = true
       if !bridge.broken.contains(c) { bridge.broken.append(c) }
       return
     }
@@ -90,7 +90,7 @@ extension Context {
     let row: LinearExpression
     do throws(BraceError) {
       row = try buildRow(r, container: holder, varsOf: { n throws(BraceError) in try engineVars(n) },
-                         variable: { v in bridge.variables[Int(v)].solverVariable })
+                         variable: { v in bridge.variables[v.index].solverVariable })
     } catch {
       for n in touched where n != own { releaseNode(n) }
       notePluginFault(error)
@@ -102,8 +102,8 @@ extension Context {
       row.terms.allSatisfy({ abs($0.coefficient) <= Check.maxCoefficient * 4 })
     else {
       for n in touched where n != own { releaseNode(n) }
-      bridge.constraints[Int(c)].broken = true
-      bridge.constraints[Int(c)].container = holder
+      bridge.constraints[c.index].broken = true
+      bridge.constraints[c.index].container = holder
       if !bridge.broken.contains(c) { bridge.broken.append(c) }
       emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [])
       return
@@ -129,21 +129,21 @@ extension Context {
       r.container = holder
       r.touched = touched
       r.broken = false
-      bridge.constraints[Int(c)] = r
+      bridge.constraints[c.index] = r
       bridge.broken.removeAll { $0 == c }
       for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
       noteMembership(of: c, touched)
       return
     }
     for n in touched where n != own { releaseNode(n) }
-    bridge.constraints[Int(c)].broken = true
-    bridge.constraints[Int(c)].container = holder
+    bridge.constraints[c.index].broken = true
+    bridge.constraints[c.index].container = holder
     if !bridge.broken.contains(c) { bridge.broken.append(c) }
     if status == BRACE_E_UNSATISFIABLE {
       // A muted reinstall (a retry) reports nothing: the report is not built either.
       if diagnosticsMuted && bridge.refusedConflicts == nil { return }
       let others = bridge.constraints.indices.filter { k in bridge.constraints[k].live && bridge.constraints[k].row.map { rows.contains($0) } == true }
-      reportUnsatisfiable(broken: c, conflicting: others.map { Int32($0) })
+      reportUnsatisfiable(broken: c, conflicting: others.map { ConstraintID(index: $0) })
     } else {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [])
     }
@@ -162,12 +162,12 @@ extension Context {
   }
 
   /// Takes an active constraint's row out of the solver.
-  func uninstall(_ c: Int32) {
-    let r = bridge.constraints[Int(c)]
+  func uninstall(_ c: ConstraintID) {
+    let r = bridge.constraints[c.index]
     guard let row = r.row else { return }
     if let s = bridge.solver, let i = bridge.solverInstance { _ = s.desc.remove!(i, row) }
     bridge.dirty = true
-    bridge.constraints[Int(c)].row = nil
+    bridge.constraints[c.index].row = nil
     let own: Int32? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
     for n in r.touched {
       bridge.nodeConstraints[n]?.removeAll { $0 == c }
@@ -175,15 +175,15 @@ extension Context {
     }
     noteMembership(of: c, r.touched)
     for n in r.touched where n != own { releaseNode(n) }
-    bridge.constraints[Int(c)].touched = []
+    bridge.constraints[c.index].touched = []
   }
 
   /// A constraint came into or left the solver: the containers that arrange the nodes it
   /// touches, or the nodes themselves, may have to change how they arrange (a stack goes
   /// from arranging directly to generating constraints). Not for the constraints a
   /// strategy makes for its own container, nor those the engine makes for a node itself.
-  private func noteMembership(of c: Int32, _ touched: [Int32]) {
-    let r = bridge.constraints[Int(c)]
+  private func noteMembership(of c: ConstraintID, _ touched: [Int32]) {
+    let r = bridge.constraints[c.index]
     if case .engine = r.owner { return }
     for n in touched where nodes.isLive(n) {
       if r.ownerNode != n { strategyChildrenChanged(n) }
@@ -194,9 +194,9 @@ extension Context {
 
   /// Destroys constraints named by slot, skipping any that a re-entrant path destroyed
   /// (and whose slot another constraint may have taken) meanwhile.
-  func destroyConstraints(_ list: [Int32]) {
-    let named = list.map { ($0, Int($0) < bridge.constraints.count ? bridge.constraints[Int($0)].generation : 0) }
-    for (c, gen) in named where Int(c) < bridge.constraints.count && bridge.constraints[Int(c)].generation == gen {
+  func destroyConstraints(_ list: [ConstraintID]) {
+    let named = list.map { ($0, $0.index < bridge.constraints.count ? bridge.constraints[$0.index].generation : 0) }
+    for (c, gen) in named where c.index < bridge.constraints.count && bridge.constraints[c.index].generation == gen {
       destroyConstraint(c)
     }
   }
@@ -206,11 +206,11 @@ extension Context {
   func addStrategyConstraint(
     _ terms: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, _ priority: Float,
     _ identifier: UnsafePointer<CChar>?, strategy: Int32, for o: Int32
-  ) throws(BraceError) -> Int32 {
+  ) throws(BraceError) -> ConstraintID {
     let k = try createLinearConstraint(terms, relation, constant, owner: .strategy(strategy))
-    bridge.constraints[Int(k)].priority = priority
-    bridge.constraints[Int(k)].identifier = identifier.map { strdup($0) }
-    bridge.constraints[Int(k)].ownerNode = o
+    bridge.constraints[k.index].priority = priority
+    bridge.constraints[k.index].identifier = identifier.map { strdup($0) }
+    bridge.constraints[k.index].ownerNode = o
     bridge.strategyConstraints[o, default: []].append(k)
     do throws(BraceError) {
       try activate([k])
@@ -228,46 +228,46 @@ extension Context {
   }
 
   /// brace_constraint_destroy: only the program's own constraints.
-  func userDestroyConstraint(_ c: Int32) throws(BraceError) {
-    guard bridge.constraints[Int(c)].owner == .user else {
+  func userDestroyConstraint(_ c: ConstraintID) throws(BraceError) {
+    guard bridge.constraints[c.index].owner == .user else {
       throw .invalidState("\(describeConstraint(c)) was generated by the engine or a strategy; it cannot be destroyed by hand")
     }
     destroyConstraint(c)
   }
 
-  func destroyConstraint(_ c: Int32) {
-    guard Int(c) < bridge.constraints.count, bridge.constraints[Int(c)].live else { return }
-    let generation = bridge.constraints[Int(c)].generation
-    if bridge.constraints[Int(c)].active { deactivate([c]) }
+  func destroyConstraint(_ c: ConstraintID) {
+    guard c.index < bridge.constraints.count, bridge.constraints[c.index].live else { return }
+    let generation = bridge.constraints[c.index].generation
+    if bridge.constraints[c.index].active { deactivate([c]) }
     // Deactivation can re-enter (retrying broken constraints releases nodes, which
     // destroys their generated constraints): this one may be gone already.
-    guard bridge.constraints[Int(c)].live, bridge.constraints[Int(c)].generation == generation else { return }
-    if case .engine(let n) = bridge.constraints[Int(c)].owner { bridge.engineNodes[n]?.generated.removeAll { $0 == c } }
-    let holder = bridge.constraints[Int(c)].ownerNode
+    guard bridge.constraints[c.index].live, bridge.constraints[c.index].generation == generation else { return }
+    if case .engine(let n) = bridge.constraints[c.index].owner { bridge.engineNodes[n]?.generated.removeAll { $0 == c } }
+    let holder = bridge.constraints[c.index].ownerNode
     if holder >= 0 {
       bridge.strategyConstraints[holder]?.removeAll { $0 == c }
       if bridge.strategyConstraints[holder]?.isEmpty == true { bridge.strategyConstraints[holder] = nil }
     }
     bridge.broken.removeAll { $0 == c }
-    free(bridge.constraints[Int(c)].identifier)
-    for t in bridge.constraints[Int(c)].terms where t.isVariable { bridge.variables[Int(t.slot)].uses -= 1 }
-    let g = bridge.constraints[Int(c)].generation
-    bridge.constraints[Int(c)] = ConstraintRecord()
-    bridge.constraints[Int(c)].generation = g
+    free(bridge.constraints[c.index].identifier)
+    for t in bridge.constraints[c.index].terms where t.isVariable { bridge.variables[t.variable.index].uses -= 1 }
+    let g = bridge.constraints[c.index].generation
+    bridge.constraints[c.index] = ConstraintRecord()
+    bridge.constraints[c.index].generation = g
     if g < Handle.maxGeneration { bridge.freeConstraints.append(c) }
   }
 
   // MARK: Changes
 
-  func setConstant(_ c: Int32, _ value: Double) throws(BraceError) {
+  func setConstant(_ c: ConstraintID, _ value: Double) throws(BraceError) {
     try Check.constant(value, "the constant")
-    let old = bridge.constraints[Int(c)].constant
+    let old = bridge.constraints[c.index].constant
     guard old != value else { return }
-    bridge.constraints[Int(c)].constant = value
-    guard bridge.constraints[Int(c)].active else { return }
-    if let row = bridge.constraints[Int(c)].row, let s = bridge.solver, let i = bridge.solverInstance {
+    bridge.constraints[c.index].constant = value
+    guard bridge.constraints[c.index].active else { return }
+    if let row = bridge.constraints[c.index].row, let s = bridge.solver, let i = bridge.solverInstance {
       // The row holds sum(terms) - constant: a constant change shifts it by the difference.
-      let status = s.desc.set_constant!(i, row, bridge.constraints[Int(c)].rowOffset - value)
+      let status = s.desc.set_constant!(i, row, bridge.constraints[c.index].rowOffset - value)
       bridge.dirty = true
       if status != BRACE_OK {
         // A required equality moved into conflict: the solver refused; reinstall reports it.
@@ -276,22 +276,22 @@ extension Context {
       } else if !bridge.broken.isEmpty {
         retryBroken()
       }
-    } else if bridge.constraints[Int(c)].broken {
+    } else if bridge.constraints[c.index].broken {
       bridge.broken.removeAll { $0 == c }
-      bridge.constraints[Int(c)].broken = false
+      bridge.constraints[c.index].broken = false
       install(c)
     }
   }
 
-  func setPriority(_ c: Int32, _ p: Float) throws(BraceError) {
+  func setPriority(_ c: ConstraintID, _ p: Float) throws(BraceError) {
     try Check.priority(p, "priority")
-    let old = bridge.constraints[Int(c)].priority
+    let old = bridge.constraints[c.index].priority
     guard old != p else { return }
-    if bridge.constraints[Int(c)].active && (old == 1000) != (p == 1000) {
+    if bridge.constraints[c.index].active && (old == 1000) != (p == 1000) {
       throw .invalidState("cannot switch the active \(describeConstraint(c)) between required and optional (UIKit's rule); deactivate it first")
     }
-    bridge.constraints[Int(c)].priority = p
-    if let row = bridge.constraints[Int(c)].row, let s = bridge.solver, let i = bridge.solverInstance {
+    bridge.constraints[c.index].priority = p
+    if let row = bridge.constraints[c.index].row, let s = bridge.solver, let i = bridge.solverInstance {
       _ = s.desc.set_priority!(i, row, Double(p))
       bridge.dirty = true
     }
@@ -306,13 +306,13 @@ extension Context {
 
   /// Rebuilds rows together: all out first, then all in, so no new row meets a partner's
   /// stale one and reports a conflict that is not there.
-  func rebuildRows(_ list: [Int32]) {
+  func rebuildRows(_ list: [ConstraintID]) {
     guard let s = bridge.solver, let i = bridge.solverInstance else { return }
-    let installed = list.filter { bridge.constraints[Int($0)].live && bridge.constraints[Int($0)].row != nil }
+    let installed = list.filter { bridge.constraints[$0.index].live && bridge.constraints[$0.index].row != nil }
     guard !installed.isEmpty else { return }
     s.desc.begin_batch!(i)
     for c in installed { uninstall(c) }
-    for c in installed where bridge.constraints[Int(c)].live && bridge.constraints[Int(c)].active { install(c) }
+    for c in installed where bridge.constraints[c.index].live && bridge.constraints[c.index].active { install(c) }
     retryBroken()
     s.desc.end_batch!(i)
   }

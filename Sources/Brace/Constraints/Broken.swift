@@ -16,8 +16,8 @@ extension Context {
     }
     let pending = bridge.broken
     bridge.broken = []
-    for c in pending where bridge.constraints[Int(c)].live && bridge.constraints[Int(c)].active {
-      bridge.constraints[Int(c)].broken = false
+    for c in pending where bridge.constraints[c.index].live && bridge.constraints[c.index].active {
+      bridge.constraints[c.index].broken = false
       installQuietly(c)
     }
   }
@@ -41,12 +41,12 @@ extension Context {
   }
 
   /// Reinstalls without reporting again a conflict that was already reported.
-  private func installQuietly(_ c: Int32) {
+  private func installQuietly(_ c: ConstraintID) {
     // Muted, not unhooked: with no callback a diagnostic goes to stderr (printDiagnostic).
     withDiagnosticsMuted { install(c) }
   }
 
-  func reportUnsatisfiable(broken c: Int32, conflicting: [Int32]) {
+  func reportUnsatisfiable(broken c: ConstraintID, conflicting: [ConstraintID]) {
     if bridge.refusedConflicts != nil {
       bridge.refusedConflicts = conflicting
       return
@@ -65,7 +65,7 @@ extension Context {
     lines.append("The broken constraint stays active but is not enforced (brace_constraint_is_broken); it is the one being activated, the others were there first.")
     var involved: [Int32] = []
     for k in conflicting + [c] {
-      for t in bridge.constraints[Int(k)].terms where !t.isVariable && !involved.contains(t.slot) && nodes.isLive(t.slot) {
+      for t in bridge.constraints[k.index].terms where !t.isVariable && !involved.contains(t.slot) && nodes.isLive(t.slot) {
         involved.append(t.slot)
       }
     }

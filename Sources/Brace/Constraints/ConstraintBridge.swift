@@ -5,13 +5,13 @@ import CBrace
 /// between them (pending solved frames, broken constraints, guides, edits).
 struct ConstraintBridge {
   var constraints: [ConstraintRecord] = []
-  var freeConstraints: [Int32] = []
+  var freeConstraints: [ConstraintID] = []
   var variables: [VariableRecord] = []
-  var freeVariables: [Int32] = []
+  var freeVariables: [VariableID] = []
   /// Nodes in the engine, by slot.
   var engineNodes: [Int32: NodeEngineState] = [:]
   /// Constraints whose terms or chains use a node, by node slot.
-  var nodeConstraints: [Int32: [Int32]] = [:]
+  var nodeConstraints: [Int32: [ConstraintID]] = [:]
   /// For each solver variable id: node slot << 2 | component (x, y, w, h), or -1 (free).
   var variableOwner: [Int64] = []
   /// The solver strategy and the context's instance of it, once constraints are used.
@@ -22,16 +22,16 @@ struct ConstraintBridge {
   /// Solved frames waiting for their superview's layout pass, by superview slot.
   var pendingFrames: [Int32: [Int32: brace_rect]] = [:]
   /// Broken constraints, retried when constraints are removed or changed.
-  var broken: [Int32] = []
+  var broken: [ConstraintID] = []
   /// Set by brace_constraint_add_on_variables while it activates: an unsatisfiable
   /// constraint's conflicting set is kept here instead of being reported, and the
   /// constraint is refused instead of kept broken.
-  var refusedConflicts: [Int32]? = nil
+  var refusedConflicts: [ConstraintID]? = nil
   /// The first BRACE_E_PLUGIN met while installing constraints (Activation.install).
   var pluginFault: BraceError? = nil
   var activating = false
   /// Constraints strategies added for the nodes they manage, by node slot.
-  var strategyConstraints: [Int32: [Int32]] = [:]
+  var strategyConstraints: [Int32: [ConstraintID]] = [:]
   /// Nodes that entered the engine and still need their generated constraints.
   var entrants: [Int32] = []
   /// Layout guides, by owner slot.

@@ -38,6 +38,8 @@ struct ConstraintTerm {
     }
   }
   var slot: Int32 { @inline(__always) get { Handle.slot(item) } }
+  /// The variable of a term on a free variable (`isVariable`).
+  var variable: VariableID { @inline(__always) get { VariableID(Handle.slot(item)) } }
   var isVariable: Bool { @inline(__always) get { itemHigh >> 30 == UInt32(HandleKind.variable.rawValue) } }
 }
 
@@ -172,7 +174,7 @@ struct NodeEngineState {
   /// generated constraints. The node is in the engine while this is > 0.
   var references = 0
   /// The node's generated constraints (intrinsic size, autoresizing translation).
-  var generated: [Int32] = []
+  var generated: [ConstraintID] = []
   /// What the generated constraints were made from, to regenerate only on change.
   var generatedKey: [Double] = []
 }

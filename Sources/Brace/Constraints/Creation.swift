@@ -8,7 +8,7 @@ extension Context {
     if Handle.kind(item) == HandleKind.variable.rawValue {
       let v = try variable(item)
       guard a == BRACE_ATTR_NONE else { throw .invalidArgument("\(what()) is a variable, so its attribute must be BRACE_ATTR_NONE, got \(a.name)") }
-      return ConstraintTerm(item: item, slot: v, isVariable: true, attribute: a, coefficient: coefficient)
+      return ConstraintTerm(item: item, slot: v.raw, isVariable: true, attribute: a, coefficient: coefficient)
     }
     let n = try node(item, what())
     guard a.isKnown else { throw .invalidArgument("\(what()) has an unknown attribute \(a.rawValue) (rule: attributes are BRACE_ATTR_LEFT...BRACE_ATTR_CENTER_Y_WITHIN_MARGINS)") }
@@ -18,7 +18,7 @@ extension Context {
   func createLayoutConstraint(
     _ item1: brace_node, _ attr1: brace_attribute, _ relation: brace_relation,
     _ item2: brace_node, _ attr2: brace_attribute, _ multiplier: Double, _ constant: Double
-  ) throws(BraceError) -> Int32 {
+  ) throws(BraceError) -> ConstraintID {
     guard relation.isKnown else { throw .invalidArgument("relation must be BRACE_RELATION_LESS_EQUAL (-1), _EQUAL (0) or _GREATER_EQUAL (1), got \(relation.rawValue)") }
     guard attr1 != BRACE_ATTR_NONE else { throw .invalidArgument("attr1 is BRACE_ATTR_NONE (rule: the first item needs an attribute)") }
     try Check.coefficient(multiplier, "the multiplier")
@@ -58,7 +58,7 @@ extension Context {
     }
   }
 
-  func createLinearConstraint(_ raw: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, owner: ConstraintOwner = .user) throws(BraceError) -> Int32 {
+  func createLinearConstraint(_ raw: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, owner: ConstraintOwner = .user) throws(BraceError) -> ConstraintID {
     guard relation.isKnown else { throw .invalidArgument("relation must be BRACE_RELATION_LESS_EQUAL (-1), _EQUAL (0) or _GREATER_EQUAL (1), got \(relation.rawValue)") }
     guard raw.count >= 1, raw.count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms, got \(raw.count)") }
     try Check.constant(constant, "the constant")
@@ -86,10 +86,10 @@ extension Context {
   /// brace_constraint_add_on_variables: create, prioritize and activate a constraint over
   /// free variables; one the solver cannot enforce is destroyed again and refused.
   func addOnVariables(_ raw: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double,
-                      _ priority: Float) throws(BraceError) -> Int32 {
+                      _ priority: Float) throws(BraceError) -> ConstraintID {
     try Check.priority(priority, "priority")
     let k = try createLinearConstraint(raw, relation, constant)
-    bridge.constraints[Int(k)].priority = priority
+    bridge.constraints[k.index].priority = priority
     bridge.refusedConflicts = []
     defer { bridge.refusedConflicts = nil }
     do throws(BraceError) {
@@ -98,7 +98,7 @@ extension Context {
       destroyConstraint(k)
       throw error
     }
-    guard bridge.constraints[Int(k)].broken else { return k }
+    guard bridge.constraints[k.index].broken else { return k }
     let conflicting = bridge.refusedConflicts ?? []
     let what = describeConstraint(k)
     let list = conflicting.map { "\"\(describeConstraint($0))\"" }.joined(separator: ", ")

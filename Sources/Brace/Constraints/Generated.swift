@@ -33,13 +33,13 @@ extension Context {
     guard let s = bridge.solver, let i = bridge.solverInstance else { return }
     s.desc.begin_batch!(i)
     defer { s.desc.end_batch!(i) }
-    var kept: [Int32] = []
+    var kept: [ConstraintID] = []
     var reusable = existing
     for spec in specs {
       // Reuse a generated constraint with the same shape: only its constant may differ.
-      if let k = reusable.firstIndex(where: { sameShape(bridge.constraints[Int($0)], spec) }) {
+      if let k = reusable.firstIndex(where: { sameShape(bridge.constraints[$0.index], spec) }) {
         let c = reusable.remove(at: k)
-        if bridge.constraints[Int(c)].constant != spec.constant { try? setConstant(c, spec.constant) }
+        if bridge.constraints[c.index].constant != spec.constant { try? setConstant(c, spec.constant) }
         kept.append(c)
         continue
       }
@@ -47,8 +47,8 @@ extension Context {
     }
     bridge.engineNodes[n]?.generated = kept
     destroyConstraints(reusable)
-    for c in kept where !bridge.constraints[Int(c)].active {
-      bridge.constraints[Int(c)].active = true
+    for c in kept where !bridge.constraints[c.index].active {
+      bridge.constraints[c.index].active = true
       install(c)
     }
   }
@@ -63,7 +63,7 @@ extension Context {
     return true
   }
 
-  private func makeGenerated(_ n: Int32, _ spec: GeneratedSpec) -> Int32? {
+  private func makeGenerated(_ n: Int32, _ spec: GeneratedSpec) -> ConstraintID? {
     var r = ConstraintRecord()
     r.terms = spec.terms
     r.relation = spec.relation

@@ -13,16 +13,16 @@ extension Context {
     return slot
   }
 
-  func handle(ofConstraint c: Int32) -> brace_constraint {
-    Handle.make(.constraint, tag: tag, generation: bridge.constraints[Int(c)].generation, slot: c)
+  func handle(ofConstraint c: ConstraintID) -> brace_constraint {
+    Handle.make(.constraint, tag: tag, generation: bridge.constraints[c.index].generation, slot: c.raw)
   }
 
-  func handle(ofVariable v: Int32) -> brace_variable {
-    Handle.make(.variable, tag: tag, generation: bridge.variables[Int(v)].generation, slot: v)
+  func handle(ofVariable v: VariableID) -> brace_variable {
+    Handle.make(.variable, tag: tag, generation: bridge.variables[v.index].generation, slot: v.raw)
   }
 
-  func constraint(_ h: brace_constraint) throws(BraceError) -> Int32 {
-    if let slot = liveSlot(h, .constraint, in: bridge.constraints) { return slot }
+  func constraint(_ h: brace_constraint) throws(BraceError) -> ConstraintID {
+    if let slot = liveSlot(h, .constraint, in: bridge.constraints) { return ConstraintID(slot) }
     let slot = Handle.slot(h)
     let name = Handle.describe(h, as: .constraint)
     if h == 0 { throw BraceError(BRACE_E_INVALID_HANDLE, "constraint is the null handle 0") }
@@ -34,8 +34,8 @@ extension Context {
     throw BraceError(BRACE_E_STALE_HANDLE, "\(name) is stale: it was destroyed")
   }
 
-  func variable(_ h: brace_variable) throws(BraceError) -> Int32 {
-    if let slot = liveSlot(h, .variable, in: bridge.variables) { return slot }
+  func variable(_ h: brace_variable) throws(BraceError) -> VariableID {
+    if let slot = liveSlot(h, .variable, in: bridge.variables) { return VariableID(slot) }
     let slot = Handle.slot(h)
     let name = Handle.describe(h, as: .variable)
     if Handle.tag(h) != tag && h != 0 { throw BraceError(BRACE_E_FOREIGN_HANDLE, "\(name) belongs to another context") }
@@ -45,21 +45,21 @@ extension Context {
     throw BraceError(BRACE_E_INVALID_HANDLE, "\(name) is not a live variable of this context")
   }
 
-  func allocateConstraint(_ r: ConstraintRecord) throws(BraceError) -> Int32 {
+  func allocateConstraint(_ r: ConstraintRecord) throws(BraceError) -> ConstraintID {
     guard !bridge.freeConstraints.isEmpty || bridge.constraints.count <= Int(Handle.maxSlot) else {
       throw BraceError(BRACE_E_NO_MEMORY, "the context's constraint handle space is exhausted")
     }
     var r = r
     r.live = true
-    for t in r.terms where t.isVariable { bridge.variables[Int(t.slot)].uses += 1 }
+    for t in r.terms where t.isVariable { bridge.variables[t.variable.index].uses += 1 }
     if let slot = bridge.freeConstraints.popLast() {
-      r.generation = bridge.constraints[Int(slot)].generation + 1
-      bridge.constraints[Int(slot)] = r
+      r.generation = bridge.constraints[slot.index].generation + 1
+      bridge.constraints[slot.index] = r
       return slot
     }
     r.generation = 1
     if bridge.constraints.count == bridge.constraints.capacity { bridge.constraints.reserveCapacity(grownRecordCapacity(bridge.constraints.count)) }
     bridge.constraints.append(r)
-    return Int32(bridge.constraints.count - 1)
+    return ConstraintID(index: bridge.constraints.count - 1)
   }
 }

@@ -23,7 +23,7 @@ extension Context {
     }
     defer { s.desc.solver_destroy?(opaque, s.state, t) }
     var map: [Int32: (UInt32, UInt32, UInt32, UInt32)] = [:]
-    var freeMap: [Int32: UInt32] = [:]
+    var freeMap: [VariableID: UInt32] = [:]
     func fresh() throws(BraceError) -> UInt32 {
       var v: UInt32 = 0
       guard s.desc.new_variable!(t, &v) == BRACE_OK else { throw BraceError(BRACE_E_NO_MEMORY, "the solver could not make a variable") }
@@ -35,7 +35,7 @@ extension Context {
       map[node] = v
       return v
     }
-    let variableOf: (Int32) throws(BraceError) -> UInt32 = { k throws(BraceError) in
+    let variableOf: (VariableID) throws(BraceError) -> UInt32 = { k throws(BraceError) in
       if let v = freeMap[k] { return v }
       let v = try fresh()
       freeMap[k] = v
@@ -128,21 +128,21 @@ extension Context {
 
 extension Context {
   /// The active constraints whose terms name `n`, installed or broken.
-  func activeConstraints(on n: Int32) -> [Int32] {
+  func activeConstraints(on n: Int32) -> [ConstraintID] {
     // Installed constraints are indexed by the nodes they touch; broken ones are not.
     var candidates = bridge.nodeConstraints[n] ?? []
     candidates += bridge.broken
-    var found: [Int32] = []
-    var seen = Set<Int32>()
+    var found: [ConstraintID] = []
+    var seen = Set<ConstraintID>()
     for k in candidates where seen.insert(k).inserted {
-      let r = bridge.constraints[Int(k)]
+      let r = bridge.constraints[k.index]
       if r.live && r.active && r.terms.contains(where: { !$0.isVariable && $0.slot == n }) { found.append(k) }
     }
     return found
   }
 
   /// The broken constraints that are still live and active.
-  func activeBrokenConstraints() -> [Int32] {
-    bridge.broken.filter { bridge.constraints[Int($0)].live && bridge.constraints[Int($0)].active }
+  func activeBrokenConstraints() -> [ConstraintID] {
+    bridge.broken.filter { bridge.constraints[$0.index].live && bridge.constraints[$0.index].active }
   }
 }

@@ -4,11 +4,11 @@ import CBraceLibc
 /// How messages describe constraints and their items.
 extension Context {
   /// Sets or clears (nil) a constraint's identifier; the text is copied.
-  func setIdentifier(ofConstraint c: Int32, _ text: UnsafePointer<CChar>?) {
+  func setIdentifier(ofConstraint c: ConstraintID, _ text: UnsafePointer<CChar>?) {
     // Copied before the old one is freed: the caller may pass back what _get returned.
     let copy = text.flatMap { strdup($0) }
-    free(bridge.constraints[Int(c)].identifier)
-    bridge.constraints[Int(c)].identifier = copy
+    free(bridge.constraints[c.index].identifier)
+    bridge.constraints[c.index].identifier = copy
   }
 
   func describeItem(_ t: ConstraintTerm) -> String {
@@ -22,8 +22,8 @@ extension Context {
   }
 
   /// "<constraint 4:1 'id' node 2:1.leading == node 1:1.leading + 20 @1000>"
-  func describeConstraint(_ c: Int32) -> String {
-    let r = bridge.constraints[Int(c)]
+  func describeConstraint(_ c: ConstraintID) -> String {
+    let r = bridge.constraints[c.index]
     var text = "<\(Handle.describe(handle(ofConstraint: c), as: .constraint)) "
     if let id = r.identifier { text += "'\(String(cString: id))' " }
     if r.layoutForm, let first = r.terms.first {

@@ -135,14 +135,14 @@ extension Context {
   func buildRow(
     _ c: ConstraintRecord, container: Int32,
     varsOf: (Int32) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32),
-    variable: (Int32) throws(BraceError) -> UInt32
+    variable: (VariableID) throws(BraceError) -> UInt32
   ) throws(BraceError) -> LinearExpression {
     let rtl = container >= 0 ? isRTL(container) : options.layout_direction == BRACE_DIRECTION_RTL
     let mirror = rtl && c.terms.contains { $0.attribute.family == .directional }
     var row = LinearExpression()
     for t in c.terms {
       if t.isVariable {
-        row.add(try variable(t.slot), t.coefficient)
+        row.add(try variable(t.variable), t.coefficient)
       } else {
         row.add(try attributeExpression(t.slot, t.attribute, container: container, mirror: mirror, varsOf: varsOf), times: t.coefficient)
       }

@@ -35,29 +35,29 @@ extension Context {
     // Constraints with an item outside the subtree go; those wholly inside stay (their
     // rows do not depend on where the subtree hangs, but for a root's own generated ones,
     // remade below).
-    var affected: [Int32] = []
-    var seen = Set<Int32>()
+    var affected: [ConstraintID] = []
+    var seen = Set<ConstraintID>()
     let members = subtreeNodes(root)
     let broken = bridge.broken.filter { c in
-      bridge.constraints[Int(c)].terms.contains { t in !t.isVariable && members.contains(t.slot) }
+      bridge.constraints[c.index].terms.contains { t in !t.isVariable && members.contains(t.slot) }
     }
     for n in members {
       for c in (bridge.nodeConstraints[n] ?? []) + broken where seen.insert(c).inserted {
-        let r = bridge.constraints[Int(c)]
+        let r = bridge.constraints[c.index]
         let outside = r.terms.contains { !$0.isVariable && !isInSubtree($0.slot, of: root) }
         let rootsOwn: Bool = { if case .engine(let o) = r.owner { return o == root } else { return false } }()
         if outside || rootsOwn { affected.append(c) }
       }
     }
-    let user = affected.filter { bridge.constraints[Int($0)].owner == .user }
-    let generatedOrOwned = affected.filter { bridge.constraints[Int($0)].owner != .user }.map { ($0, bridge.constraints[Int($0)].generation) }
+    let user = affected.filter { bridge.constraints[$0.index].owner == .user }
+    let generatedOrOwned = affected.filter { bridge.constraints[$0.index].owner != .user }.map { ($0, bridge.constraints[$0.index].generation) }
     deactivate(user)
     // Generated constraints are remade for the new place in the next constraints pass
     // (unless deactivating the others already freed them).
-    for (c, gen) in generatedOrOwned where bridge.constraints[Int(c)].live && bridge.constraints[Int(c)].generation == gen {
+    for (c, gen) in generatedOrOwned where bridge.constraints[c.index].live && bridge.constraints[c.index].generation == gen {
       uninstall(c)
-      bridge.constraints[Int(c)].active = false
-      bridge.constraints[Int(c)].broken = false
+      bridge.constraints[c.index].active = false
+      bridge.constraints[c.index].broken = false
       bridge.broken.removeAll { $0 == c }
     }
     if isInEngine(root) { markConstraints(root) }
@@ -74,20 +74,20 @@ extension Context {
   func engineWillDestroy(_ n: Int32) {
     guard bridge.solver != nil else { return }
     // Installed constraints are indexed by node; broken ones are not installed.
-    let broken = bridge.broken.filter { c in bridge.constraints[Int(c)].terms.contains { !$0.isVariable && $0.slot == n } }
+    let broken = bridge.broken.filter { c in bridge.constraints[c.index].terms.contains { !$0.isVariable && $0.slot == n } }
     if let list = Optional((bridge.nodeConstraints[n] ?? []) + broken), !list.isEmpty {
       // Slots with their generations: deactivation may re-enter and free or reuse slots.
-      let named = list.map { ($0, bridge.constraints[Int($0)].generation) }
-      let user = list.filter { bridge.constraints[Int($0)].owner == .user }
+      let named = list.map { ($0, bridge.constraints[$0.index].generation) }
+      let user = list.filter { bridge.constraints[$0.index].owner == .user }
       deactivate(user)
-      for (c, gen) in named where bridge.constraints[Int(c)].live && bridge.constraints[Int(c)].generation == gen
-        && bridge.constraints[Int(c)].owner != .user
+      for (c, gen) in named where bridge.constraints[c.index].live && bridge.constraints[c.index].generation == gen
+        && bridge.constraints[c.index].owner != .user
       {
-        if case .engine(let owner) = bridge.constraints[Int(c)].owner, owner != n {
+        if case .engine(let owner) = bridge.constraints[c.index].owner, owner != n {
           // Another node's generated constraint used this one (its superview): remake later.
           uninstall(c)
-          bridge.constraints[Int(c)].active = false
-          bridge.constraints[Int(c)].broken = false
+          bridge.constraints[c.index].active = false
+          bridge.constraints[c.index].broken = false
           bridge.broken.removeAll { $0 == c }
           markConstraints(owner)
         } else {
@@ -127,7 +127,7 @@ extension Context {
             && [BRACE_ATTR_LEFT_MARGIN, BRACE_ATTR_RIGHT_MARGIN, BRACE_ATTR_CENTER_X_WITHIN_MARGINS].contains(t.attribute))
       }
     }
-    rebuildRows(affected.map { Int32($0) })
+    rebuildRows(affected.map { ConstraintID(index: $0) })
   }
 
   /// Frees the solver instance (before the strategies' per-context state).

@@ -2,15 +2,15 @@ import CBrace
 
 /// Free variables, layout guides and edit variables.
 extension Context {
-  func createVariable() throws(BraceError) -> Int32 {
+  func createVariable() throws(BraceError) -> VariableID {
     // The solver variable first: if it fails, no slot was taken.
     let sv = try newSolverVariable(owner: -2)
     var r = VariableRecord()
     r.live = true
     r.solverVariable = sv
-    let slot: Int32
+    let slot: VariableID
     if let free = bridge.freeVariables.popLast() {
-      r.generation = bridge.variables[Int(free)].generation + 1
+      r.generation = bridge.variables[free.index].generation + 1
       slot = free
     } else {
       guard bridge.variables.count <= Int(Handle.maxSlot) else {
@@ -18,33 +18,33 @@ extension Context {
         throw BraceError(BRACE_E_NO_MEMORY, "the context's variable handle space is exhausted")
       }
       r.generation = 1
-      slot = Int32(bridge.variables.count)
+      slot = VariableID(Int32(bridge.variables.count))
       if bridge.variables.count == bridge.variables.capacity { bridge.variables.reserveCapacity(grownRecordCapacity(bridge.variables.count)) }
       bridge.variables.append(VariableRecord())
     }
-    bridge.variables[Int(slot)] = r
+    bridge.variables[slot.index] = r
     return slot
   }
 
-  func destroyVariable(_ v: Int32) throws(BraceError) {
-    let uses = bridge.variables[Int(v)].uses
+  func destroyVariable(_ v: VariableID) throws(BraceError) {
+    let uses = bridge.variables[v.index].uses
     if uses > 0 {
       // Only the error path scans, to name one user.
       let first = bridge.constraints.indices.first { k in
-        bridge.constraints[k].live && bridge.constraints[k].terms.contains { $0.isVariable && $0.slot == v }
+        bridge.constraints[k].live && bridge.constraints[k].terms.contains { $0.isVariable && $0.variable == v }
       }
-      let example = first.map { ", for example \(describeConstraint(Int32($0)))" } ?? ""
+      let example = first.map { ", for example \(describeConstraint(ConstraintID(index: $0)))" } ?? ""
       throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(uses) constraint(s)\(example); destroy them first")
     }
-    let sv = bridge.variables[Int(v)].solverVariable
+    let sv = bridge.variables[v.index].solverVariable
     if bridge.edits[sv] != nil {
       if let s = bridge.solver, let i = bridge.solverInstance { _ = s.desc.remove_edit!(i, sv) }
       bridge.edits[sv] = nil
     }
     releaseSolverVariable(sv)
-    let g = bridge.variables[Int(v)].generation
-    bridge.variables[Int(v)] = VariableRecord()
-    bridge.variables[Int(v)].generation = g
+    let g = bridge.variables[v.index].generation
+    bridge.variables[v.index] = VariableRecord()
+    bridge.variables[v.index].generation = g
     if g < Handle.maxGeneration { bridge.freeVariables.append(v) }
   }
 
@@ -71,7 +71,7 @@ extension Context {
     if Handle.kind(item) == HandleKind.variable.rawValue {
       let v = try variable(item)
       guard a == BRACE_ATTR_NONE else { throw .invalidArgument("a variable's edit takes BRACE_ATTR_NONE, got \(a.name)") }
-      return (bridge.variables[Int(v)].solverVariable, -1)
+      return (bridge.variables[v.index].solverVariable, -1)
     }
     let n = try node(item, "item")
     let vars = try engineVars(n)

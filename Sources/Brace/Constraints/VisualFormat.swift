@@ -707,7 +707,7 @@ extension Context {
   /// Creates the constraints (inactive, as brace_constraint_create makes them): all of
   /// them, or none (any made before a failure are destroyed again).
   func createVisualFormatConstraints(_ specs: [VisualFormatSpec]) throws(BraceError) -> [brace_constraint] {
-    var made: [Int32] = []
+    var made: [ConstraintID] = []
     made.reserveCapacity(specs.count)
     for s in specs {
       do throws(BraceError) {

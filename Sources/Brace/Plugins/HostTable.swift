@@ -88,9 +88,9 @@ private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ 
   }
 }
 
-private func ownedConstraint(_ c: Context, _ strategy: brace_strategy_id, _ h: brace_constraint) throws(BraceError) -> Int32 {
+private func ownedConstraint(_ c: Context, _ strategy: brace_strategy_id, _ h: brace_constraint) throws(BraceError) -> ConstraintID {
   let k = try c.constraint(h)
-  guard c.bridge.constraints[Int(k)].owner == .strategy(Int32(bitPattern: strategy)) else {
+  guard c.bridge.constraints[k.index].owner == .strategy(Int32(bitPattern: strategy)) else {
     throw .invalidState("\(c.describeConstraint(k)) is not owned by strategy #\(strategy)")
   }
   return k

@@ -193,7 +193,7 @@ extension Context {
     let own = ConstraintOwner.strategy(Int32(bitPattern: strategy))
     let above = n == container ? nodes.parent[Int(n)] : -1
     for x in bridge.nodeConstraints[n] ?? [] {
-      let r = bridge.constraints[Int(x)]
+      let r = bridge.constraints[x.index]
       if case .engine(let m) = r.owner, m == n { continue }
       if r.owner == own && (r.ownerNode == container || (above >= 0 && r.ownerNode == above)) { continue }
       return true

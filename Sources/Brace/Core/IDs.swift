@@ -1,0 +1,20 @@
+/// Typed slots, so a constraint's slot cannot be passed where a variable's is meant (or
+/// used as a map key of the wrong kind). Each is its Int32 slot and nothing else: arrays
+/// of them are laid out as arrays of Int32, and the optimizer sees through them.
+
+/// A constraint's slot in `ConstraintBridge.constraints`.
+struct ConstraintID: Hashable {
+  var raw: Int32
+  @inline(__always) init(_ raw: Int32) { self.raw = raw }
+  /// The constraint at this index of the record array.
+  @inline(__always) init(index: Int) { raw = Int32(index) }
+  /// The index into the record array.
+  @inline(__always) var index: Int { Int(raw) }
+}
+
+/// A free variable's slot in `ConstraintBridge.variables`.
+struct VariableID: Hashable {
+  var raw: Int32
+  @inline(__always) init(_ raw: Int32) { self.raw = raw }
+  @inline(__always) var index: Int { Int(raw) }
+}
