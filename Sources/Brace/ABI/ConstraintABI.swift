@@ -190,7 +190,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 }
 
 @c @implementation public func brace_node_is_layout_guide(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
-  getOfNode(ctx, "brace_node_is_layout_guide", node, out) { c, n in c.nodes.flags[Int(n)].contains(.guide) }
+  getOfNode(ctx, "brace_node_is_layout_guide", node, out) { c, n in c.nodes.flags[n.index].contains(.guide) }
 }
 
 @c @implementation public func brace_node_get_layout_guides(_ ctx: OpaquePointer?, _ node: brace_node, _ buffer: UnsafeMutablePointer<brace_node>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {

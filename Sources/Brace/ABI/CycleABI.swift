@@ -22,11 +22,11 @@ import CBrace
 }
 
 @c @implementation public func brace_node_get_needs_update_constraints(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_needs_update_constraints", node, out) { c, n in c.nodes.flags[Int(n)].contains(.needsUpdateConstraints) }
+  getOfNode(ctx, "brace_node_get_needs_update_constraints", node, out) { c, n in c.nodes.flags[n.index].contains(.needsUpdateConstraints) }
 }
 
 @c @implementation public func brace_node_get_needs_layout(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_needs_layout", node, out) { c, n in c.nodes.flags[Int(n)].contains(.needsLayout) }
+  getOfNode(ctx, "brace_node_get_needs_layout", node, out) { c, n in c.nodes.flags[n.index].contains(.needsLayout) }
 }
 
 @c @implementation public func brace_node_get_needs_display(_ ctx: OpaquePointer?, _ node: brace_node, _ needs: UnsafeMutablePointer<Bool>?, _ rect: UnsafeMutablePointer<brace_rect>?) -> brace_status {
@@ -58,7 +58,7 @@ import CBrace
 @c @implementation public func brace_node_super_intrinsic_content_size(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<brace_size>?) -> brace_status {
   getOfNode(ctx, "brace_node_super_intrinsic_content_size", node, out) { c, n throws(BraceError) in
     try c.requireInCallback(n, .inIntrinsicCallback, "intrinsic_content_size")
-    return c.nodes.intrinsicSize[Int(n)]
+    return c.nodes.intrinsicSize[n.index]
   }
 }
 

@@ -50,7 +50,7 @@ func withSlot<ID>(
 }
 
 @inline(__always)
-func withNode(_ ctx: OpaquePointer?, _ function: StaticString, _ node: brace_node, _ body: (Context, Int32) throws(BraceError) -> Void) -> brace_status {
+func withNode(_ ctx: OpaquePointer?, _ function: StaticString, _ node: brace_node, _ body: (Context, NodeID) throws(BraceError) -> Void) -> brace_status {
   withSlot(ctx, function, { c throws(BraceError) in try c.node(node) }, body)
 }
 
@@ -63,7 +63,7 @@ func withConstraint(_ ctx: OpaquePointer?, _ function: StaticString, _ constrain
 @inline(__always)
 func getOfNode<T>(
   _ ctx: OpaquePointer?, _ function: StaticString, _ node: brace_node, _ out: UnsafeMutablePointer<T>?,
-  _ value: (Context, Int32) throws(BraceError) -> T
+  _ value: (Context, NodeID) throws(BraceError) -> T
 ) -> brace_status {
   withNode(ctx, function, node) { c, n throws(BraceError) in try store(try value(c, n), out) }
 }

@@ -45,13 +45,13 @@ import CBrace
 }
 
 @c @implementation public func brace_node_get_subview_count(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<Int>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_subview_count", node, out) { c, n in c.nodes.children[Int(n)].count }
+  getOfNode(ctx, "brace_node_get_subview_count", node, out) { c, n in c.nodes.children[n.index].count }
 }
 
 @c @implementation public func brace_node_get_subview(_ ctx: OpaquePointer?, _ node: brace_node, _ index: Int, _ out: UnsafeMutablePointer<brace_node>?) -> brace_status {
   withNode(ctx, "brace_node_get_subview", node) { c, n throws(BraceError) in
     let out = try requireOut(out)
-    let kids = c.nodes.children[Int(n)]
+    let kids = c.nodes.children[n.index]
     guard index >= 0, index < kids.count else {
       throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(UInt(bitPattern: index)) is out of range: \(c.describe(n)) has \(kids.count) subviews")
     }
@@ -61,7 +61,7 @@ import CBrace
 
 @c @implementation public func brace_node_get_subviews(_ ctx: OpaquePointer?, _ node: brace_node, _ buffer: UnsafeMutablePointer<brace_node>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {
   withNode(ctx, "brace_node_get_subviews", node) { c, n throws(BraceError) in
-    try copyHandles(c.nodes.children[Int(n)].map { c.handle(ofNode: $0) }, buffer, capacity, count)
+    try copyHandles(c.nodes.children[n.index].map { c.handle(ofNode: $0) }, buffer, capacity, count)
   }
 }
 
@@ -82,13 +82,13 @@ import CBrace
 }
 
 @c @implementation public func brace_node_get_frame(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<brace_rect>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_frame", node, out) { c, n in c.nodes.frame[Int(n)] }
+  getOfNode(ctx, "brace_node_get_frame", node, out) { c, n in c.nodes.frame[n.index] }
 }
 
 /// Bounds and center set the frame: the value is checked, then the frame it gives.
 private func setPlacement(
   _ ctx: OpaquePointer?, _ fn: StaticString, _ node: brace_node, _ check: () throws(BraceError) -> Void,
-  _ frame: (Context, Int32) -> brace_rect, _ what: String, _ apply: (Context, Int32) -> Void
+  _ frame: (Context, NodeID) -> brace_rect, _ what: String, _ apply: (Context, NodeID) -> Void
 ) -> brace_status {
   withNode(ctx, fn, node) { c, n throws(BraceError) in
     try check()
@@ -126,7 +126,7 @@ private func setPlacement(
 }
 
 @c @implementation public func brace_node_get_alignment_rect_insets(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<brace_insets>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_alignment_rect_insets", node, out) { c, n in c.nodes.alignmentInsets[Int(n)] }
+  getOfNode(ctx, "brace_node_get_alignment_rect_insets", node, out) { c, n in c.nodes.alignmentInsets[n.index] }
 }
 
 @c @implementation public func brace_node_get_alignment_rect(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<brace_rect>?) -> brace_status {
@@ -147,7 +147,7 @@ private func setPlacement(
 }
 
 @c @implementation public func brace_node_get_hidden(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_hidden", node, out) { c, n in c.nodes.flags[Int(n)].contains(.hidden) }
+  getOfNode(ctx, "brace_node_get_hidden", node, out) { c, n in c.nodes.flags[n.index].contains(.hidden) }
 }
 
 // MARK: Direction and margins
@@ -162,7 +162,7 @@ private func setPlacement(
 }
 
 @c @implementation public func brace_node_get_layout_direction(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<brace_layout_direction>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_layout_direction", node, out) { c, n in brace_layout_direction(rawValue: UInt32(c.nodes.direction[Int(n)])) }
+  getOfNode(ctx, "brace_node_get_layout_direction", node, out) { c, n in brace_layout_direction(rawValue: UInt32(c.nodes.direction[n.index])) }
 }
 
 @c @implementation public func brace_node_get_effective_layout_direction(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<brace_layout_direction>?) -> brace_status {
@@ -227,7 +227,7 @@ private func setPriority(_ ctx: OpaquePointer?, _ fn: StaticString, _ node: brac
 }
 
 private func getPriority(_ ctx: OpaquePointer?, _ fn: StaticString, _ node: brace_node, _ axis: brace_axis, _ out: UnsafeMutablePointer<Float>?, base: Int) -> brace_status {
-  getOfNode(ctx, fn, node, out) { c, n throws(BraceError) in c.nodes.priorities[Int(n)][base + (try Check.axis(axis))] }
+  getOfNode(ctx, fn, node, out) { c, n throws(BraceError) in c.nodes.priorities[n.index][base + (try Check.axis(axis))] }
 }
 
 @c @implementation public func brace_node_set_content_hugging_priority(_ ctx: OpaquePointer?, _ node: brace_node, _ axis: brace_axis, _ priority: Float) -> brace_status {
@@ -258,7 +258,7 @@ private func getPriority(_ ctx: OpaquePointer?, _ fn: StaticString, _ node: brac
 }
 
 @c @implementation public func brace_node_get_autoresizing_mask(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<UInt32>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_autoresizing_mask", node, out) { c, n in UInt32(c.nodes.autoresizingMask[Int(n)]) }
+  getOfNode(ctx, "brace_node_get_autoresizing_mask", node, out) { c, n in UInt32(c.nodes.autoresizingMask[n.index]) }
 }
 
 @c @implementation public func brace_node_set_autoresizes_subviews(_ ctx: OpaquePointer?, _ node: brace_node, _ on: Bool) -> brace_status {
@@ -266,7 +266,7 @@ private func getPriority(_ ctx: OpaquePointer?, _ fn: StaticString, _ node: brac
 }
 
 @c @implementation public func brace_node_get_autoresizes_subviews(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_autoresizes_subviews", node, out) { c, n in c.nodes.flags[Int(n)].contains(.autoresizesSubviews) }
+  getOfNode(ctx, "brace_node_get_autoresizes_subviews", node, out) { c, n in c.nodes.flags[n.index].contains(.autoresizesSubviews) }
 }
 
 @c @implementation public func brace_node_set_translates_autoresizing_mask(_ ctx: OpaquePointer?, _ node: brace_node, _ on: Bool) -> brace_status {
@@ -274,7 +274,7 @@ private func getPriority(_ ctx: OpaquePointer?, _ fn: StaticString, _ node: brac
 }
 
 @c @implementation public func brace_node_get_translates_autoresizing_mask(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<Bool>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_translates_autoresizing_mask", node, out) { c, n in c.nodes.flags[Int(n)].contains(.translatesMask) }
+  getOfNode(ctx, "brace_node_get_translates_autoresizing_mask", node, out) { c, n in c.nodes.flags[n.index].contains(.translatesMask) }
 }
 
 // MARK: User data
@@ -284,7 +284,7 @@ private func getPriority(_ ctx: OpaquePointer?, _ fn: StaticString, _ node: brac
 }
 
 @c @implementation public func brace_node_get_user_data(_ ctx: OpaquePointer?, _ node: brace_node, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> brace_status {
-  getOfNode(ctx, "brace_node_get_user_data", node, out) { c, n in c.nodes.userData[Int(n)] }
+  getOfNode(ctx, "brace_node_get_user_data", node, out) { c, n in c.nodes.userData[n.index] }
 }
 
 @c @implementation public func brace_node_set_identifier(_ ctx: OpaquePointer?, _ node: brace_node, _ identifier: UnsafePointer<CChar>?) -> brace_status {

@@ -65,7 +65,7 @@ extension Context {
     guard let s = bridge.solver, let i = bridge.solverInstance else { return }
     var r = bridge.constraints[c.index]
     guard r.row == nil else { return }
-    guard r.terms.allSatisfy({ $0.isVariable ? bridge.variables[$0.variable.index].live : nodes.isLive($0.slot) && nodes.generation[Int($0.slot)] == Handle.generation($0.item) }),
+    guard r.terms.allSatisfy({ $0.isVariable ? bridge.variables[$0.variable.index].live : nodes.isLive($0.node) && nodes.generation[$0.node.index] == Handle.generation($0.item) }),
       let holder = try? container(of: r.terms)
     else {
       // Its items are gone or no longer share a tree: kept broken until that changes.
@@ -73,9 +73,9 @@ extension Context {
       if !bridge.broken.contains(c) { bridge.broken.append(c) }
       return
     }
-    let own: Int32? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
+    let own: NodeID? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
     let touched = touchedNodes(r.terms, container: holder)
-    var retained: [Int32] = []
+    var retained: [NodeID] = []
     do throws(BraceError) {
       for n in touched where n != own {
         try retainNode(n)
@@ -168,7 +168,7 @@ extension Context {
     if let s = bridge.solver, let i = bridge.solverInstance { _ = s.desc.remove!(i, row) }
     bridge.dirty = true
     bridge.constraints[c.index].row = nil
-    let own: Int32? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
+    let own: NodeID? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
     for n in r.touched {
       bridge.nodeConstraints[n]?.removeAll { $0 == c }
       if bridge.nodeConstraints[n]?.isEmpty == true { bridge.nodeConstraints[n] = nil }
@@ -182,13 +182,13 @@ extension Context {
   /// touches, or the nodes themselves, may have to change how they arrange (a stack goes
   /// from arranging directly to generating constraints). Not for the constraints a
   /// strategy makes for its own container, nor those the engine makes for a node itself.
-  private func noteMembership(of c: ConstraintID, _ touched: [Int32]) {
+  private func noteMembership(of c: ConstraintID, _ touched: [NodeID]) {
     let r = bridge.constraints[c.index]
     if case .engine = r.owner { return }
     for n in touched where nodes.isLive(n) {
       if r.ownerNode != n { strategyChildrenChanged(n) }
-      let p = nodes.parent[Int(n)]
-      if p >= 0, r.ownerNode != p { strategyChildrenChanged(p) }
+      let p = nodes.parent[n.index]
+      if p != .none, r.ownerNode != p { strategyChildrenChanged(p) }
     }
   }
 
@@ -205,7 +205,7 @@ extension Context {
   /// (or destroyed again when it cannot be).
   func addStrategyConstraint(
     _ terms: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, _ priority: Float,
-    _ identifier: UnsafePointer<CChar>?, strategy: Int32, for o: Int32
+    _ identifier: UnsafePointer<CChar>?, strategy: Int32, for o: NodeID
   ) throws(BraceError) -> ConstraintID {
     let k = try createLinearConstraint(terms, relation, constant, owner: .strategy(strategy))
     bridge.constraints[k.index].priority = priority
@@ -223,7 +223,7 @@ extension Context {
   }
 
   /// The node's strategy is detached or replaced: the constraints it made go with it.
-  func destroyStrategyConstraints(of n: Int32) {
+  func destroyStrategyConstraints(of n: NodeID) {
     if let owned = bridge.strategyConstraints.removeValue(forKey: n) { destroyConstraints(owned) }
   }
 
@@ -244,7 +244,7 @@ extension Context {
     guard bridge.constraints[c.index].live, bridge.constraints[c.index].generation == generation else { return }
     if case .engine(let n) = bridge.constraints[c.index].owner { bridge.engineNodes[n]?.generated.removeAll { $0 == c } }
     let holder = bridge.constraints[c.index].ownerNode
-    if holder >= 0 {
+    if holder != .none {
       bridge.strategyConstraints[holder]?.removeAll { $0 == c }
       if bridge.strategyConstraints[holder]?.isEmpty == true { bridge.strategyConstraints[holder] = nil }
     }
@@ -299,7 +299,7 @@ extension Context {
 
   /// Rebuilds the rows of constraints whose coefficients or constants come from a node's
   /// geometry (insets, margins, direction, baselines, its place in the tree).
-  func refreshConstraints(touching n: Int32) {
+  func refreshConstraints(touching n: NodeID) {
     guard let list = bridge.nodeConstraints[n] else { return }
     rebuildRows(list)
   }

@@ -63,10 +63,10 @@ extension Context {
     lines.append(describeConstraint(c))
     lines.append("")
     lines.append("The broken constraint stays active but is not enforced (brace_constraint_is_broken); it is the one being activated, the others were there first.")
-    var involved: [Int32] = []
+    var involved: [NodeID] = []
     for k in conflicting + [c] {
-      for t in bridge.constraints[k.index].terms where !t.isVariable && !involved.contains(t.slot) && nodes.isLive(t.slot) {
-        involved.append(t.slot)
+      for t in bridge.constraints[k.index].terms where !t.isVariable && !involved.contains(t.node) && nodes.isLive(t.node) {
+        involved.append(t.node)
       }
     }
     emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, lines.joined(separator: "\n"), nodes: involved)

@@ -9,9 +9,9 @@ struct ConstraintBridge {
   var variables: [VariableRecord] = []
   var freeVariables: [VariableID] = []
   /// Nodes in the engine, by slot.
-  var engineNodes: [Int32: NodeEngineState] = [:]
+  var engineNodes: [NodeID: NodeEngineState] = [:]
   /// Constraints whose terms or chains use a node, by node slot.
-  var nodeConstraints: [Int32: [ConstraintID]] = [:]
+  var nodeConstraints: [NodeID: [ConstraintID]] = [:]
   /// For each solver variable id: node slot << 2 | component (x, y, w, h), or -1 (free).
   var variableOwner: [Int64] = []
   /// The solver strategy and the context's instance of it, once constraints are used.
@@ -20,7 +20,7 @@ struct ConstraintBridge {
   /// The solver changed since frames were last taken from it.
   var dirty = false
   /// Solved frames waiting for their superview's layout pass, by superview slot.
-  var pendingFrames: [Int32: [Int32: brace_rect]] = [:]
+  var pendingFrames: [NodeID: [NodeID: brace_rect]] = [:]
   /// Broken constraints, retried when constraints are removed or changed.
   var broken: [ConstraintID] = []
   /// Set by brace_constraint_add_on_variables while it activates: an unsatisfiable
@@ -31,13 +31,13 @@ struct ConstraintBridge {
   var pluginFault: BraceError? = nil
   var activating = false
   /// Constraints strategies added for the nodes they manage, by node slot.
-  var strategyConstraints: [Int32: [ConstraintID]] = [:]
+  var strategyConstraints: [NodeID: [ConstraintID]] = [:]
   /// Nodes that entered the engine and still need their generated constraints.
-  var entrants: [Int32] = []
+  var entrants: [NodeID] = []
   /// Layout guides, by owner slot.
-  var guides: [Int32: [Int32]] = [:]
-  /// Edits: solver variable -> the node slot it belongs to (-1 for free variables).
-  var edits: [UInt32: Int32] = [:]
+  var guides: [NodeID: [NodeID]] = [:]
+  /// Edits: solver variable -> the node it belongs to (.none for free variables).
+  var edits: [UInt32: NodeID] = [:]
   /// Above 0 during a constraints pass: retries of broken constraints wait for its end
   /// (`retryPending` says one was asked for; Broken.swift, retryBroken).
   var retryDeferral = 0

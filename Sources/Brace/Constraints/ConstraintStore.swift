@@ -4,7 +4,7 @@ import CBrace
 /// intrinsic-size and autoresizing constraints of a node; a strategy owns those it adds.
 enum ConstraintOwner: Equatable {
   case user
-  case engine(node: Int32)
+  case engine(node: NodeID)
   case strategy(Int32)
 }
 
@@ -37,7 +37,8 @@ struct ConstraintTerm {
       coefficientHigh = UInt32(truncatingIfNeeded: newValue.bitPattern >> 32)
     }
   }
-  var slot: Int32 { @inline(__always) get { Handle.slot(item) } }
+  /// The node of a term on a node or guide (not `isVariable`).
+  var node: NodeID { @inline(__always) get { NodeID(Handle.slot(item)) } }
   /// The variable of a term on a free variable (`isVariable`).
   var variable: VariableID { @inline(__always) get { VariableID(Handle.slot(item)) } }
   var isVariable: Bool { @inline(__always) get { itemHigh >> 30 == UInt32(HandleKind.variable.rawValue) } }
@@ -61,12 +62,12 @@ struct ConstraintRecord: HandleRecord {
   var identifier: UnsafeMutablePointer<CChar>? = nil
   var terms: [ConstraintTerm] = []
   /// Nodes whose variables the row uses (items and the ancestors on their chains).
-  var touched: [Int32] = []
+  var touched: [NodeID] = []
   var priority: Float = 1000
   /// For a strategy's constraint: the node it was added for (its strategyConstraints key).
-  var ownerNode: Int32 = -1
-  /// The nearest common ancestor of the items while active (-1: only variables).
-  var container: Int32 = -1
+  var ownerNode: NodeID = .none
+  /// The nearest common ancestor of the items while active (.none: only variables).
+  var container: NodeID = .none
   /// The solver row while installed (`row`).
   var rowId: UInt32 = 0
   /// The node of `.engine(node:)` or the strategy of `.strategy(_:)` (`owner`).
@@ -121,7 +122,7 @@ struct ConstraintRecord: HandleRecord {
   var owner: ConstraintOwner {
     @inline(__always) get {
       switch (bits >> 19) & 3 {
-      case 1: .engine(node: ownerId)
+      case 1: .engine(node: NodeID(ownerId))
       case 2: .strategy(ownerId)
       default: .user
       }
@@ -130,7 +131,7 @@ struct ConstraintRecord: HandleRecord {
       let kind: UInt32
       switch newValue {
       case .user: kind = 0; ownerId = 0
-      case .engine(let n): kind = 1; ownerId = n
+      case .engine(let n): kind = 1; ownerId = n.raw
       case .strategy(let s): kind = 2; ownerId = s
       }
       bits = (bits & ~(3 << 19)) | kind << 19

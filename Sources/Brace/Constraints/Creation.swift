@@ -12,7 +12,7 @@ extension Context {
     }
     let n = try node(item, what())
     guard a.isKnown else { throw .invalidArgument("\(what()) has an unknown attribute \(a.rawValue) (rule: attributes are BRACE_ATTR_LEFT...BRACE_ATTR_CENTER_Y_WITHIN_MARGINS)") }
-    return ConstraintTerm(item: item, slot: n, isVariable: false, attribute: a, coefficient: coefficient)
+    return ConstraintTerm(item: item, slot: n.raw, isVariable: false, attribute: a, coefficient: coefficient)
   }
 
   func createLayoutConstraint(

@@ -13,7 +13,7 @@ extension Context {
 
   func describeItem(_ t: ConstraintTerm) -> String {
     if t.isVariable { return Handle.describe(t.item, as: .variable) }
-    return "\(describe(t.slot))\(nodes.flags[Int(t.slot)].contains(.guide) ? " (guide)" : "").\(t.attribute.name)"
+    return "\(describe(t.node))\(nodes.flags[t.node.index].contains(.guide) ? " (guide)" : "").\(t.attribute.name)"
   }
 
   func number(_ v: Double) -> String {

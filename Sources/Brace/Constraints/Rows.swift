@@ -6,17 +6,17 @@ extension Context {
   // MARK: Coordinates
 
   /// The view that holds a constraint: the nearest common ancestor of its node items;
-  /// a constraint on one node only is held by that node's superview (-1: the root space).
-  func container(of terms: [ConstraintTerm]) throws(BraceError) -> Int32 {
-    var items: [Int32] = []
-    for t in terms where !t.isVariable && !items.contains(t.slot) { items.append(t.slot) }
-    guard let first = items.first else { return -1 }
-    if items.count == 1 { return nodes.parent[Int(first)] }
-    var path: [Int32] = []
+  /// a constraint on one node only is held by that node's superview (.none: the root space).
+  func container(of terms: [ConstraintTerm]) throws(BraceError) -> NodeID {
+    var items: [NodeID] = []
+    for t in terms where !t.isVariable && !items.contains(t.node) { items.append(t.node) }
+    guard let first = items.first else { return .none }
+    if items.count == 1 { return nodes.parent[first.index] }
+    var path: [NodeID] = []
     var x = first
-    while x >= 0 {
+    while x != .none {
       path.append(x)
-      x = nodes.parent[Int(x)]
+      x = nodes.parent[x.index]
     }
     // The common ancestor of all is the highest of the points where each item's
     // ancestry meets the first item's.
@@ -24,12 +24,12 @@ extension Context {
     for other in items.dropFirst() {
       var y = other
       var found = -1
-      while y >= 0 {
+      while y != .none {
         if let k = path.firstIndex(of: y) {
           found = k
           break
         }
-        y = nodes.parent[Int(y)]
+        y = nodes.parent[y.index]
       }
       guard found >= 0 else {
         throw .invalidState("the items \(describe(first)) and \(describe(other)) have no common ancestor (rule: the items of a constraint must be in the same view tree)")
@@ -40,12 +40,12 @@ extension Context {
   }
 
   /// Nodes on the chain from `n` up to (not including) `container`.
-  func chain(_ n: Int32, to container: Int32) -> [Int32] {
-    var out: [Int32] = []
+  func chain(_ n: NodeID, to container: NodeID) -> [NodeID] {
+    var out: [NodeID] = []
     var x = n
-    while x >= 0 && x != container {
+    while x != .none && x != container {
       out.append(x)
-      x = nodes.parent[Int(x)]
+      x = nodes.parent[x.index]
     }
     return out
   }
@@ -54,27 +54,27 @@ extension Context {
   /// x-axis (a right-to-left container with leading/trailing in the constraint).
   /// `varsOf` maps a node to its variables (the context's, or a temporary solver's).
   func attributeExpression(
-    _ n: Int32, _ a: brace_attribute, container: Int32, mirror: Bool,
-    varsOf: (Int32) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32)
+    _ n: NodeID, _ a: brace_attribute, container: NodeID, mirror: Bool,
+    varsOf: (NodeID) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32)
   ) throws(BraceError) -> LinearExpression {
     var ox = LinearExpression(), oy = LinearExpression()
     if n == container {
-      let i = nodes.alignmentInsets[Int(n)]
+      let i = nodes.alignmentInsets[n.index]
       ox.constant = i.left
       oy.constant = i.top
     } else {
       let v = try varsOf(n)
       ox.add(v.0, 1)
       oy.add(v.1, 1)
-      var x = nodes.parent[Int(n)]
-      while x >= 0 && x != container {
+      var x = nodes.parent[n.index]
+      while x != .none && x != container {
         let av = try varsOf(x)
-        let i = nodes.alignmentInsets[Int(x)]
+        let i = nodes.alignmentInsets[x.index]
         ox.add(av.0, 1)
         ox.constant -= i.left
         oy.add(av.1, 1)
         oy.constant -= i.top
-        x = nodes.parent[Int(x)]
+        x = nodes.parent[x.index]
       }
     }
     let v = try varsOf(n)
@@ -133,18 +133,18 @@ extension Context {
 
   /// The row of a constraint: sum(terms) - constant, in its container's coordinates.
   func buildRow(
-    _ c: ConstraintRecord, container: Int32,
-    varsOf: (Int32) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32),
+    _ c: ConstraintRecord, container: NodeID,
+    varsOf: (NodeID) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32),
     variable: (VariableID) throws(BraceError) -> UInt32
   ) throws(BraceError) -> LinearExpression {
-    let rtl = container >= 0 ? isRTL(container) : options.layout_direction == BRACE_DIRECTION_RTL
+    let rtl = container != .none ? isRTL(container) : options.layout_direction == BRACE_DIRECTION_RTL
     let mirror = rtl && c.terms.contains { $0.attribute.family == .directional }
     var row = LinearExpression()
     for t in c.terms {
       if t.isVariable {
         row.add(try variable(t.variable), t.coefficient)
       } else {
-        row.add(try attributeExpression(t.slot, t.attribute, container: container, mirror: mirror, varsOf: varsOf), times: t.coefficient)
+        row.add(try attributeExpression(t.node, t.attribute, container: container, mirror: mirror, varsOf: varsOf), times: t.coefficient)
       }
     }
     row.constant -= c.constant
@@ -152,15 +152,15 @@ extension Context {
   }
 
   /// The nodes whose variables a row over `terms` held by `container` uses.
-  func touchedNodes(_ terms: [ConstraintTerm], container: Int32) -> [Int32] {
-    var out: [Int32] = []
+  func touchedNodes(_ terms: [ConstraintTerm], container: NodeID) -> [NodeID] {
+    var out: [NodeID] = []
     for t in terms where !t.isVariable {
       // The container's own attributes use its width and height.
-      if t.slot == container {
-        if !out.contains(t.slot) { out.append(t.slot) }
+      if t.node == container {
+        if !out.contains(t.node) { out.append(t.node) }
         continue
       }
-      for x in chain(t.slot, to: container) where !out.contains(x) { out.append(x) }
+      for x in chain(t.node, to: container) where !out.contains(x) { out.append(x) }
     }
     return out
   }

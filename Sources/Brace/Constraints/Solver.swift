@@ -86,9 +86,9 @@ extension Context {
   // MARK: Nodes in the engine
 
   /// The node's variables, made on first use.
-  func engineVars(_ n: Int32) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32) {
+  func engineVars(_ n: NodeID) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32) {
     if let st = bridge.engineNodes[n] { return st.vars }
-    let base = Int64(n) << 2
+    let base = Int64(n.raw) << 2
     var made: [UInt32] = []
     do throws(BraceError) {
       for k in 0..<4 { made.append(try newSolverVariable(owner: base | Int64(k))) }
@@ -116,14 +116,14 @@ extension Context {
     }
   }
 
-  func retainNode(_ n: Int32) throws(BraceError) {
+  func retainNode(_ n: NodeID) throws(BraceError) {
     _ = try engineVars(n)
     bridge.engineNodes[n]?.references += 1
   }
 
   /// Drops a reference; a node no one references leaves the engine with its generated
   /// constraints and variables.
-  func releaseNode(_ n: Int32) {
+  func releaseNode(_ n: NodeID) {
     guard var st = bridge.engineNodes[n] else { return }
     st.references -= 1
     bridge.engineNodes[n] = st
@@ -137,5 +137,5 @@ extension Context {
     releaseSolverVariable(after.vars.3)
   }
 
-  func isInEngine(_ n: Int32) -> Bool { (bridge.engineNodes[n]?.references ?? 0) > 0 }
+  func isInEngine(_ n: NodeID) -> Bool { (bridge.engineNodes[n]?.references ?? 0) > 0 }
 }

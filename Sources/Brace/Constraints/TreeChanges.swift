@@ -6,31 +6,31 @@ import CBraceLibc
 /// takes out every constraint that uses it.
 extension Context {
   /// All nodes of a subtree, guides included.
-  func subtreeNodes(_ root: Int32) -> [Int32] {
-    var out: [Int32] = []
-    var seen = Set<Int32>()
-    var stack: [Int32] = [root]
+  func subtreeNodes(_ root: NodeID) -> [NodeID] {
+    var out: [NodeID] = []
+    var seen = Set<NodeID>()
+    var stack: [NodeID] = [root]
     while let n = stack.popLast() {
       guard seen.insert(n).inserted else { continue }
       out.append(n)
-      stack.append(contentsOf: nodes.children[Int(n)])
+      stack.append(contentsOf: nodes.children[n.index])
       if let g = bridge.guides[n] { stack.append(contentsOf: g) }
     }
     return out
   }
 
-  func isInSubtree(_ n: Int32, of root: Int32) -> Bool {
+  func isInSubtree(_ n: NodeID, of root: NodeID) -> Bool {
     var x = n
-    while x >= 0 {
+    while x != .none {
       if x == root { return true }
-      x = nodes.parent[Int(x)]
+      x = nodes.parent[x.index]
     }
     return false
   }
 
   /// `root` is about to leave its superview: deactivate the constraints between its
   /// subtree and the rest (their rows would span trees that no longer meet).
-  func engineWillDetach(_ root: Int32) {
+  func engineWillDetach(_ root: NodeID) {
     guard bridge.solver != nil, !bridge.nodeConstraints.isEmpty else { return }
     // Constraints with an item outside the subtree go; those wholly inside stay (their
     // rows do not depend on where the subtree hangs, but for a root's own generated ones,
@@ -39,12 +39,12 @@ extension Context {
     var seen = Set<ConstraintID>()
     let members = subtreeNodes(root)
     let broken = bridge.broken.filter { c in
-      bridge.constraints[c.index].terms.contains { t in !t.isVariable && members.contains(t.slot) }
+      bridge.constraints[c.index].terms.contains { t in !t.isVariable && members.contains(t.node) }
     }
     for n in members {
       for c in (bridge.nodeConstraints[n] ?? []) + broken where seen.insert(c).inserted {
         let r = bridge.constraints[c.index]
-        let outside = r.terms.contains { !$0.isVariable && !isInSubtree($0.slot, of: root) }
+        let outside = r.terms.contains { !$0.isVariable && !isInSubtree($0.node, of: root) }
         let rootsOwn: Bool = { if case .engine(let o) = r.owner { return o == root } else { return false } }()
         if outside || rootsOwn { affected.append(c) }
       }
@@ -65,16 +65,16 @@ extension Context {
 
   /// `n`'s slot is freed: what the engine kept by its slot goes (its guides were
   /// destroyed with it).
-  func forgetInEngine(_ n: Int32) {
+  func forgetInEngine(_ n: NodeID) {
     bridge.guides[n] = nil
     bridge.pendingFrames[n] = nil
   }
 
   /// `n` is being destroyed: every constraint that uses it goes, its edits too.
-  func engineWillDestroy(_ n: Int32) {
+  func engineWillDestroy(_ n: NodeID) {
     guard bridge.solver != nil else { return }
     // Installed constraints are indexed by node; broken ones are not installed.
-    let broken = bridge.broken.filter { c in bridge.constraints[c.index].terms.contains { !$0.isVariable && $0.slot == n } }
+    let broken = bridge.broken.filter { c in bridge.constraints[c.index].terms.contains { !$0.isVariable && $0.node == n } }
     if let list = Optional((bridge.nodeConstraints[n] ?? []) + broken), !list.isEmpty {
       // Slots with their generations: deactivation may re-enter and free or reuse slots.
       let named = list.map { ($0, bridge.constraints[$0.index].generation) }
@@ -123,7 +123,7 @@ extension Context {
     let affected = bridge.constraints.indices.filter { c in
       bridge.constraints[c].live && bridge.constraints[c].row != nil && bridge.constraints[c].terms.contains { t in
         t.attribute.family == .directional
-          || (!t.isVariable && nodes.flags[Int(t.slot)].contains(.marginsDirectional)
+          || (!t.isVariable && nodes.flags[t.node.index].contains(.marginsDirectional)
             && [BRACE_ATTR_LEFT_MARGIN, BRACE_ATTR_RIGHT_MARGIN, BRACE_ATTR_CENTER_X_WITHIN_MARGINS].contains(t.attribute))
       }
     }

@@ -48,30 +48,30 @@ extension Context {
     if g < Handle.maxGeneration { bridge.freeVariables.append(v) }
   }
 
-  func createGuide(owner: Int32) throws(BraceError) -> Int32 {
-    if nodes.flags[Int(owner)].contains(.guide) { throw .invalidArgument("a layout guide cannot own a layout guide") }
+  func createGuide(owner: NodeID) throws(BraceError) -> NodeID {
+    if nodes.flags[owner.index].contains(.guide) { throw .invalidArgument("a layout guide cannot own a layout guide") }
     let g = try createNode()
     detachStrategy(g)
-    nodes.flags[Int(g)].insert(.guide)
-    nodes.flags[Int(g)].remove([.needsLayout, .needsDisplay, .displayWholeBounds, .translatesMask])
-    nodes.parent[Int(g)] = owner
+    nodes.flags[g.index].insert(.guide)
+    nodes.flags[g.index].remove([.needsLayout, .needsDisplay, .displayWholeBounds, .translatesMask])
+    nodes.parent[g.index] = owner
     bridge.guides[owner, default: []].append(g)
     return g
   }
 
   /// A guide being destroyed leaves its owner's list.
-  func removeGuide(_ g: Int32) {
-    let owner = nodes.parent[Int(g)]
+  func removeGuide(_ g: NodeID) {
+    let owner = nodes.parent[g.index]
     bridge.guides[owner]?.removeAll { $0 == g }
     if bridge.guides[owner]?.isEmpty == true { bridge.guides[owner] = nil }
   }
 
   /// The solver variable an edit acts on.
-  func editVariable(_ item: UInt64, _ a: brace_attribute) throws(BraceError) -> (UInt32, Int32) {
+  func editVariable(_ item: UInt64, _ a: brace_attribute) throws(BraceError) -> (UInt32, NodeID) {
     if Handle.kind(item) == HandleKind.variable.rawValue {
       let v = try variable(item)
       guard a == BRACE_ATTR_NONE else { throw .invalidArgument("a variable's edit takes BRACE_ATTR_NONE, got \(a.name)") }
-      return (bridge.variables[v.index].solverVariable, -1)
+      return (bridge.variables[v.index].solverVariable, .none)
     }
     let n = try node(item, "item")
     let vars = try engineVars(n)
@@ -93,7 +93,7 @@ extension Context {
     let status = s.desc.add_edit!(i, v, Double(p))
     guard status == BRACE_OK else { throw BraceError(status, "the solver refused the edit (\(statusName(status)))") }
     bridge.edits[v] = n
-    if n >= 0 {
+    if n != .none {
       try retainNode(n)
       settleEntrants()
     }
@@ -118,6 +118,6 @@ extension Context {
     _ = s.desc.remove_edit!(i, v)
     bridge.edits[v] = nil
     bridge.dirty = true
-    if n >= 0 { releaseNode(n) }
+    if n != .none { releaseNode(n) }
   }
 }

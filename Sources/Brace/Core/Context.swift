@@ -84,19 +84,19 @@ final class Context {
 
   // MARK: Handles
 
-  func handle(ofNode slot: Int32) -> brace_node {
-    Handle.make(.node, tag: tag, generation: nodes.generation[Int(slot)], slot: slot)
+  func handle(ofNode slot: NodeID) -> brace_node {
+    Handle.make(.node, tag: tag, generation: nodes.generation[slot.index], slot: slot.raw)
   }
 
   /// Resolves a node handle to its slot or explains why it names no live node here.
   @inline(__always)
-  func node(_ h: brace_node, _ what: @autoclosure () -> String = "node") throws(BraceError) -> Int32 {
-    let slot = Handle.slot(h)
+  func node(_ h: brace_node, _ what: @autoclosure () -> String = "node") throws(BraceError) -> NodeID {
+    let slot = NodeID(Handle.slot(h))
     if Handle.kind(h) == HandleKind.node.rawValue, Handle.tag(h) == tag,
-      Int(slot) < nodes.capacity, nodes.generation[Int(slot)] == Handle.generation(h),
+      slot.index < nodes.capacity, nodes.generation[slot.index] == Handle.generation(h),
       nodes.isLive(slot)
     {
-      if nodes.flags[Int(slot)].contains(.dismantling) {
+      if nodes.flags[slot.index].contains(.dismantling) {
         throw .reentrancy("\(what()) \(Handle.describe(h, as: .node)) is being destroyed (a hook of its destruction is running)")
       }
       return slot
@@ -106,10 +106,10 @@ final class Context {
 
   /// A live node, even one being destroyed: for naming nodes in reports, never for
   /// changing them.
-  func liveNode(_ h: brace_node) -> Int32? {
-    let slot = Handle.slot(h)
-    guard Handle.kind(h) == HandleKind.node.rawValue, Handle.tag(h) == tag, Int(slot) < nodes.capacity,
-      nodes.generation[Int(slot)] == Handle.generation(h), nodes.isLive(slot)
+  func liveNode(_ h: brace_node) -> NodeID? {
+    let slot = NodeID(Handle.slot(h))
+    guard Handle.kind(h) == HandleKind.node.rawValue, Handle.tag(h) == tag, slot.index < nodes.capacity,
+      nodes.generation[slot.index] == Handle.generation(h), nodes.isLive(slot)
     else { return nil }
     return slot
   }
@@ -134,14 +134,14 @@ final class Context {
 
   /// How messages name a node: `node 7:1`, or `"email" (node 7:1)` when it has an
   /// identifier.
-  func describe(_ slot: Int32) -> String {
+  func describe(_ slot: NodeID) -> String {
     let handle = Handle.describe(handle(ofNode: slot), as: .node)
     guard let id = nodes.identifiers[slot] else { return handle }
     return "\"\(String(cString: id))\" (\(handle))"
   }
 
   /// Sets or clears (nil or "") a node's identifier; the text is copied.
-  func setIdentifier(_ n: Int32, _ text: UnsafePointer<CChar>?) throws(BraceError) {
+  func setIdentifier(_ n: NodeID, _ text: UnsafePointer<CChar>?) throws(BraceError) {
     if let text, strnlen(text, 1025) > 1024 {
       throw .invalidArgument("the identifier is longer than 1024 bytes")
     }

@@ -2,6 +2,16 @@
 /// used as a map key of the wrong kind). Each is its Int32 slot and nothing else: arrays
 /// of them are laid out as arrays of Int32, and the optimizer sees through them.
 
+/// A node's slot in the node store. `none` stands where flat storage needs a value for
+/// "no node" (a root's superview, a constraint held by no view).
+struct NodeID: Hashable {
+  var raw: Int32
+  @inline(__always) init(_ raw: Int32) { self.raw = raw }
+  @inline(__always) init(index: Int) { raw = Int32(index) }
+  @inline(__always) var index: Int { Int(raw) }
+  static let none = NodeID(-1)
+}
+
 /// A constraint's slot in `ConstraintBridge.constraints`.
 struct ConstraintID: Hashable {
   var raw: Int32

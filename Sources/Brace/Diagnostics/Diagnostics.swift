@@ -38,7 +38,7 @@ extension Context {
   /// True while reports are muted (a reinstall of a broken constraint).
   var diagnosticsMuted: Bool { diagnostics.muted > 0 }
 
-  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32]) {
+  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [NodeID]) {
     if diagnostics.muted > 0 { return }
     guard let fn = diagnostics.callback else {
       printDiagnostic(message)
@@ -66,11 +66,11 @@ extension Context {
   }
 
   @inline(__always)
-  func trace(_ kind: brace_trace_kind, _ phase: brace_phase, _ slot: Int32 = -1, rect: brace_rect = brace_rect()) {
+  func trace(_ kind: brace_trace_kind, _ phase: brace_phase, _ slot: NodeID = .none, rect: brace_rect = brace_rect()) {
     guard let fn = diagnostics.traceCallback, !diagnostics.tracing else { return }
     var e = brace_trace_event(
       struct_size: UInt32(MemoryLayout<brace_trace_event>.size), kind: kind, phase: phase,
-      node: slot < 0 ? 0 : handle(ofNode: slot), rect: rect)
+      node: slot == .none ? 0 : handle(ofNode: slot), rect: rect)
     diagnostics.tracing = true
     fn(opaque, &e, diagnostics.traceUserData)
     diagnostics.tracing = false

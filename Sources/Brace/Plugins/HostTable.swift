@@ -80,7 +80,7 @@ private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ 
   _ = withContext(ctx, "host->report") { c throws(BraceError) in
     let name = Int(strategy) < c.plugins.strategies.count ? c.plugins.strategies[Int(strategy)].name : "strategy #\(strategy)"
     let text = message.map { String(cString: $0) } ?? "(no message)"
-    var slots: [Int32] = []
+    var slots: [NodeID] = []
     if let nodes, count > 0 {
       for k in 0..<count { if let s = c.liveNode(nodes[k]) { slots.append(s) } }
     }
@@ -176,7 +176,7 @@ private func hostGetSubviews(
     }
     // A copy, with the handles: an intrinsic-size callback may change the tree while we
     // read, even reuse a destroyed subview's slot.
-    let children = c.nodes.children[Int(k)]
+    let children = c.nodes.children[k.index]
     let handles = children.map { c.handle(ofNode: $0) }
     count.pointee = children.count
     guard let out else { return }
@@ -189,18 +189,18 @@ private func hostGetSubviews(
         }
       }
       // (An entry for a subview that a callback destroyed or moved meanwhile keeps node 0.)
-      func still() -> Bool { c.nodes.isLive(n) && c.handle(ofNode: n) == handles[i] && c.nodes.parent[Int(n)] == k }
+      func still() -> Bool { c.nodes.isLive(n) && c.handle(ofNode: n) == handles[i] && c.nodes.parent[n.index] == k }
       guard still() else { continue }
       let size = c.intrinsicSize(n)
       guard still() else { continue }
       info.node = c.handle(ofNode: n)
       info.intrinsic_content_size = size
-      let p = c.nodes.priorities[Int(n)]
+      let p = c.nodes.priorities[n.index]
       info.content_hugging = (p[0], p[1])
       info.compression_resistance = (p[2], p[3])
-      info.alignment_rect_insets = c.nodes.alignmentInsets[Int(n)]
-      info.subview_count = c.nodes.children[Int(n)].count
-      info.hidden = c.nodes.flags[Int(n)].contains(.hidden)
+      info.alignment_rect_insets = c.nodes.alignmentInsets[n.index]
+      info.subview_count = c.nodes.children[n.index].count
+      info.hidden = c.nodes.flags[n.index].contains(.hidden)
       info.constrained_externally = c.isConstrainedExternally(n, strategy: strategy, container: k)
       if propertyIndex != UInt32.max { info.property = c.propertyValue(n, strategy: Int32(strategy), index: Int(propertyIndex)) }
     }

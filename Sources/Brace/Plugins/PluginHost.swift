@@ -11,7 +11,7 @@ struct PluginHost {
   var strategies: [LoadedStrategy] = []
   /// The "frame" strategy every new node starts with.
   var defaultStrategy: Int32? = nil
-  /// Property values set on nodes, keyed by node slot, then by
+  /// Property values set on nodes, keyed by node, then by
   /// (strategy index << 32 | property index). Most nodes have none.
-  var properties: [Int32: [UInt64: brace_value]] = [:]
+  var properties: [NodeID: [UInt64: brace_value]] = [:]
 }

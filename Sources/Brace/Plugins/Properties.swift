@@ -42,18 +42,18 @@ enum PropertyCheck {
 struct PropertyRef {
   let strategy: Int32
   let index: Int
-  let container: Int32
+  let container: NodeID
   var key: UInt64 { UInt64(UInt32(strategy)) << 32 | UInt64(index) }
 }
 
 extension Context {
-  func resolveProperty(_ n: Int32, _ name: String) throws(BraceError) -> PropertyRef {
-    let own = nodes.strategy[Int(n)]
+  func resolveProperty(_ n: NodeID, _ name: String) throws(BraceError) -> PropertyRef {
+    let own = nodes.strategy[n.index]
     if own >= 0, let k = plugins.strategies[Int(own)].propertyIndex[name], plugins.strategies[Int(own)].properties[k].scope == BRACE_SCOPE_CONTAINER {
       return PropertyRef(strategy: own, index: k, container: n)
     }
-    let p = nodes.parent[Int(n)]
-    let parentStrategy = p >= 0 ? nodes.strategy[Int(p)] : -1
+    let p = nodes.parent[n.index]
+    let parentStrategy = p != .none ? nodes.strategy[p.index] : -1
     if parentStrategy >= 0, let k = plugins.strategies[Int(parentStrategy)].propertyIndex[name],
       plugins.strategies[Int(parentStrategy)].properties[k].scope == BRACE_SCOPE_CHILD
     {
@@ -65,7 +65,7 @@ extension Context {
     throw BraceError(BRACE_E_NOT_FOUND, "\(describe(n)) has no property \"\(name)\"; known here: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
   }
 
-  func setProperty(_ n: Int32, _ name: String, _ v: brace_value) throws(BraceError) {
+  func setProperty(_ n: NodeID, _ name: String, _ v: brace_value) throws(BraceError) {
     let ref = try resolveProperty(n, name)
     let decl = plugins.strategies[Int(ref.strategy)].properties[ref.index]
     if v.type != decl.type {
@@ -81,7 +81,7 @@ extension Context {
   }
 
   /// Sets an enum property by the name of its case.
-  func setEnumProperty(_ n: Int32, _ name: String, _ caseName: String) throws(BraceError) {
+  func setEnumProperty(_ n: NodeID, _ name: String, _ caseName: String) throws(BraceError) {
     let ref = try resolveProperty(n, name)
     let decl = plugins.strategies[Int(ref.strategy)].properties[ref.index]
     guard decl.type == BRACE_VALUE_ENUM else {
@@ -95,13 +95,13 @@ extension Context {
   }
 
   /// `n`'s slot is freed: its property values go.
-  func forgetProperties(_ n: Int32) { plugins.properties[n] = nil }
+  func forgetProperties(_ n: NodeID) { plugins.properties[n] = nil }
 
-  func propertyValue(_ n: Int32, strategy k: Int32, index: Int) -> brace_value {
+  func propertyValue(_ n: NodeID, strategy k: Int32, index: Int) -> brace_value {
     plugins.properties[n]?[UInt64(UInt32(k)) << 32 | UInt64(index)] ?? plugins.strategies[Int(k)].properties[index].default_value
   }
 
-  func getProperty(_ n: Int32, _ name: String) throws(BraceError) -> brace_value {
+  func getProperty(_ n: NodeID, _ name: String) throws(BraceError) -> brace_value {
     let ref = try resolveProperty(n, name)
     return propertyValue(n, strategy: ref.strategy, index: ref.index)
   }
