@@ -641,6 +641,16 @@ static void test_malformed(void) {
   REFUSED(ctx, &s, "H:[a(50@pad)]-(==10@b)-[b]", 0, inv, "'b' is a view: a priority is a number or a metric name", 20);
   REFUSED(ctx, &s, "H:[a(1e12)]", 0, inv, "The constant 1000000000000 is outside the solver's range", 5);
   REFUSED(ctx, &s, "H:[a(==a)]", 0, inv, "A view's size cannot be related to itself ('a')", 7);
+  /* The grammar before the meaning: the caret is under the first character that is not
+     the language, not under the name before it. */
+  REFUSED(ctx, &s, "H:[a(a.width)]", 0, inv, "Expected ',' or ')' after a predicate, found '.'", 6);
+  REFUSED(ctx, &s, "H:[a(>=b.width)]", 0, inv, "Expected ',' or ')' after a predicate, found '.'", 8);
+  /* A view placed twice in a line would be spaced from itself: refused at its second
+     place (0.5 accepted it and made a required constraint that could never hold). */
+  REFUSED(ctx, &s, "H:[a]-[a]", 0, inv, "View 'a' appears twice in the line", 7);
+  REFUSED(ctx, &s, "H:|[a][b]-[a]|", 0, inv, "View 'a' appears twice in the line", 11);
+  REFUSED(ctx, &s, "V:[a(20)]-[b]-[c]-[b(10)]", 0, inv, "View 'b' appears twice in the line", 19);
+  REFUSED(ctx, &s, "H:[a]-[a].x", 0, inv, "Expected '-', '[' or '|' after a view, or the end of the format; found '.'", 9);
   REFUSED(ctx, &s, "H:[a]->=20-[b]", 0, inv, "A spacing with a relation is written in parentheses: -(>=20)-", 6);
   REFUSED(ctx, &s, "H:[a]-@750-[b]", 0, inv, "A spacing with a priority is written in parentheses", 6);
   REFUSED(ctx, &s, "H:[a]-20[b]", 0, inv, "Expected '-' after the spacing, found '['", 8);

@@ -181,7 +181,8 @@ struct brace_host_api {
    * container strategy adds them from its update_constraints hook (the constraints pass)
    * for the nodes it manages. add_constraint creates AND activates the linear constraint
    * sum(terms) REL constant (see brace/constraint.h for terms and the creation rules) with
-   * `priority` and an optional `identifier` (copied; may be NULL), owned by the strategy:
+   * `priority` and an optional `identifier` (copied; may be NULL; UTF-8 of at most 1024
+   * bytes, as brace_constraint_set_identifier), owned by the strategy:
    * users can read it and see it in diagnostics but not destroy it. remove_constraint
    * deactivates and frees one the strategy owns; set_constraint_constant is the cheap
    * change. Another owner's constraint is BRACE_E_INVALID_STATE. When a node the

@@ -62,8 +62,7 @@
 extern "C" {
 #endif
 
-/* A constraint handle; 0 is invalid. */
-typedef uint64_t brace_constraint;
+/* brace_constraint, a constraint handle (0 is invalid), is in types.h. */
 /* A free variable handle; 0 is invalid. */
 typedef uint64_t brace_variable;
 
@@ -202,9 +201,11 @@ brace_status brace_constraint_get_constant(brace_context *ctx, brace_constraint 
    required (1000) and optional is refused (BRACE_E_INVALID_STATE), as in UIKit. */
 brace_status brace_constraint_set_priority(brace_context *ctx, brace_constraint constraint, brace_priority priority);
 brace_status brace_constraint_get_priority(brace_context *ctx, brace_constraint constraint, brace_priority *out);
-/* brace_constraint_set_identifier — a name shown in diagnostics and dumps (copied;
-   NULL clears). get: the string lives until the identifier changes or the constraint
-   is destroyed; NULL when none. */
+/* brace_constraint_set_identifier — a name shown in diagnostics and dumps, copied: UTF-8
+   text of at most 1024 bytes, as brace_node_set_identifier (BRACE_E_INVALID_ARGUMENT for
+   longer text or bytes that are not UTF-8, and nothing changes); NULL or "" clears. get:
+   the string lives until the identifier changes or the constraint is destroyed; NULL
+   when none. */
 brace_status brace_constraint_set_identifier(brace_context *ctx, brace_constraint constraint, const char *identifier);
 brace_status brace_constraint_get_identifier(brace_context *ctx, brace_constraint constraint, const char **out);
 
@@ -413,6 +414,9 @@ brace_status brace_node_copy_description(brace_context *ctx, brace_node node, ch
  *
  *   BRACE_E_INVALID_ARGUMENT  a syntax error, a constant or priority out of range, an
  *                             alignment along the orientation (H: with ALIGN_ALL_LEFT),
+ *                             a view related to itself ([a(==a)]), a view placed twice
+ *                             in one line ([a]-[a], [a]-[b]-[a]: since 0.6; it would be
+ *                             spaced from itself, which no layout satisfies),
  *                             unknown option bits or two directions, a NULL pointer, a
  *                             malformed name in view_names/metric_names, a metric
  *                             that is not finite;
@@ -425,7 +429,9 @@ brace_status brace_node_copy_description(brace_context *ctx, brace_node node, ch
  *   A problem found in the format (syntax, a name, a number out of range, an alignment
  *   along the orientation, '|' without a superview) is reported by brace_last_error on
  *   three lines: the message, the format, and a caret under the offending character
- *   (counted in characters, control characters shown as spaces):
+ *   (counted in characters, control characters shown as spaces). Syntax comes first: in
+ *   "[a(a.width)]" the caret is under the '.', the first character that is not the
+ *   language, not under the name before it:
  *
  *     brace_constraints_create_with_visual_format: Expected ')' to close the view's predicates before ']'
  *     H:|-[a(>=50]-|

@@ -96,6 +96,12 @@ typedef struct brace_diagnostic {
   /* The nodes concerned (for a feedback loop: the nodes caught in it). */
   const brace_node *nodes;
   size_t node_count;
+  /* Since 0.6 (read them only when struct_size reaches them): the constraints concerned.
+     For BRACE_DIAGNOSTIC_UNSATISFIABLE the broken constraint first, then those it
+     conflicts with (the list the message prints); for a constraint the solver refused
+     (BRACE_DIAGNOSTIC_PLUGIN) that constraint. NULL and 0 when there are none. */
+  const brace_constraint *constraints;
+  size_t constraint_count;
 } brace_diagnostic;
 
 /* Receives diagnostics. Runs on the thread inside the context, synchronously, while the

@@ -231,8 +231,10 @@ brace_status brace_node_get_user_data(brace_context *ctx, brace_node node, void 
  * brace_node_set_identifier — a name for debugging, as UIKit's accessibilityIdentifier
  * is used by the view debugger: tree dumps (brace_node_copy_description), diagnostics
  * and error messages name the node by it ("email" (node 7:1)) instead of by its handle
- * alone. Any UTF-8 text of at most 1024 bytes (BRACE_E_INVALID_ARGUMENT beyond); copied.
- * NULL or "" clears it. Names need not be unique. Default: none.
+ * alone. Any UTF-8 text of at most 1024 bytes; copied. Longer text, or bytes that are
+ * not well-formed UTF-8, are BRACE_E_INVALID_ARGUMENT (the message gives the offset of
+ * the first bad byte) and change nothing. NULL or "" clears it. Names need not be
+ * unique. Default: none. Constraint identifiers follow the same rule.
  * brace_node_get_identifier — the node's identifier, or NULL when it has none. The
  * string belongs to the node: it stays valid until the identifier changes or the node
  * is destroyed.

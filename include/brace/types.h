@@ -18,7 +18,7 @@ extern "C" {
 /* The version of this header. A library with the same major version and a minor
    version at least this one implements every function declared here. */
 #define BRACE_VERSION_MAJOR 0
-#define BRACE_VERSION_MINOR 5
+#define BRACE_VERSION_MINOR 6
 #define BRACE_VERSION_PATCH 0
 /* The three numbers packed as brace_version() answers them: 0x00MMmmpp. */
 #define BRACE_VERSION_NUMBER \
@@ -98,6 +98,9 @@ typedef struct brace_context brace_context;
 typedef uint64_t brace_node;
 #define BRACE_NODE_NONE ((brace_node)0)
 
+/* A constraint handle (brace/constraint.h). 0 is invalid. */
+typedef uint64_t brace_constraint;
+
 /*
  * brace_last_error — the message of the most recent failed call that the calling thread
  * made on `ctx` (or with a NULL context, for ctx == NULL, as brace_context_create's
@@ -108,6 +111,38 @@ typedef uint64_t brace_node;
  * until `ctx` is destroyed. Any thread (each thread sees its own messages).
  */
 const char *brace_last_error(const brace_context *ctx);
+
+/* ---------------------------------------------------------------- reading a handle (since 0.6) */
+
+/* What kind of object a handle names. */
+typedef enum brace_handle_kind {
+  BRACE_HANDLE_KIND_INVALID = 0, /* not a handle Brace makes (0 is never one) */
+  BRACE_HANDLE_KIND_NODE = 1,
+  BRACE_HANDLE_KIND_CONSTRAINT = 2,
+  BRACE_HANDLE_KIND_VARIABLE = 3
+} brace_handle_kind;
+
+/* What brace_handle_get_info answers. */
+typedef struct brace_handle_info {
+  uint32_t struct_size;   /* set by the caller: sizeof(brace_handle_info) */
+  brace_handle_kind kind;
+  uint32_t index;         /* the handle's slot in its context: "7" in "node 7:1" */
+  uint32_t generation;    /* how many times the slot was used: "1" in "node 7:1" */
+} brace_handle_info;
+
+/*
+ * brace_handle_get_info — what a handle says of itself, without a context: its kind,
+ * index and generation, the "7:1" in "node 7:1" that messages, diagnostics and dumps
+ * print. Handles stay opaque: a binding names a handle as messages do, or orders the
+ * handles of one context stably (by index, then generation), through this call and never
+ * by decoding bits, whose layout is not part of the ABI. It does not say whether the
+ * handle is alive, nor which context it belongs to (brace_node_is_alive asks a context).
+ * Returns BRACE_E_INVALID_HANDLE for 0 and for a value that no Brace handle can be
+ * (kind BRACE_HANDLE_KIND_INVALID is then written), BRACE_E_INVALID_ARGUMENT for a NULL
+ * `out` or a struct_size below sizeof(brace_handle_info); the message is read with
+ * brace_last_error(NULL). Any thread.
+ */
+brace_status brace_handle_get_info(uint64_t handle, brace_handle_info *out);
 
 /* ---------------------------------------------------------------- geometry */
 

@@ -86,7 +86,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 }
 
 @c @implementation public func brace_constraint_set_identifier(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ identifier: UnsafePointer<CChar>?) -> brace_status {
-  withConstraint(ctx, "brace_constraint_set_identifier", constraint) { c, k in c.setIdentifier(ofConstraint: k, identifier) }
+  withConstraint(ctx, "brace_constraint_set_identifier", constraint) { c, k throws(BraceError) in try c.setIdentifier(ofConstraint: k, identifier) }
 }
 
 @c @implementation public func brace_constraint_get_identifier(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> brace_status {

@@ -105,7 +105,7 @@ extension Context {
       bridge.constraints[c.index].broken = true
       bridge.constraints[c.index].container = holder
       if !bridge.broken.contains(c) { bridge.broken.append(c) }
-      emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [])
+      emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [], constraints: [c])
       return
     }
     var id: UInt32 = 0
@@ -145,7 +145,7 @@ extension Context {
       let others = bridge.constraints.indices.filter { k in bridge.constraints[k].live && bridge.constraints[k].row.map { rows.contains($0) } == true }
       reportUnsatisfiable(broken: c, conflicting: others.map { ConstraintID(index: $0) })
     } else {
-      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [])
+      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [], constraints: [c])
     }
   }
 
@@ -209,7 +209,7 @@ extension Context {
   ) throws(BraceError) -> ConstraintID {
     let k = try createLinearConstraint(terms, relation, constant, owner: .strategy(strategy))
     bridge.constraints[k.index].priority = priority
-    bridge.constraints[k.index].identifier = identifier.map { strdup($0) }
+    bridge.constraints[k.index].identifier = try? Identifier.copy(identifier)
     bridge.constraints[k.index].ownerNode = o
     bridge.strategyConstraints[o, default: []].append(k)
     do throws(BraceError) {

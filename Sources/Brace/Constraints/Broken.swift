@@ -69,6 +69,6 @@ extension Context {
         involved.append(t.node)
       }
     }
-    emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, lines.joined(separator: "\n"), nodes: involved)
+    emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, lines.joined(separator: "\n"), nodes: involved, constraints: [c] + conflicting)
   }
 }

@@ -3,10 +3,10 @@ import CBraceLibc
 
 /// How messages describe constraints and their items.
 extension Context {
-  /// Sets or clears (nil) a constraint's identifier; the text is copied.
-  func setIdentifier(ofConstraint c: ConstraintID, _ text: UnsafePointer<CChar>?) {
+  /// Sets or clears (nil or "") a constraint's identifier; the text is copied.
+  func setIdentifier(ofConstraint c: ConstraintID, _ text: UnsafePointer<CChar>?) throws(BraceError) {
     // Copied before the old one is freed: the caller may pass back what _get returned.
-    let copy = text.flatMap { strdup($0) }
+    let copy = try Identifier.copy(text)
     free(bridge.constraints[c.index].identifier)
     bridge.constraints[c.index].identifier = copy
   }

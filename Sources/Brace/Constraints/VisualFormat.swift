@@ -492,8 +492,14 @@ struct VisualFormatParser {
     i += 1  // '('
     var list: [Predicate] = []
     while true {
-      list.append(try predicate(ofView: owner))
-      switch peek() {
+      let p = try predicate(ofView: owner)
+      let next = peek()
+      // The grammar first: in "[a(a.x)]" the caret belongs under '.', not under "a".
+      if owner >= 0, p.view == owner, next == UInt8(ascii: ",") || next == UInt8(ascii: ")") {
+        throw error(p.at, "A view's size cannot be related to itself ('", VisualFormatParser.string(input.viewNames[owner]), "')")
+      }
+      list.append(p)
+      switch next {
       case UInt8(ascii: ","):
         i += 1
       case UInt8(ascii: ")"):
@@ -533,9 +539,6 @@ struct VisualFormatParser {
         try checkConstant(p.constant, at: r.start)
       } else if let v = lookup(input.viewNames, r) {
         guard owner >= 0 else { throw viewAsSpacing(r) }
-        guard v != owner else {
-          throw error(r.start, "A view's size cannot be related to itself ('", spelled(r), "')")
-        }
         p.view = v
       } else if owner >= 0 {
         throw error(r.start, "Unknown name '", spelled(r), "': it is neither among the metric names nor among the view names given", status: BRACE_E_NOT_FOUND)
@@ -630,6 +633,15 @@ extension Context {
     var parser = VisualFormatParser(input)
     try parser.parse()
     let elements = parser.elements
+    // A view placed twice in one line ("[a]-[a]") would be spaced from itself: a required
+    // constraint no layout satisfies. Refused here, after the grammar, at its second place.
+    for (k, e) in elements.enumerated() where e.view >= 0 {
+      if elements[..<k].contains(where: { $0.view == e.view }) {
+        throw parser.error(e.at, "View '", VisualFormatParser.string(input.viewNames[e.view]),
+                           "' appears twice in the line: a view has one place in a line ",
+                           "(here it would be spaced from itself, which no layout satisfies)")
+      }
+    }
 
     // The attributes of the line: its leading edge L, trailing edge T (and their margin
     // forms) and the size; `forward` is false when the line runs against the axis

@@ -142,11 +142,8 @@ final class Context {
 
   /// Sets or clears (nil or "") a node's identifier; the text is copied.
   func setIdentifier(_ n: NodeID, _ text: UnsafePointer<CChar>?) throws(BraceError) {
-    if let text, strnlen(text, 1025) > 1024 {
-      throw .invalidArgument("the identifier is longer than 1024 bytes")
-    }
     // Copied before the old one is freed: the caller may pass back what _get returned.
-    let copy = text.flatMap { $0.pointee != 0 ? strdup($0) : nil }
+    let copy = try Identifier.copy(text)
     if let old = nodes.identifiers.removeValue(forKey: n) { free(old) }
     if let copy { nodes.identifiers[n] = copy }
   }

@@ -38,19 +38,23 @@ extension Context {
   /// True while reports are muted (a reinstall of a broken constraint).
   var diagnosticsMuted: Bool { diagnostics.muted > 0 }
 
-  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [NodeID]) {
+  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [NodeID], constraints: [ConstraintID] = []) {
     if diagnostics.muted > 0 { return }
     guard let fn = diagnostics.callback else {
       printDiagnostic(message)
       return
     }
     let handles = slots.map { handle(ofNode: $0) }
+    let constraintHandles = constraints.map { handle(ofConstraint: $0) }
     message.withCString { text in
       handles.withUnsafeBufferPointer { buf in
-        var d = brace_diagnostic(
-          struct_size: UInt32(MemoryLayout<brace_diagnostic>.size), kind: kind, message: text,
-          nodes: buf.baseAddress, node_count: buf.count)
-        fn(opaque, &d, diagnostics.userData)
+        constraintHandles.withUnsafeBufferPointer { cbuf in
+          var d = brace_diagnostic(
+            struct_size: UInt32(MemoryLayout<brace_diagnostic>.size), kind: kind, message: text,
+            nodes: buf.baseAddress, node_count: buf.count,
+            constraints: cbuf.baseAddress, constraint_count: cbuf.count)
+          fn(opaque, &d, diagnostics.userData)
+        }
       }
     }
   }
