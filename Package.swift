@@ -38,10 +38,14 @@ let package = Package(
     // Embedded Swift build).
     .systemLibrary(name: "CBraceLibc", path: "Sources/CBraceLibc"),
 
+    // What the plugins share with the host (the host pointer, the plugin ABI's tables),
+    // compiled into each plugin and the core.
+    .target(name: "BracePluginKit", dependencies: ["CBrace"], swiftSettings: unchecked),
+
     // libbrace.so: the core engine behind the C ABI.
     .target(
       name: "Brace",
-      dependencies: ["CBrace", "CBraceLibc"],
+      dependencies: ["CBrace", "CBraceLibc", "BracePluginKit"],
       exclude: ["exports.map"],
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/Brace/exports.map", soname: "libbrace.so.0")
@@ -50,7 +54,7 @@ let package = Package(
     // libbrace_autoresizing.so: the "frame" strategy, a plugin like any other.
     .target(
       name: "BraceAutoresizing",
-      dependencies: ["CBrace"],
+      dependencies: ["CBrace", "BracePluginKit"],
       exclude: ["exports.map"],
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceAutoresizing/exports.map")
@@ -60,32 +64,39 @@ let package = Package(
     .target(name: "BraceSimplexSolver", swiftSettings: unchecked),
     .target(
       name: "BraceSimplex",
-      dependencies: ["CBrace", "BraceSimplexSolver"],
+      dependencies: ["CBrace", "BracePluginKit", "BraceSimplexSolver"],
       exclude: ["exports.map"],
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceSimplex/exports.map")
     ),
-    .executableTarget(name: "brace-simplex-bench", dependencies: ["BraceSimplexSolver"]),
+    .executableTarget(name: "brace-simplex-bench", dependencies: ["BraceSimplexSolver", "BraceBenchKit"]),
 
     // libbrace_stack.so: the "stack" strategy (UIStackView), a plugin that reaches the
     // host only through its table (no Foundation, nothing Embedded Swift lacks).
     .target(
       name: "BraceStack",
-      dependencies: ["CBrace"],
+      dependencies: ["CBrace", "BracePluginKit"],
       exclude: ["exports.map"],
       swiftSettings: unchecked,
       linkerSettings: sharedLibrary(exports: "Sources/BraceStack/exports.map")
     ),
 
-    // Benchmarks of the engine through its C ABI (programs that print figures).
-    .executableTarget(name: "brace-bench", dependencies: ["Brace", "CBrace"]),
-    .executableTarget(name: "brace-layout-bench", dependencies: ["Brace", "CBrace"]),
-    .executableTarget(name: "brace-stack-bench", dependencies: ["Brace", "CBrace"]),
+    // Benchmarks of the engine through its C ABI (programs that print figures), and what
+    // they share with the randomized tests: the clock, medians, SplitMix64, the random
+    // linear system.
+    .target(name: "BraceBenchKit"),
+    .executableTarget(name: "brace-bench", dependencies: ["Brace", "CBrace", "BraceBenchKit"]),
+    .executableTarget(name: "brace-layout-bench", dependencies: ["Brace", "CBrace", "BraceBenchKit"]),
+    .executableTarget(name: "brace-stack-bench", dependencies: ["Brace", "CBrace", "BraceBenchKit"]),
 
-    .testTarget(name: "BraceSimplexSolverTests", dependencies: ["BraceSimplexSolver"]),
-    .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace"]),
-    .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace"]),
-    .testTarget(name: "BraceConstraintTests", dependencies: ["Brace", "CBrace"]),
-    .testTarget(name: "BraceStackTests", dependencies: ["Brace", "CBrace"]),
+    // What the test suites of the C ABI share: status checks, recorders, fixture readers,
+    // processes and files.
+    .target(name: "BraceTestSupport", dependencies: ["CBrace"], path: "Tests/Support"),
+
+    .testTarget(name: "BraceSimplexSolverTests", dependencies: ["BraceSimplexSolver", "BraceBenchKit"]),
+    .testTarget(name: "BraceTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
+    .testTarget(name: "BracePluginTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
+    .testTarget(name: "BraceConstraintTests", dependencies: ["Brace", "CBrace", "BraceTestSupport", "BraceBenchKit"]),
+    .testTarget(name: "BraceStackTests", dependencies: ["Brace", "CBrace", "BraceTestSupport"]),
   ]
 )

@@ -38,14 +38,25 @@ up_to_date() { # name dir...
   target="$out/libbrace_$1.so"
   shift
   [ -f "$target" ] || return 1
-  [ -z "$(find "$@" "$root/include" "$0" -newer "$target" -type f 2>/dev/null | head -n 1)" ]
+  [ -z "$(find "$@" "$root/Sources/BracePluginKit" "$root/include" "$0" -newer "$target" -type f 2>/dev/null | head -n 1)" ]
+}
+
+# What the plugins share with the host (Sources/BracePluginKit): a module of its own, as
+# in the SwiftPM build, compiled once to an object that the core and each plugin link in.
+kit="-I $tmp $tmp/kit.o"
+build_kit() {
+  [ -f "$tmp/kit.o" ] && return
+  # shellcheck disable=SC2086
+  "$swiftc" $common -emit-module -emit-module-path "$tmp/BracePluginKit.swiftmodule" \
+    -module-name BracePluginKit -c "$root"/Sources/BracePluginKit/*.swift -o "$tmp/kit.o"
 }
 
 plugin() { # name module sources... (extra objects in $extra)
   name=$1 module=$2
   shift 2
+  build_kit
   # shellcheck disable=SC2086
-  "$swiftc" $common -emit-library -module-name "$module" "$@" $extra \
+  "$swiftc" $common -emit-library -module-name "$module" "$@" $extra $kit \
     -Xlinker "--version-script=$root/Sources/$module/exports.map" $link \
     -o "$tmp/libbrace_$name.so"
   strip --strip-unneeded "$tmp/libbrace_$name.so"
@@ -57,12 +68,13 @@ for p in "$@"; do
   case $p in
     core)
       target="$out/libbrace.so"
-      if [ -f "$target" ] && [ -z "$(find "$root/Sources/Brace" "$root/Sources/CBraceLibc" "$root/include" "$0" -newer "$target" -type f | head -n 1)" ]; then
+      if [ -f "$target" ] && [ -z "$(find "$root/Sources/Brace" "$root/Sources/BracePluginKit" "$root/Sources/CBraceLibc" "$root/include" "$0" -newer "$target" -type f | head -n 1)" ]; then
         continue
       fi
+      build_kit
       # shellcheck disable=SC2086
       "$swiftc" $common -I "$root/Sources/CBraceLibc" -emit-library -module-name Brace \
-        "$root"/Sources/Brace/*/*.swift "$unicode" \
+        "$root"/Sources/Brace/*/*.swift "$unicode" $kit \
         -Xlinker "--version-script=$root/Sources/Brace/exports.map" -Xlinker -soname -Xlinker libbrace.so.0 \
         $link -o "$tmp/libbrace.so"
       strip --strip-unneeded "$tmp/libbrace.so"

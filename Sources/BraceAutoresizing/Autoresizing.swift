@@ -1,5 +1,5 @@
+import BracePluginKit
 import CBrace
-import Synchronization
 
 // The "frame" strategy: UIKit's autoresizing masks, as a plugin. When a container's size
 // changes and its autoresizes_subviews is on, each subview's mask applies to both axes,
@@ -11,11 +11,9 @@ import Synchronization
 // context's pixel grid from exact values the strategy keeps, so many resizes never
 // accumulate rounding drift.
 
-/// The host table, the same pointer for every context; set by the entry function.
-private let hostBits = Atomic<UInt>(0)
-private var host: UnsafePointer<brace_host_api> {
-  UnsafePointer(bitPattern: hostBits.load(ordering: .acquiring))!
-}
+/// The host table, kept by the entry.
+private let hostTable = PluginHost()
+private var host: UnsafePointer<brace_host_api> { hostTable.table }
 
 /// Per-container state: the size the subviews' frames are for (the container size the
 /// masks were last applied for, or recorded at), and for each subview the exact frame
@@ -48,14 +46,6 @@ func autoresize(origin: Double, size: Double, oldSuper: Double, newSuper: Double
     return parts[k] + (total > 0 ? delta * parts[k] / total : delta / Double(count))
   }
   return (grown(0), max(0, grown(1)))
-}
-
-/// Rounds the edges (not origin and size separately) to the nearest pixel, so adjacent
-/// views that share an edge keep sharing it.
-func pixelRound(_ r: brace_rect, scale: Double) -> brace_rect {
-  func px(_ v: Double) -> Double { (v * scale).rounded(.toNearestOrAwayFromZero) / scale }
-  let x0 = px(r.x), y0 = px(r.y), x1 = px(r.x + r.width), y1 = px(r.y + r.height)
-  return brace_rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
 }
 
 private func same(_ a: brace_rect, _ b: brace_rect) -> Bool {
@@ -120,7 +110,7 @@ private func resizeSubviews(_ ctx: OpaquePointer?, _ node: brace_node, _ c: Cont
     let y = autoresize(origin: base.y, size: base.height, oldSuper: old.height, newSuper: size.height,
                        flexibleNear: mask & 8 != 0, flexibleSize: mask & 16 != 0, flexibleFar: mask & 32 != 0)
     let exact = brace_rect(x: x.origin, y: y.origin, width: x.size, height: y.size)
-    let written = pixelRound(exact, scale: scale)
+    let written = roundedToPixelGrid(exact, scale: scale)
     next[child] = (exact, written)
     if !same(written, frame) { _ = h.set_frame!(ctx, child, written) }
   }
@@ -194,28 +184,10 @@ private func measure(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _
   return BRACE_OK
 }
 
-nonisolated(unsafe) private let descriptor: UnsafePointer<brace_strategy_desc> = {
-  let d = UnsafeMutablePointer<brace_strategy_desc>.allocate(capacity: 1)
-  d.initialize(to: brace_strategy_desc())
-  d.pointee.struct_size = UInt32(MemoryLayout<brace_strategy_desc>.size)
-  d.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
-  d.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
-  d.pointee.name = UnsafeRawPointer(("frame" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
-  d.pointee.role = BRACE_ROLE_CONTAINER
-  d.pointee.property_desc_size = UInt32(MemoryLayout<brace_property_desc>.size)
-  d.pointee.attach = attach
-  d.pointee.detach = detach
-  d.pointee.measure = measure
-  d.pointee.arrange = arrange
-  d.pointee.size_changed = sizeChanged
-  return UnsafePointer(d)
-}()
+nonisolated(unsafe) private let descriptor = containerDescriptor(
+  "frame", attach: attach, detach: detach, measure: measure, arrange: arrange, sizeChanged: sizeChanged)
 
 @c(brace_plugin_entry)
 public func braceAutoresizingEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {
-  guard let h, h.pointee.abi_major == BRACE_PLUGIN_ABI_MAJOR,
-    Int(h.pointee.struct_size) >= MemoryLayout<brace_host_api>.size
-  else { return nil }
-  hostBits.store(UInt(bitPattern: h), ordering: .releasing)
-  return descriptor
+  hostTable.connect(h) ? descriptor : nil
 }

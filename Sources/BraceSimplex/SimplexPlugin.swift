@@ -1,3 +1,4 @@
+import BracePluginKit
 import BraceSimplexSolver
 import CBrace
 
@@ -11,8 +12,10 @@ import CBrace
 /// into handles (no table of handles here).
 final class Instance {
   let solver = SimplexSolver()
-  /// Changed variables not yet handed to the host.
+  /// Changed variables the solver reported; those from `handedOut` on are not yet
+  /// handed to the host.
   var changed: [UInt32] = []
+  var handedOut = 0
 
   func slot(_ v: SolverVariable) -> UInt32 { UInt32(SimplexSolver.slot(of: v)) }
   func slot(_ c: SolverConstraint) -> UInt32 { UInt32(SimplexSolver.slot(of: c)) }
@@ -88,9 +91,9 @@ private func add(
   }
   var list: [SolverTerm] = []
   list.reserveCapacity(count)
-  for k in 0..<count {
-    guard let v = s.variable(terms![k].variable) else { return BRACE_E_INVALID_HANDLE }
-    list.append(SolverTerm(v, terms![k].coefficient))
+  for t in UnsafeBufferPointer(start: terms, count: count) {
+    guard let v = s.variable(t.variable) else { return BRACE_E_INVALID_HANDLE }
+    list.append(SolverTerm(v, t.coefficient))
   }
   conflictCount?.pointee = 0
   do {
@@ -109,10 +112,18 @@ private func add(
   }
 }
 
-private func remove(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> brace_status {
+/// Runs a solver call on the live constraint or variable `k`, which `find` looks up.
+private func on<Item>(
+  _ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ find: (Instance, UInt32) -> Item?,
+  _ body: (SimplexSolver, Item) throws(SolverError) -> Void
+) -> brace_status {
   guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
-  guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
-  return attempt { () throws(SolverError) in try s.solver.removeConstraint(c) }
+  guard let item = find(s, k) else { return BRACE_E_INVALID_HANDLE }
+  return attempt { () throws(SolverError) in try body(s.solver, item) }
+}
+
+private func remove(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> brace_status {
+  on(raw, k, { $0.row($1) }) { (solver, c) throws(SolverError) in try solver.removeConstraint(c) }
 }
 
 private func setConstant(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ constant: Double) -> brace_status {
@@ -121,21 +132,15 @@ private func setConstant(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ constan
 }
 
 private func setPriority(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priority: Double) -> brace_status {
-  guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
-  guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
-  return attempt { () throws(SolverError) in try s.solver.setPriority(c, priority) }
+  on(raw, k, { $0.row($1) }) { (solver, c) throws(SolverError) in try solver.setPriority(c, priority) }
 }
 
 private func addEdit(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priority: Double) -> brace_status {
-  guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
-  guard let v = s.variable(k) else { return BRACE_E_INVALID_HANDLE }
-  return attempt { () throws(SolverError) in try s.solver.addEditVariable(v, priority: priority) }
+  on(raw, k, { $0.variable($1) }) { (solver, v) throws(SolverError) in try solver.addEditVariable(v, priority: priority) }
 }
 
 private func removeEdit(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> brace_status {
-  guard let s = instance(raw) else { return BRACE_E_INVALID_ARGUMENT }
-  guard let v = s.variable(k) else { return BRACE_E_INVALID_HANDLE }
-  return attempt { () throws(SolverError) in try s.solver.removeEditVariable(v) }
+  on(raw, k, { $0.variable($1) }) { (solver, v) throws(SolverError) in try solver.removeEditVariable(v) }
 }
 
 private func suggest(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ value: Double) -> brace_status {
@@ -153,12 +158,14 @@ private func value(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> Double {
 
 private func takeChanged(_ raw: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt32>?, _ capacity: Int) -> Int {
   guard let s = instance(raw), let buffer, capacity > 0 else { return 0 }
-  if s.changed.isEmpty {
+  // A cursor, not removeFirst: a small host buffer drains a long list in linear time.
+  if s.handedOut == s.changed.count {
     s.changed = s.solver.takeChangedSlots()
+    s.handedOut = 0
   }
-  let n = min(capacity, s.changed.count)
-  for k in 0..<n { buffer[k] = s.changed[k] }
-  s.changed.removeFirst(n)
+  let n = min(capacity, s.changed.count - s.handedOut)
+  for k in 0..<n { buffer[k] = s.changed[s.handedOut + k] }
+  s.handedOut += n
   return n
 }
 
@@ -167,36 +174,13 @@ private func isAmbiguous(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> Bool {
   return s.solver.isAmbiguous(slot: Int(k))
 }
 
-nonisolated(unsafe) private let descriptor: UnsafePointer<brace_strategy_desc> = {
-  let d = UnsafeMutablePointer<brace_strategy_desc>.allocate(capacity: 1)
-  d.initialize(to: brace_strategy_desc())
-  d.pointee.struct_size = UInt32(MemoryLayout<brace_strategy_desc>.size)
-  d.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
-  d.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
-  d.pointee.name = UnsafeRawPointer(("simplex" as StaticString).utf8Start).assumingMemoryBound(to: CChar.self)
-  d.pointee.role = BRACE_ROLE_SOLVER
-  d.pointee.property_desc_size = UInt32(MemoryLayout<brace_property_desc>.size)
-  d.pointee.solver_create = solverCreate
-  d.pointee.solver_destroy = solverDestroy
-  d.pointee.new_variable = newVariable
-  d.pointee.release_variable = releaseVariable
-  d.pointee.add = add
-  d.pointee.remove = remove
-  d.pointee.set_constant = setConstant
-  d.pointee.set_priority = setPriority
-  d.pointee.add_edit = addEdit
-  d.pointee.remove_edit = removeEdit
-  d.pointee.suggest = suggest
-  d.pointee.begin_batch = beginBatch
-  d.pointee.end_batch = endBatch
-  d.pointee.value = value
-  d.pointee.take_changed = takeChanged
-  d.pointee.is_ambiguous = isAmbiguous
-  return UnsafePointer(d)
-}()
+nonisolated(unsafe) private let descriptor = solverDescriptor(
+  "simplex", create: solverCreate, destroy: solverDestroy, newVariable: newVariable, releaseVariable: releaseVariable,
+  add: add, remove: remove, setConstant: setConstant, setPriority: setPriority, addEdit: addEdit, removeEdit: removeEdit,
+  suggest: suggest, beginBatch: beginBatch, endBatch: endBatch, value: value, takeChanged: takeChanged,
+  isAmbiguous: isAmbiguous)
 
 @c(brace_plugin_entry)
 public func braceSimplexEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {
-  guard let h, h.pointee.abi_major == BRACE_PLUGIN_ABI_MAJOR else { return nil }
-  return descriptor
+  acceptHost(h) ? descriptor : nil
 }

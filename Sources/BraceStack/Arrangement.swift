@@ -1,6 +1,6 @@
 import CBrace
 
-// UIStackView's rules as arithmetic (docs/stack.md): where each arranged view goes for a
+// UIStackView's layout as arithmetic (docs/stack.md): where each arranged view goes for a
 // canvas size, and the size a stack wants. Pure functions of what the stack knows of its
 // arranged views, shared by the direct path, measure and the baseline hook.
 
@@ -32,14 +32,16 @@ struct Content {
 
 /// One view's place: along the axis from the canvas's leading edge, across from its
 /// leading edge (before any right-to-left mirroring).
-struct Slot {
+struct Placement {
   var mainOrigin = 0.0
   var mainLength = 0.0
   var crossOrigin = 0.0
   var crossLength = 0.0
 }
 
-struct Rules {
+/// The properties that decide where a stack's views go (axis, distribution, alignment,
+/// baseline-relative gaps), with the arithmetic that places them.
+struct StackLayout {
   var axis = Axis.horizontal
   var distribution = Distribution.fill
   var alignment = Alignment.fill
@@ -86,13 +88,13 @@ struct Rules {
       sum += items[i].main
     }
     func compress(_ deficit: Double) {
-      let k = Rules.absorber(items, visible, stretching: false)
+      let k = StackLayout.absorber(items, visible, stretching: false)
       lengths[k] += deficit
     }
     switch distribution {
     case .fill:
       let extra = length - sum - fixedGaps
-      if extra != 0 { lengths[Rules.absorber(items, visible, stretching: extra > 0)] += extra }
+      if extra != 0 { lengths[StackLayout.absorber(items, visible, stretching: extra > 0)] += extra }
     case .fillEqually:
       for i in visible { lengths[i] = (length - fixedGaps) / Double(n) }
     case .fillProportionally:
@@ -130,7 +132,7 @@ struct Rules {
         gaps = (0..<(n - 1)).map { spacing[visible[$0]] + adjust[$0] }
         break
       }
-      let t = Rules.level(m, total: span)
+      let t = StackLayout.level(m, total: span)
       for k in 0..<(n - 1) {
         let a = visible[k], b = visible[k + 1]
         gaps[k] = max(t, m[k]) - items[a].main / 2 - items[b].main / 2
@@ -157,32 +159,32 @@ struct Rules {
     return sorted[0]
   }
 
-  /// Every arranged view's slot in a canvas of `main` x `cross`. Hidden views get length 0
+  /// Every arranged view's placement in a canvas of `main` x `cross`. Hidden views get length 0
   /// at the trailing edge of the previous visible view.
-  func arrange(_ items: [Content], hidden: [Bool], _ spacing: [Double], main: Double, cross: Double) -> [Slot] {
+  func arrange(_ items: [Content], hidden: [Bool], _ spacing: [Double], main: Double, cross: Double) -> [Placement] {
     var visible: [Int] = []
     for i in items.indices where !hidden[i] { visible.append(i) }
     let (lengths, gaps) = distribute(items, visible, spacing, length: main)
-    var slots = items.map { _ in Slot() }
+    var placed = items.map { _ in Placement() }
     var position = 0.0
     var end = 0.0
     var v = 0
     for i in items.indices {
       if hidden[i] {
-        slots[i].mainOrigin = end
+        placed[i].mainOrigin = end
       } else {
-        slots[i].mainOrigin = position
-        slots[i].mainLength = lengths[i]
+        placed[i].mainOrigin = position
+        placed[i].mainLength = lengths[i]
         end = position + lengths[i]
         if v < gaps.count { position = end + gaps[v] }
         v += 1
       }
     }
-    placeAcross(items, visible: visible, hidden: hidden, &slots, cross: cross)
-    return slots
+    placeAcross(items, visible: visible, hidden: hidden, &placed, cross: cross)
+    return placed
   }
 
-  func placeAcross(_ items: [Content], visible: [Int], hidden: [Bool], _ slots: inout [Slot], cross: Double) {
+  func placeAcross(_ items: [Content], visible: [Int], hidden: [Bool], _ placed: inout [Placement], cross: Double) {
     let alignment = crossAlignment
     var top = 0.0
     if alignment == .firstBaseline {
@@ -195,21 +197,21 @@ struct Rules {
       // A hidden view takes no part in baseline alignment: it sits at the leading edge.
       switch hidden[i] && (alignment == .firstBaseline || alignment == .lastBaseline) ? .leading : alignment {
       case .fill:
-        slots[i].crossLength = cross
+        placed[i].crossLength = cross
       case .leading:
-        slots[i].crossLength = min(w, cross)
+        placed[i].crossLength = min(w, cross)
       case .center:
-        slots[i].crossLength = min(w, cross)
-        slots[i].crossOrigin = (cross - slots[i].crossLength) / 2
+        placed[i].crossLength = min(w, cross)
+        placed[i].crossOrigin = (cross - placed[i].crossLength) / 2
       case .trailing:
-        slots[i].crossLength = min(w, cross)
-        slots[i].crossOrigin = cross - slots[i].crossLength
+        placed[i].crossLength = min(w, cross)
+        placed[i].crossOrigin = cross - placed[i].crossLength
       case .firstBaseline:
-        slots[i].crossLength = w
-        slots[i].crossOrigin = top - items[i].firstBaseline
+        placed[i].crossLength = w
+        placed[i].crossOrigin = top - items[i].firstBaseline
       case .lastBaseline:
-        slots[i].crossLength = w
-        slots[i].crossOrigin = top - (w - items[i].lastBaseline)
+        placed[i].crossLength = w
+        placed[i].crossOrigin = top - (w - items[i].lastBaseline)
       }
     }
   }

@@ -1,3 +1,4 @@
+import BracePluginKit
 import CBrace
 
 // The constraint path: UIStackView's generated constraints (UISV-*), owned by the
@@ -12,11 +13,11 @@ struct SpecKey: Hashable {
 }
 
 struct Spec {
+  var identifier: StaticString
   var terms: [brace_term]
   var relation: brace_relation
-  var constant: Double
   var priority: Float
-  var identifier: StaticString
+  var constant: Double
 
   var key: SpecKey {
     var w: [UInt64] = [UInt64(UInt32(bitPattern: relation.rawValue)) | UInt64(priority.bitPattern) << 32,
@@ -56,190 +57,24 @@ extension Stack {
     return inner.baselineView(v.node, last: last)
   }
 
+  /// Every constraint the stack wants now, section by section as docs/stack.md gives
+  /// them (in the order they are added).
   func specs(_ ctx: OpaquePointer?) -> [Spec] {
-    let horizontal = rules.axis == .horizontal
-    let relative = marginsRelative
-    let lead = horizontal ? BRACE_ATTR_LEADING : BRACE_ATTR_TOP
-    let trail = horizontal ? BRACE_ATTR_TRAILING : BRACE_ATTR_BOTTOM
-    let dim = horizontal ? BRACE_ATTR_WIDTH : BRACE_ATTR_HEIGHT
-    let center = horizontal ? BRACE_ATTR_CENTER_X : BRACE_ATTR_CENTER_Y
-    let canvasLead = relative ? (horizontal ? BRACE_ATTR_LEADING_MARGIN : BRACE_ATTR_TOP_MARGIN) : lead
-    let canvasTrail = relative ? (horizontal ? BRACE_ATTR_TRAILING_MARGIN : BRACE_ATTR_BOTTOM_MARGIN) : trail
-    let xLead = horizontal ? BRACE_ATTR_TOP : BRACE_ATTR_LEADING
-    let xTrail = horizontal ? BRACE_ATTR_BOTTOM : BRACE_ATTR_TRAILING
-    let xDim = horizontal ? BRACE_ATTR_HEIGHT : BRACE_ATTR_WIDTH
-    let xCenter = horizontal ? BRACE_ATTR_CENTER_Y : BRACE_ATTR_CENTER_X
-    let canvasXLead = relative ? (horizontal ? BRACE_ATTR_TOP_MARGIN : BRACE_ATTR_LEADING_MARGIN) : xLead
-    let canvasXTrail = relative ? (horizontal ? BRACE_ATTR_BOTTOM_MARGIN : BRACE_ATTR_TRAILING_MARGIN) : xTrail
-    let canvasXCenter = relative ? (horizontal ? BRACE_ATTR_CENTER_Y_WITHIN_MARGINS : BRACE_ATTR_CENTER_X_WITHIN_MARGINS) : xCenter
     let m = margins(ctx)
-    let mainMargins = horizontal ? m.left + m.right : m.top + m.bottom
-    let S = node
-    let baselineGaps = rules.usesBaselineGaps
-    let spacingEqual = rules.distribution == .fill || rules.distribution == .fillEqually || rules.distribution == .fillProportionally
-
-    var out: [Spec] = []
-    func add(_ id: StaticString, _ terms: [(brace_node, brace_attribute, Double)], _ r: brace_relation, _ c: Double, _ p: Float = 1000) {
-      out.append(Spec(terms: terms.map { brace_term(item: $0.0, attribute: $0.1, coefficient: $0.2) },
-                      relation: r, constant: c, priority: p, identifier: id))
-    }
-    let eq = BRACE_RELATION_EQUAL, ge = BRACE_RELATION_GREATER_EQUAL, le = BRACE_RELATION_LESS_EQUAL
-    let gaps = gaps()
+    let horizontal = layout.axis == .horizontal
     // Measured views are offered the canvas across the axis where they fill it (a flow
     // gets its height for the stack's width); the layout pass asks for new constraints
     // when that size changes (see arrange).
     let canvasNow = canvas(ctx)
     let crossNow = horizontal ? canvasNow.height : canvasNow.width
     generatedCross = crossNow
-    let contents = contents(ctx, cross: crossNow)
-    var visible: [Int] = []
-    for i in views.indices where !views[i].hidden { visible.append(i) }
-    let n = visible.count
-
-    // Along the axis.
-    if let first = visible.first, let last = visible.last {
-      add("UISV-canvas-connection", [(views[first].node, lead, 1), (S, canvasLead, -1)], eq, 0)
-      add("UISV-canvas-connection", [(views[last].node, trail, 1), (S, canvasTrail, -1)], eq, 0)
-    }
-    var gapTerms: [[(brace_node, brace_attribute, Double)]] = []
-    for k in 0..<max(0, n - 1) {
-      let a = views[visible[k]].node, b = views[visible[k + 1]].node
-      let terms = baselineGaps
-        ? [(baselineView(b, last: false), BRACE_ATTR_FIRST_BASELINE, 1.0), (baselineView(a, last: true), BRACE_ATTR_LAST_BASELINE, -1.0)]
-        : [(b, lead, 1.0), (a, trail, -1.0)]
-      gapTerms.append(terms)
-      add("UISV-spacing", terms, spacingEqual ? eq : ge, gaps[visible[k]])
-    }
-    switch rules.distribution {
-    case .fill:
-      break
-    case .fillEqually:
-      for k in visible.dropFirst() { add("UISV-fill-equally", [(views[k].node, dim, 1), (views[visible[0]].node, dim, -1)], eq, 0) }
-    case .fillProportionally:
-      let sum = visible.reduce(0.0) { $0 + contents[$1].main }
-      var g = 0.0
-      for k in 0..<max(0, n - 1) { g += gaps[visible[k]] + rules.adjustment(contents, visible[k], visible[k + 1]) }
-      for i in visible {
-        let share = sum > 0 ? contents[i].main / sum : 1 / Double(n)
-        add("UISV-fill-proportionally", [(views[i].node, dim, 1), (S, dim, -share)], eq, -share * (mainMargins + g), 999)
-      }
-    case .equalSpacing:
-      for k in gapTerms.indices.dropFirst() { add("UISV-distributing", gapTerms[k] + gapTerms[0].map { ($0.0, $0.1, -$0.2) }, eq, 0) }
-      add("UISV-fitting", [(S, dim, 1)], eq, 0, fittingPriority)
-    case .equalCentering:
-      func step(_ k: Int) -> [(brace_node, brace_attribute, Double)] {
-        [(views[visible[k + 1]].node, center, 1), (views[visible[k]].node, center, -1)]
-      }
-      for k in 1..<max(1, n - 1) { add("UISV-distributing", step(k) + step(0).map { ($0.0, $0.1, -$0.2) }, eq, 0, centeringPriority) }
-      add("UISV-fitting", [(S, dim, 1)], eq, 0, fittingPriority)
-    }
-    // A view sized by its strategy (a nested stack, a flow) has no intrinsic size for
-    // the engine to hold it by: its measured size is held at its own priorities, as the
-    // direct path does.
-    // A view with neither is held at length 0 at the lowest priority, as the direct path
-    // counts it.
-    for i in views.indices {
-      let v = views[i].node
-      let size = (main: contents[i].main, cross: contents[i].cross)
-      let measured = views[i].measured
-      var p = (horizontal ? views[i].hugging : (views[i].hugging.1, views[i].hugging.0))
-      var r = (horizontal ? views[i].resistance : (views[i].resistance.1, views[i].resistance.0))
-      if !measured { p = (unsizedPriority, unsizedPriority); r = (unsizedPriority, unsizedPriority) }
-      let intrinsicMain = horizontal ? views[i].intrinsic.width : views[i].intrinsic.height
-      let intrinsicCross = horizontal ? views[i].intrinsic.height : views[i].intrinsic.width
-      if intrinsicMain < 0 && !views[i].hidden {
-        add("UISV-content-size", [(v, dim, 1)], le, size.main, p.0)
-        add("UISV-content-size", [(v, dim, 1)], ge, size.main, r.0)
-      }
-      if intrinsicCross < 0 {
-        add("UISV-content-size", [(v, xDim, 1)], le, size.cross, p.1)
-        add("UISV-content-size", [(v, xDim, 1)], ge, size.cross, r.1)
-      }
-    }
-    // Ties: an earlier view holds its length a hair more strongly, so the last of equal
-    // priority stretches or compresses (the direct path's rule, made exact for the engine).
-    let stretches = rules.distribution == .fill
-    let compresses = stretches || rules.distribution == .equalSpacing || rules.distribution == .equalCentering
-    if n > 1 {
-      // How many later views share each priority, counted from the end.
-      var laterHugging: [Float: Int] = [:], laterResistance: [Float: Int] = [:]
-      for i in visible.reversed() {
-        if stretches {
-          let p = contents[i].hugging
-          let steps = laterHugging[p, default: 0]
-          if steps > 0, p < 999 {
-            add("UISV-tie-break", [(views[i].node, dim, 1)], le, contents[i].main, raised(p, steps))
-          }
-          laterHugging[p] = steps + 1
-        }
-        if compresses {
-          let p = contents[i].resistance
-          let steps = laterResistance[p, default: 0]
-          if steps > 0, p < 999 {
-            add("UISV-tie-break", [(views[i].node, dim, 1)], ge, contents[i].main, raised(p, steps))
-          }
-          laterResistance[p] = steps + 1
-        }
-      }
-    }
-    // Hidden views: no length, at the trailing edge of the previous visible view.
-    var previous: Int? = nil
-    for i in views.indices {
-      if views[i].hidden {
-        add("UISV-hiding", [(views[i].node, dim, 1)], eq, 0, hidingPriority)
-        if let p = previous {
-          add("UISV-hiding", [(views[i].node, lead, 1), (views[p].node, trail, -1)], eq, 0)
-        } else {
-          add("UISV-hiding", [(views[i].node, lead, 1), (S, canvasLead, -1)], eq, 0)
-        }
-      } else {
-        previous = i
-      }
-    }
-
-    // Across the axis.
-    let alignment = rules.crossAlignment
-    for i in views.indices {
-      let v = views[i].node
-      let baselineAligned = (alignment == .firstBaseline || alignment == .lastBaseline) && !views[i].hidden
-      switch alignment {
-      case .fill:
-        add("UISV-canvas-connection", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
-        add("UISV-canvas-connection", [(v, xTrail, 1), (S, canvasXTrail, -1)], eq, 0)
-      case .leading:
-        add("UISV-alignment", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
-        add("UISV-spanning-boundary", [(v, xTrail, 1), (S, canvasXTrail, -1)], le, 0)
-      case .trailing:
-        add("UISV-alignment", [(v, xTrail, 1), (S, canvasXTrail, -1)], eq, 0)
-        add("UISV-spanning-boundary", [(v, xLead, 1), (S, canvasXLead, -1)], ge, 0)
-      case .center:
-        add("UISV-alignment", [(v, xCenter, 1), (S, canvasXCenter, -1)], eq, 0)
-        add("UISV-spanning-boundary", [(v, xLead, 1), (S, canvasXLead, -1)], ge, 0)
-        add("UISV-spanning-boundary", [(v, xTrail, 1), (S, canvasXTrail, -1)], le, 0)
-      case .firstBaseline, .lastBaseline:
-        add("UISV-spanning-boundary", [(v, xLead, 1), (S, canvasXLead, -1)], ge, 0)
-        add("UISV-spanning-boundary", [(v, xTrail, 1), (S, canvasXTrail, -1)], le, 0)
-        if !baselineAligned {
-          add("UISV-alignment", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0)
-        } else {
-          // The highest view's top on the canvas's top, at the lowest priority: only a
-          // position, never a size.
-          add("UISV-spanning-fit", [(v, xLead, 1), (S, canvasXLead, -1)], eq, 0, 1)
-        }
-      }
-    }
-    if alignment == .firstBaseline || alignment == .lastBaseline, let first = visible.first {
-      let last = alignment == .lastBaseline
-      let attr = last ? BRACE_ATTR_LAST_BASELINE : BRACE_ATTR_FIRST_BASELINE
-      let anchor = baselineView(views[first].node, last: last)
-      for i in visible.dropFirst() {
-        add("UISV-alignment", [(baselineView(views[i].node, last: last), attr, 1), (anchor, attr, -1)], eq, 0)
-      }
-    }
-    if alignment != .fill && n > 0 {
-      add("UISV-spanning-fit", [(S, xDim, 1)], eq, 0, fittingPriority)
-    }
-    return out
+    var b = SpecBuilder(self, contents: contents(ctx, cross: crossNow))
+    b.alongTheAxis(mainMargins: horizontal ? m.left + m.right : m.top + m.bottom)
+    b.contentSizes()
+    b.tieBreaks()
+    b.hiddenViews()
+    b.acrossTheAxis()
+    return b.out
   }
 
   /// Brings the generated constraints up to date: removes what is no longer wanted
@@ -276,6 +111,215 @@ extension Stack {
       if status == BRACE_OK { next[key] = (c, s.constant) }
     }
     generated.entries = next
+  }
+}
+
+private let eq = BRACE_RELATION_EQUAL, ge = BRACE_RELATION_GREATER_EQUAL, le = BRACE_RELATION_LESS_EQUAL
+
+/// The attributes of one axis: a view's edges, length and center on it, and the canvas's
+/// (the stack's margins when margins-relative).
+private struct Edges {
+  let lead, trail, dim, center, canvasLead, canvasTrail, canvasCenter: brace_attribute
+
+  init(horizontal h: Bool, marginsRelative relative: Bool) {
+    lead = h ? BRACE_ATTR_LEADING : BRACE_ATTR_TOP
+    trail = h ? BRACE_ATTR_TRAILING : BRACE_ATTR_BOTTOM
+    dim = h ? BRACE_ATTR_WIDTH : BRACE_ATTR_HEIGHT
+    center = h ? BRACE_ATTR_CENTER_X : BRACE_ATTR_CENTER_Y
+    canvasLead = !relative ? lead : h ? BRACE_ATTR_LEADING_MARGIN : BRACE_ATTR_TOP_MARGIN
+    canvasTrail = !relative ? trail : h ? BRACE_ATTR_TRAILING_MARGIN : BRACE_ATTR_BOTTOM_MARGIN
+    canvasCenter = !relative ? center : h ? BRACE_ATTR_CENTER_X_WITHIN_MARGINS : BRACE_ATTR_CENTER_Y_WITHIN_MARGINS
+  }
+}
+
+/// The generated constraints of one constraints pass, built section by section, with
+/// the attributes along the stack's axis and across it.
+private struct SpecBuilder {
+  let stack: Stack
+  let S: brace_node
+  let layout: StackLayout
+  let views: [Arranged]
+  let contents: [Content]
+  let visible: [Int]
+  let n: Int
+  let gaps: [Double]
+  let horizontal: Bool
+  let along: Edges
+  let across: Edges
+  var out: [Spec] = []
+
+  init(_ stack: Stack, contents: [Content]) {
+    self.stack = stack
+    S = stack.node
+    layout = stack.layout
+    views = stack.views
+    self.contents = contents
+    var visible: [Int] = []
+    for i in stack.views.indices where !stack.views[i].hidden { visible.append(i) }
+    self.visible = visible
+    n = visible.count
+    gaps = stack.gaps()
+    let horizontal = layout.axis == .horizontal
+    self.horizontal = horizontal
+    along = Edges(horizontal: horizontal, marginsRelative: stack.marginsRelative)
+    across = Edges(horizontal: !horizontal, marginsRelative: stack.marginsRelative)
+  }
+
+  mutating func add(_ id: StaticString, _ terms: [(brace_node, brace_attribute, Double)], _ r: brace_relation, _ c: Double, _ p: Float = 1000) {
+    out.append(Spec(identifier: id, terms: terms.map { brace_term(item: $0.0, attribute: $0.1, coefficient: $0.2) },
+                    relation: r, priority: p, constant: c))
+  }
+
+  /// "Along the axis": the ends on the canvas, the gaps, the distribution.
+  mutating func alongTheAxis(mainMargins: Double) {
+    let spacingEqual = layout.distribution == .fill || layout.distribution == .fillEqually || layout.distribution == .fillProportionally
+    if let first = visible.first, let last = visible.last {
+      add("UISV-canvas-connection", [(views[first].node, along.lead, 1), (S, along.canvasLead, -1)], eq, 0)
+      add("UISV-canvas-connection", [(views[last].node, along.trail, 1), (S, along.canvasTrail, -1)], eq, 0)
+    }
+    var gapTerms: [[(brace_node, brace_attribute, Double)]] = []
+    for k in 0..<max(0, n - 1) {
+      let a = views[visible[k]].node, b = views[visible[k + 1]].node
+      let terms = layout.usesBaselineGaps
+        ? [(stack.baselineView(b, last: false), BRACE_ATTR_FIRST_BASELINE, 1.0), (stack.baselineView(a, last: true), BRACE_ATTR_LAST_BASELINE, -1.0)]
+        : [(b, along.lead, 1.0), (a, along.trail, -1.0)]
+      gapTerms.append(terms)
+      add("UISV-spacing", terms, spacingEqual ? eq : ge, gaps[visible[k]])
+    }
+    switch layout.distribution {
+    case .fill:
+      break
+    case .fillEqually:
+      for k in visible.dropFirst() { add("UISV-fill-equally", [(views[k].node, along.dim, 1), (views[visible[0]].node, along.dim, -1)], eq, 0) }
+    case .fillProportionally:
+      let sum = visible.reduce(0.0) { $0 + contents[$1].main }
+      var g = 0.0
+      for k in 0..<max(0, n - 1) { g += gaps[visible[k]] + layout.adjustment(contents, visible[k], visible[k + 1]) }
+      for i in visible {
+        let share = sum > 0 ? contents[i].main / sum : 1 / Double(n)
+        add("UISV-fill-proportionally", [(views[i].node, along.dim, 1), (S, along.dim, -share)], eq, -share * (mainMargins + g), 999)
+      }
+    case .equalSpacing:
+      for k in gapTerms.indices.dropFirst() { add("UISV-distributing", gapTerms[k] + gapTerms[0].map { ($0.0, $0.1, -$0.2) }, eq, 0) }
+      add("UISV-fitting", [(S, along.dim, 1)], eq, 0, fittingPriority)
+    case .equalCentering:
+      func step(_ k: Int) -> [(brace_node, brace_attribute, Double)] {
+        [(views[visible[k + 1]].node, along.center, 1), (views[visible[k]].node, along.center, -1)]
+      }
+      for k in 1..<max(1, n - 1) { add("UISV-distributing", step(k) + step(0).map { ($0.0, $0.1, -$0.2) }, eq, 0, centeringPriority) }
+      add("UISV-fitting", [(S, along.dim, 1)], eq, 0, fittingPriority)
+    }
+  }
+
+  /// "Content size of a view" (Terms): what holds a view the engine cannot size by an
+  /// intrinsic size.
+  mutating func contentSizes() {
+    // A view sized by its strategy (a nested stack, a flow) has no intrinsic size for
+    // the engine to hold it by: its measured size is held at its own priorities, as the
+    // direct path does.
+    // A view with neither is held at length 0 at the lowest priority, as the direct path
+    // counts it.
+    for i in views.indices {
+      let v = views[i].node
+      let size = (main: contents[i].main, cross: contents[i].cross)
+      let measured = views[i].measured
+      var p = (horizontal ? views[i].hugging : (views[i].hugging.1, views[i].hugging.0))
+      var r = (horizontal ? views[i].resistance : (views[i].resistance.1, views[i].resistance.0))
+      if !measured { p = (unsizedPriority, unsizedPriority); r = (unsizedPriority, unsizedPriority) }
+      let intrinsicMain = horizontal ? views[i].intrinsic.width : views[i].intrinsic.height
+      let intrinsicCross = horizontal ? views[i].intrinsic.height : views[i].intrinsic.width
+      if intrinsicMain < 0 && !views[i].hidden {
+        add("UISV-content-size", [(v, along.dim, 1)], le, size.main, p.0)
+        add("UISV-content-size", [(v, along.dim, 1)], ge, size.main, r.0)
+      }
+      if intrinsicCross < 0 {
+        add("UISV-content-size", [(v, across.dim, 1)], le, size.cross, p.1)
+        add("UISV-content-size", [(v, across.dim, 1)], ge, size.cross, r.1)
+      }
+    }
+  }
+
+  /// Fill's tie rule (along the axis).
+  mutating func tieBreaks() {
+    // Ties: an earlier view holds its length a hair more strongly, so the last of equal
+    // priority stretches or compresses (the direct path's rule, made exact for the engine).
+    let stretches = layout.distribution == .fill
+    let compresses = stretches || layout.distribution == .equalSpacing || layout.distribution == .equalCentering
+    if n > 1 {
+      // How many later views share each priority, counted from the end.
+      var laterHugging: [Float: Int] = [:], laterResistance: [Float: Int] = [:]
+      for i in visible.reversed() {
+        if stretches { tieBreak(i, contents[i].hugging, le, &laterHugging) }
+        if compresses { tieBreak(i, contents[i].resistance, ge, &laterResistance) }
+      }
+    }
+  }
+
+  /// View `i`'s tie-break at its priority `p` (hugging: `le`, resistance: `ge`), raised
+  /// by the number of later views at `p` (`later`).
+  private mutating func tieBreak(_ i: Int, _ p: Float, _ r: brace_relation, _ later: inout [Float: Int]) {
+    let steps = later[p, default: 0]
+    if steps > 0, p < 999 {
+      add("UISV-tie-break", [(views[i].node, along.dim, 1)], r, contents[i].main, raised(p, steps))
+    }
+    later[p] = steps + 1
+  }
+
+  /// Hidden views: no length, at the trailing edge of the previous visible view.
+  mutating func hiddenViews() {
+    var previous: Int? = nil
+    for i in views.indices {
+      if views[i].hidden {
+        add("UISV-hiding", [(views[i].node, along.dim, 1)], eq, 0, hidingPriority)
+        if let p = previous {
+          add("UISV-hiding", [(views[i].node, along.lead, 1), (views[p].node, along.trail, -1)], eq, 0)
+        } else {
+          add("UISV-hiding", [(views[i].node, along.lead, 1), (S, along.canvasLead, -1)], eq, 0)
+        }
+      } else {
+        previous = i
+      }
+    }
+  }
+
+  /// "Across the axis": the alignment.
+  mutating func acrossTheAxis() {
+    let alignment = layout.crossAlignment
+    let baselines = alignment == .firstBaseline || alignment == .lastBaseline
+    // Each view's edges on the canvas: (identifier, the view's edge, the canvas's, relation).
+    let inside: [(StaticString, brace_attribute, brace_attribute, brace_relation)] =
+      [("UISV-spanning-boundary", across.lead, across.canvasLead, ge), ("UISV-spanning-boundary", across.trail, across.canvasTrail, le)]
+    let edges: [(StaticString, brace_attribute, brace_attribute, brace_relation)]
+    switch alignment {
+    case .fill: edges = [("UISV-canvas-connection", across.lead, across.canvasLead, eq), ("UISV-canvas-connection", across.trail, across.canvasTrail, eq)]
+    case .leading: edges = [("UISV-alignment", across.lead, across.canvasLead, eq), inside[1]]
+    case .trailing: edges = [("UISV-alignment", across.trail, across.canvasTrail, eq), inside[0]]
+    case .center: edges = [("UISV-alignment", across.center, across.canvasCenter, eq)] + inside
+    case .firstBaseline, .lastBaseline: edges = inside
+    }
+    for i in views.indices {
+      let v = views[i].node
+      for (id, edge, canvasEdge, r) in edges { add(id, [(v, edge, 1), (S, canvasEdge, -1)], r, 0) }
+      guard baselines else { continue }
+      if views[i].hidden {
+        add("UISV-alignment", [(v, across.lead, 1), (S, across.canvasLead, -1)], eq, 0)
+      } else {
+        // The highest view's top on the canvas's top, at the lowest priority: only a
+        // position, never a size.
+        add("UISV-spanning-fit", [(v, across.lead, 1), (S, across.canvasLead, -1)], eq, 0, 1)
+      }
+    }
+    if baselines, let first = visible.first {
+      let last = alignment == .lastBaseline
+      let attr = last ? BRACE_ATTR_LAST_BASELINE : BRACE_ATTR_FIRST_BASELINE
+      let anchor = stack.baselineView(views[first].node, last: last)
+      for i in visible.dropFirst() {
+        add("UISV-alignment", [(stack.baselineView(views[i].node, last: last), attr, 1), (anchor, attr, -1)], eq, 0)
+      }
+    }
+    if alignment != .fill && n > 0 {
+      add("UISV-spanning-fit", [(S, across.dim, 1)], eq, 0, fittingPriority)
+    }
   }
 }
 

@@ -17,42 +17,13 @@
 // for the chain), the full cycle and build/destroy follow the node count.
 
 import Brace
+import BraceBenchKit
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-// MARK: - Timing
-
-@inline(__always)
-func now() -> UInt64 {
-  var ts = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &ts)
-  return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-}
-
-func median(_ xs: [UInt64]) -> Double {
-  let s = xs.sorted()
-  if s.isEmpty { return .nan }
-  return s.count % 2 == 1 ? Double(s[s.count / 2]) : Double(s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
 
 // MARK: - Calling the C ABI
 
-/// Writes to standard error (fd 2: the C `stderr` global is not concurrency-safe in Swift 6).
-func printError(_ text: String) {
-  var bytes = Array(text.utf8)
-  bytes.append(UInt8(ascii: "\n"))
-  _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-}
-
 func fail(_ what: String, _ status: brace_status, _ ctx: OpaquePointer?) -> Never {
-  let name = String(cString: brace_status_name(status))
-  let message = String(cString: brace_last_error(ctx))
-  printError("brace-bench: \(what) failed: \(name): \(message)")
-  exit(1)
+  die("\(what) failed: \(String(cString: brace_status_name(status))): \(String(cString: brace_last_error(ctx)))")
 }
 
 @inline(__always)
@@ -154,33 +125,33 @@ func measure(_ shape: Shape, _ count: Int, reps: Int, cheapReps: Int) -> Result 
   guard let ctx else { fail("brace_context_create", BRACE_E_NO_MEMORY, nil) }
   defer { _ = brace_context_destroy(ctx) }
 
-  var builds: [UInt64] = [], firsts: [UInt64] = [], noops: [UInt64] = []
-  var leaves: [UInt64] = [], fulls: [UInt64] = [], destroys: [UInt64] = []
+  var builds: [Double] = [], firsts: [Double] = [], noops: [Double] = []
+  var leaves: [Double] = [], fulls: [Double] = [], destroys: [Double] = []
   var depth = 0
 
   for _ in 0..<reps {
     var t0 = now()
     let tree = build(ctx, shape, count)
-    builds.append(now() - t0)
+    builds.append(Double(now() - t0))
     depth = tree.depth
 
     // The first turn lays out and draws every new node.
     t0 = now()
     cycle(ctx)
-    firsts.append(now() - t0)
+    firsts.append(Double(now() - t0))
     if pending(ctx) != 0 { fail("the first cycle left work pending", BRACE_E_INVALID_STATE, ctx) }
 
     for _ in 0..<cheapReps {
       t0 = now()
       cycle(ctx)
-      noops.append(now() - t0)
+      noops.append(Double(now() - t0))
     }
 
     for _ in 0..<cheapReps {
       t0 = now()
       check(brace_node_set_needs_layout(ctx, tree.deepestLeaf), "brace_node_set_needs_layout", ctx)
       cycle(ctx)
-      leaves.append(now() - t0)
+      leaves.append(Double(now() - t0))
     }
 
     for n in tree.nodes {
@@ -188,11 +159,11 @@ func measure(_ shape: Shape, _ count: Int, reps: Int, cheapReps: Int) -> Result 
     }
     t0 = now()
     cycle(ctx)
-    fulls.append(now() - t0)
+    fulls.append(Double(now() - t0))
 
     t0 = now()
     check(brace_node_destroy(ctx, tree.root), "brace_node_destroy", ctx)
-    destroys.append(now() - t0)
+    destroys.append(Double(now() - t0))
     if brace_node_is_alive(ctx, tree.deepestLeaf) {
       fail("the leaf survived the destruction of its root", BRACE_E_INVALID_STATE, ctx)
     }
@@ -271,7 +242,7 @@ for shape in [Shape.balanced(fanOut: 10), .chain, .wide] {
       pad(cell(r.destroy, count, perNode: true), 17),
     ]
     print(row.joined(separator: " "))
-    fflush(nil)  // show each row as soon as it is measured
+    flushOutput()  // show each row as soon as it is measured
   }
 }
 

@@ -24,48 +24,14 @@
 // Every figure is a median over repeated runs; clock_gettime(CLOCK_MONOTONIC).
 
 import Brace
+import BraceBenchKit
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 // MARK: - Timing and output
 
 @inline(__always)
-func now() -> UInt64 {
-  var ts = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &ts)
-  return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-}
-
-/// The median of a sample (any numeric values, here ns or ns-per-op).
-func median(_ xs: [Double]) -> Double {
-  let s = xs.sorted()
-  if s.isEmpty { return .nan }
-  return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
-
-func printError(_ text: String) {
-  var bytes = Array(text.utf8)
-  bytes.append(UInt8(ascii: "\n"))
-  _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-}
-
-func fail(_ what: String, _ status: brace_status, _ ctx: OpaquePointer?) -> Never {
-  printError("brace-layout-bench: \(what) failed: \(String(cString: brace_status_name(status))): \(String(cString: brace_last_error(ctx)))")
-  exit(1)
-}
-
-func die(_ what: String) -> Never {
-  printError("brace-layout-bench: \(what)")
-  exit(1)
-}
-
-@inline(__always)
 func check(_ status: brace_status, _ what: @autoclosure () -> String, _ ctx: OpaquePointer?) {
-  if status != BRACE_OK { fail(what(), status, ctx) }
+  if status != BRACE_OK { die("\(what()) failed: \(String(cString: brace_status_name(status))): \(String(cString: brace_last_error(ctx)))") }
 }
 
 func fixed(_ v: Double, _ decimals: Int) -> String {
@@ -100,7 +66,7 @@ func table(_ columns: [(String, Int)]) {
 
 func row(_ cells: [String], _ columns: [(String, Int)]) {
   print(zip(cells, columns).map { pad($0.0, $0.1.1) }.joined(separator: " "))
-  fflush(nil)
+  flushOutput()
 }
 
 func grouped(_ n: Int) -> String {
@@ -427,58 +393,19 @@ func measureWindow(target: Int, reps: Int, steps: Int, changes: Int) -> WindowRe
 
 // MARK: - Workload 3: the classic Cassowary benchmark through the C ABI
 
-struct SplitMix64 {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func unit() -> Double { Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0) }
-  mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
 struct LinearSpec {
   var terms: [(variable: Int, coefficient: Double)]
   var relation: brace_relation
   var constant: Double
 }
 
-/// The system of brace-simplex-bench, draw for draw (same seed, same order): N variables
-/// with a hidden solution in 0..100 and stay values in 0..100; N required constraints on
-/// 1-3 distinct variables, coefficients uniform in -5..5 (|a| >= 1e-3), 88% ==, 12% >=
-/// with slack 0..10, constants chosen so the hidden solution satisfies every one.
-/// Here in the C ABI's form sum(terms) REL constant.
+/// The system of brace-simplex-bench (RandomSystem, the same seed), in the C ABI's form
+/// sum(terms) REL constant.
 func makeSystem(_ n: Int, seed: UInt64) -> (starts: [Double], specs: [LinearSpec]) {
-  var g = SplitMix64(state: seed)
-  let hidden = (0..<n).map { _ in g.unit() * 100 }
-  let starts = (0..<n).map { _ in g.unit() * 100 }
-  var specs: [LinearSpec] = []
-  specs.reserveCapacity(n)
-  for _ in 0..<n {
-    let k = 1 + g.int(min(3, n))
-    var picked: [Int] = []
-    while picked.count < k {
-      let v = g.int(n)
-      if !picked.contains(v) { picked.append(v) }
-    }
-    var terms: [(variable: Int, coefficient: Double)] = []
-    var sum = 0.0
-    for v in picked {
-      var a = 0.0
-      while abs(a) < 1e-3 { a = g.unit() * 10 - 5 }
-      terms.append((v, a))
-      sum += a * hidden[v]
-    }
-    if g.unit() < 0.88 {
-      specs.append(LinearSpec(terms: terms, relation: BRACE_RELATION_EQUAL, constant: sum))
-    } else {
-      specs.append(LinearSpec(terms: terms, relation: BRACE_RELATION_GREATER_EQUAL, constant: sum - g.unit() * 10))
-    }
-  }
-  return (starts, specs)
+  let system = RandomSystem(n, seed: seed)
+  return (system.starts, system.constraints.map {
+    LinearSpec(terms: $0.terms, relation: $0.isEquality ? BRACE_RELATION_EQUAL : BRACE_RELATION_GREATER_EQUAL, constant: $0.constant)
+  })
 }
 
 struct CassowaryResult {

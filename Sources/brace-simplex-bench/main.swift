@@ -8,27 +8,11 @@
 // operation touches. Deterministic seed; timings from CLOCK_MONOTONIC.
 // The drift table runs the drift test's drag system for up to 10^6 suggestion pairs;
 // the last one compares a batch of additions with the same additions one by one.
+import BraceBenchKit
 import BraceSimplexSolver
-import Glibc
 
-struct SplitMix64 {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func unit() -> Double { Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0) }
-  mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
-func now() -> Double {
-  var ts = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &ts)
-  return Double(ts.tv_sec) * 1e6 + Double(ts.tv_nsec) / 1e3
-}
+/// The monotonic clock in microseconds.
+func microseconds() -> Double { Double(now()) / 1e3 }
 
 func fmt(_ x: Double, _ width: Int = 9, _ decimals: Int = 2) -> String {
   if decimals == 0 {
@@ -52,38 +36,16 @@ struct Spec {
   var relation: SolverRelation
 }
 
-/// The system: N variables with hidden solution h in 0..100, N required constraints
-/// on 1-3 distinct variables, coefficients uniform in -5..5 (non-zero), 88% ==, 12% >=
-/// with slack 0..10; constants chosen so h satisfies every constraint.
+/// The system (RandomSystem) as solver constraints `sum(terms) + constant REL 0`.
 func makeSystem(_ n: Int, seed: UInt64) -> (starts: [Double], specs: [Spec], vars: [SolverVariable], solver: SimplexSolver) {
-  var g = SplitMix64(state: seed)
+  let system = RandomSystem(n, seed: seed)
   let solver = SimplexSolver()
   let vars = (0..<n).map { _ in solver.makeVariable() }
-  let hidden = (0..<n).map { _ in g.unit() * 100 }
-  let starts = (0..<n).map { _ in g.unit() * 100 }
-  var specs: [Spec] = []
-  for _ in 0..<n {
-    let k = 1 + g.int(min(3, n))
-    var picked: [Int] = []
-    while picked.count < k {
-      let v = g.int(n)
-      if !picked.contains(v) { picked.append(v) }
-    }
-    var terms: [SolverTerm] = []
-    var sum = 0.0
-    for v in picked {
-      var a = 0.0
-      while abs(a) < 1e-3 { a = g.unit() * 10 - 5 }
-      terms.append(SolverTerm(variable: vars[v], coefficient: a))
-      sum += a * hidden[v]
-    }
-    if g.unit() < 0.88 {
-      specs.append(Spec(terms: terms, constant: -sum, relation: .equal))
-    } else {
-      specs.append(Spec(terms: terms, constant: g.unit() * 10 - sum, relation: .greaterOrEqual))
-    }
+  let specs = system.constraints.map { c in
+    Spec(terms: c.terms.map { SolverTerm(variable: vars[$0.variable], coefficient: $0.coefficient) }, constant: -c.constant,
+         relation: c.isEquality ? .equal : .greaterOrEqual)
   }
-  return (starts, specs, vars, solver)
+  return (system.starts, specs, vars, solver)
 }
 
 struct Row {
@@ -97,16 +59,16 @@ func classic(_ n: Int, edits: Int) -> Row {
   var row = Row()
   row.n = n
   let (starts, specs, vars, s) = makeSystem(n, seed: 0xCA55_0A12 &+ UInt64(n))
-  var t0 = now()
+  var t0 = microseconds()
   for i in 0..<n {
     _ = try! s.addConstraint([SolverTerm(variable: vars[i], coefficient: 1)], constant: -starts[i],
                              relation: .equal, priority: 10)
   }
-  row.stay = (now() - t0) / Double(n)
+  row.stay = (microseconds() - t0) / Double(n)
   var handles: [SolverConstraint] = []
   handles.reserveCapacity(n)
   let p0 = s.statistics.pivots
-  t0 = now()
+  t0 = microseconds()
   for spec in specs {
     do {
       handles.append(try s.addConstraint(spec.terms, constant: spec.constant, relation: spec.relation, priority: 1000))
@@ -114,15 +76,15 @@ func classic(_ n: Int, edits: Int) -> Row {
       row.refused += 1
     }
   }
-  row.add = (now() - t0) / Double(n)
+  row.add = (microseconds() - t0) / Double(n)
   let st = s.statistics
   row.pivotsPerAdd = Double(st.pivots - p0) / Double(n)
   row.rows = st.rows
   row.cells = st.cells
   // isAmbiguous on every variable (all are pinned by their weak stays).
-  t0 = now()
+  t0 = microseconds()
   for v in vars where s.isAmbiguous(v) { row.ambiguous += 1 }
-  row.ambiguity = (now() - t0) / Double(n)
+  row.ambiguity = (microseconds() - t0) / Double(n)
 
   let e1 = vars[0], e2 = vars[n > 1 ? 1 : 0]
   try! s.addEditVariable(e1, priority: 999)
@@ -130,7 +92,7 @@ func classic(_ n: Int, edits: Int) -> Row {
   var v1 = s.value(of: e1), v2 = s.value(of: e2)
   _ = s.takeChangedVariables()
   var sink = 0.0
-  t0 = now()
+  t0 = microseconds()
   for _ in 0..<edits {
     v1 = v1 * 1.001 + 0.001
     v2 = v2 * 1.001 + 0.001
@@ -138,10 +100,10 @@ func classic(_ n: Int, edits: Int) -> Row {
     if e2 != e1 { try! s.suggestValue(e2, v2) }
     for v in s.takeChangedVariables() { sink += s.value(of: v) }
   }
-  row.edit = (now() - t0) / Double(edits)
+  row.edit = (microseconds() - t0) / Double(edits)
   // Same, reading every variable after each pair (what kiwi's updateVariables does).
   let allReads = max(200, edits / 10)
-  t0 = now()
+  t0 = microseconds()
   for _ in 0..<allReads {
     v1 = v1 * 1.001 + 0.001
     v2 = v2 * 1.001 + 0.001
@@ -149,14 +111,14 @@ func classic(_ n: Int, edits: Int) -> Row {
     if e2 != e1 { try! s.suggestValue(e2, v2) }
     for v in vars { sink += s.value(of: v) }
   }
-  row.editAll = (now() - t0) / Double(allReads)
+  row.editAll = (microseconds() - t0) / Double(allReads)
   if sink.isNaN { print("nan") }
   try! s.removeEditVariable(e1)
   if e2 != e1 { try! s.removeEditVariable(e2) }
 
-  t0 = now()
+  t0 = microseconds()
   for h in handles { try! s.removeConstraint(h) }
-  row.remove = (now() - t0) / Double(handles.count)
+  row.remove = (microseconds() - t0) / Double(handles.count)
 
   // The same additions inside one batch (the timed part ends with endBatch).
   let (starts2, specs2, vars2, s2) = makeSystem(n, seed: 0xCA55_0A12 &+ UInt64(n))
@@ -165,10 +127,10 @@ func classic(_ n: Int, edits: Int) -> Row {
     _ = try! s2.addConstraint([SolverTerm(variable: vars2[i], coefficient: 1)], constant: -starts2[i],
                               relation: .equal, priority: 10)
   }
-  t0 = now()
+  t0 = microseconds()
   for spec in specs2 { _ = try? s2.addConstraint(spec.terms, constant: spec.constant, relation: spec.relation, priority: 1000) }
   s2.endBatch()
-  row.batchAdd = (now() - t0) / Double(n)
+  row.batchAdd = (microseconds() - t0) / Double(n)
   return row
 }
 
@@ -191,25 +153,25 @@ func constantChange(_ n: Int, reps: Int) -> (required: Double, optional: Double,
   s.endBatch()
   // A required >= constraint: loosen and tighten it back and forth.
   let (h, c) = reqs[0]
-  var t0 = now()
+  var t0 = microseconds()
   for i in 0..<reps { try! s.setConstant(h, c + (i % 2 == 0 ? 1 : 0)) }
-  let req = (now() - t0) / Double(reps)
+  let req = (microseconds() - t0) / Double(reps)
   // A weak stay.
   let stay = stays[n / 2]
-  t0 = now()
+  t0 = microseconds()
   for i in 0..<reps { try! s.setConstant(stay, -starts[n / 2] - Double(i % 7)) }
-  let opt = (now() - t0) / Double(reps)
+  let opt = (microseconds() - t0) / Double(reps)
   // One drag on a fresh variable tied to the system by one constraint.
   let x = s.makeVariable()
   _ = try! s.addConstraint([SolverTerm(variable: x, coefficient: 1), SolverTerm(variable: vars[n / 3], coefficient: -1)],
                            constant: 0, relation: .greaterOrEqual, priority: 1000)
   try! s.addEditVariable(x, priority: 999)
-  t0 = now()
+  t0 = microseconds()
   for i in 0..<reps {
     try! s.suggestValue(x, 200 + Double(i % 13))
     _ = s.takeChangedVariables()
   }
-  let sug = (now() - t0) / Double(reps)
+  let sug = (microseconds() - t0) / Double(reps)
   return (req, opt, sug)
 }
 
@@ -267,15 +229,15 @@ func dragSystem(_ s: SimplexSolver) -> [SolverVariable] {
 func drift(pairs: Int) -> (drift: Double, micros: Double) {
   let s = SimplexSolver()
   let xs = dragSystem(s)
-  var g = SplitMix64(state: 42)
+  var g = SplitMix64(seed: 42)
   var last = (0.0, 0.0)
-  let t0 = now()
+  let t0 = microseconds()
   for _ in 0..<pairs {
     last = (-50 + 450 * g.unit(), 3000 * g.unit())
     try! s.suggestValue(xs[0], last.0)
     try! s.suggestValue(xs[5], last.1)
   }
-  let micros = (now() - t0) / Double(pairs)
+  let micros = (microseconds() - t0) / Double(pairs)
   let fresh = SimplexSolver()
   let ys = dragSystem(fresh)
   try! fresh.suggestValue(ys[0], last.0)
@@ -326,7 +288,7 @@ func chainCase(_ m: Int, _ order: ChainOrder, batch: Bool, reps: Int) -> (ms: Do
       _ = try! s.addConstraint([SolverTerm(variable: xs[i], coefficient: 1)], constant: -12 * Double(i),
                                relation: .equal, priority: 250)
     }
-    let t0 = now()
+    let t0 = microseconds()
     if batch { s.beginBatch() }
     switch order {
     case .interleaved:
@@ -342,7 +304,7 @@ func chainCase(_ m: Int, _ order: ChainOrder, batch: Bool, reps: Int) -> (ms: Do
       for i in 0..<(m - 1) { link(i) }
     }
     if batch { s.endBatch() }
-    best = min(best, (now() - t0) / 1000)
+    best = min(best, (microseconds() - t0) / 1000)
     pivots = s.statistics.pivots
     if abs(s.value(of: xs[m - 1]) - 12 * Double(m - 1)) > 1e-6 { print("wrong chain solution") }
   }

@@ -28,48 +28,14 @@
 // Each printed as `brace MODE NAME VALUE`; check frames as `brace MODE check STATE NODE x y w h`.
 
 import Brace
+import BraceBenchKit
 import CBrace
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 // MARK: - Timing, errors, output
 
 @inline(__always)
-func now() -> UInt64 {
-  var ts = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &ts)
-  return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-}
-
-@inline(__always)
-func usSince(_ t0: UInt64) -> Double { Double(now() - t0) / 1000 }
-
-func median(_ xs: [Double]) -> Double {
-  let s = xs.sorted()
-  if s.isEmpty { return .nan }
-  return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
-
-func printError(_ text: String) {
-  var bytes = Array(text.utf8)
-  bytes.append(UInt8(ascii: "\n"))
-  _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-}
-
-func die(_ what: String) -> Never {
-  fflush(nil)
-  printError("brace-stack-bench: \(what)")
-  exit(1)
-}
-
-@inline(__always)
 func check(_ status: brace_status, _ what: @autoclosure () -> String, _ ctx: OpaquePointer?) {
-  if status != BRACE_OK {
-    die("\(what()) failed: \(String(cString: brace_status_name(status))): \(String(cString: brace_last_error(ctx)))")
-  }
+  if status != BRACE_OK { die("\(what()) failed: \(String(cString: brace_status_name(status))): \(String(cString: brace_last_error(ctx)))") }
 }
 
 /// A number with `decimals` decimals, trailing zeros dropped when `trim`.
@@ -320,5 +286,5 @@ for m in [Mode.spaced, Mode.fill] {
   measure(m, repsBuild: repsBuild, repsOp: repsOp, firstInProcess: firstInProcess)
   firstInProcess = false
   checks(m)
-  fflush(nil)
+  flushOutput()
 }

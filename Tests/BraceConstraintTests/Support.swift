@@ -1,50 +1,12 @@
 // Helpers of the constraint-layout suite: a context fixture with trace and diagnostics
-// recorders, constraint builders and status checks. Everything goes through the C ABI
-// (brace_*), exactly as a C user calls it.
+// recorders, and constraint builders (what every suite shares is in BraceTestSupport).
+// Everything goes through the C ABI (brace_*), exactly as a C user calls it.
+// Re-exported so that every file of the suite, a new one too, sees the shared helpers.
+@_exported import BraceTestSupport
 import CBrace
 import Testing
 
-// MARK: - Status checks
-
-func statusName(_ s: brace_status) -> String { String(cString: brace_status_name(s)) }
-
-/// The calling thread's last-error message for `ctx`.
-func lastError(_ ctx: OpaquePointer?) -> String { String(cString: brace_last_error(ctx)) }
-
-/// Expects BRACE_OK; on failure the message shows the status name and brace_last_error.
-@discardableResult
-func ok(_ s: brace_status, _ ctx: OpaquePointer?, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-  #expect(s == BRACE_OK, "expected BRACE_OK, got \(statusName(s)): \(lastError(ctx))", sourceLocation: sourceLocation)
-  return s == BRACE_OK
-}
-
-/// Expects the status `expected` and a last-error message containing each of `mentions`
-/// (case-insensitive). Returns the message.
-@discardableResult
-func expectFailure(
-  _ s: brace_status, _ expected: brace_status, _ ctx: OpaquePointer?, mentions: [String] = [],
-  sourceLocation: SourceLocation = #_sourceLocation
-) -> String {
-  #expect(s == expected, "expected \(statusName(expected)), got \(statusName(s)): \(lastError(ctx))", sourceLocation: sourceLocation)
-  let message = lastError(ctx)
-  #expect(!message.isEmpty, "brace_last_error is empty after \(statusName(s))", sourceLocation: sourceLocation)
-  for m in mentions {
-    #expect(message.lowercased().contains(m.lowercased()), "last error \"\(message)\" does not mention \"\(m)\"", sourceLocation: sourceLocation)
-  }
-  return message
-}
-
 // MARK: - Geometry
-
-func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> brace_rect {
-  brace_rect(x: x, y: y, width: w, height: h)
-}
-
-func same(_ a: brace_rect, _ b: brace_rect) -> Bool {
-  a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
-}
-
-func describe(_ r: brace_rect) -> String { "{x \(r.x), y \(r.y), w \(r.width), h \(r.height)}" }
 
 /// Expects `actual` to be exactly `expected`, component by component.
 func expectFrame(_ actual: brace_rect, _ expected: brace_rect, _ what: String = "frame", sourceLocation: SourceLocation = #_sourceLocation) {
@@ -67,47 +29,11 @@ let CENTER_X = BRACE_ATTR_CENTER_X, CENTER_Y = BRACE_ATTR_CENTER_Y
 let NONE = BRACE_ATTR_NONE
 let EQ = BRACE_RELATION_EQUAL, LE = BRACE_RELATION_LESS_EQUAL, GE = BRACE_RELATION_GREATER_EQUAL
 
-// MARK: - Trace and diagnostics recorders
+// MARK: - Trace and intrinsic sizes
 
-struct TraceEvent {
-  var kind: brace_trace_kind
-  var phase: brace_phase
-  var node: brace_node
-}
-
-final class TraceLog {
-  var events: [TraceEvent] = []
-  func clear() { events.removeAll() }
-  /// The nodes of the events of `kind`, in order.
-  func nodes(_ kind: brace_trace_kind) -> [brace_node] { events.filter { $0.kind == kind }.map(\.node) }
+extension TraceLog {
   /// The nodes laid out (BRACE_TRACE_LAYOUT), in order.
   var laidOut: [brace_node] { nodes(BRACE_TRACE_LAYOUT) }
-}
-
-let traceTrampoline: brace_trace_fn = { _, event, userData in
-  guard let event, let userData else { return }
-  let log = Unmanaged<TraceLog>.fromOpaque(userData).takeUnretainedValue()
-  log.events.append(TraceEvent(kind: event.pointee.kind, phase: event.pointee.phase, node: event.pointee.node))
-}
-
-struct Diagnostic {
-  var kind: brace_diagnostic_kind
-  var message: String
-  var nodes: [brace_node]
-}
-
-final class DiagnosticLog {
-  var all: [Diagnostic] = []
-  func clear() { all.removeAll() }
-  func of(_ kind: brace_diagnostic_kind) -> [Diagnostic] { all.filter { $0.kind == kind } }
-}
-
-let diagnosticTrampoline: brace_diagnostic_fn = { _, d, userData in
-  guard let d, let userData else { return }
-  let log = Unmanaged<DiagnosticLog>.fromOpaque(userData).takeUnretainedValue()
-  let v = d.pointee
-  let nodes = v.node_count == 0 || v.nodes == nil ? [] : Array(UnsafeBufferPointer(start: v.nodes, count: v.node_count))
-  log.all.append(Diagnostic(kind: v.kind, message: v.message.map { String(cString: $0) } ?? "<NULL>", nodes: nodes))
 }
 
 /// A node's intrinsic_content_size callback answering a size the test can change.
@@ -120,25 +46,16 @@ final class IntrinsicSource {
 // MARK: - The fixture
 
 /// A context with trace and diagnostics recorders. Destroyed when the fixture goes away.
-final class Fx {
+final class Fx: ContextFixture {
   let ctx: OpaquePointer
   let trace = TraceLog()
   let diagnostics = DiagnosticLog()
   private var sources: [IntrinsicSource] = []
 
   init(direction: brace_layout_direction = BRACE_DIRECTION_LTR, scale: Double = 1) throws {
-    var o = brace_context_options()
-    brace_context_options_init(&o)
-    o.layout_direction = direction
-    o.scale = scale
-    var c: OpaquePointer?
-    let s = brace_context_create(&o, &c)
-    guard s == BRACE_OK, let c else {
-      throw SetupError(description: "brace_context_create failed with \(statusName(s)): \(lastError(nil))")
-    }
-    ctx = c
-    ok(brace_context_set_trace_callback(ctx, traceTrampoline, Unmanaged.passUnretained(trace).toOpaque()), ctx)
-    ok(brace_context_set_diagnostic_callback(ctx, diagnosticTrampoline, Unmanaged.passUnretained(diagnostics).toOpaque()), ctx)
+    ctx = try createContext(direction: direction, scale: scale)
+    ok(trace.record(ctx), ctx)
+    ok(diagnostics.record(ctx), ctx)
   }
 
   deinit { _ = brace_context_destroy(ctx) }
@@ -265,58 +182,16 @@ final class Fx {
     return Array(buf.prefix(count))
   }
 
-  func constraints(of n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) -> [brace_constraint] {
-    var count = 0
-    ok(brace_node_get_constraints(ctx, n, nil, 0, &count), ctx, sourceLocation: sourceLocation)
-    var buf = [brace_constraint](repeating: 0, count: count)
-    ok(brace_node_get_constraints(ctx, n, &buf, count, &count), ctx, sourceLocation: sourceLocation)
-    return Array(buf.prefix(count))
-  }
-
-  func identifier(_ c: brace_constraint, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
-    var p: UnsafePointer<CChar>?
-    ok(brace_constraint_get_identifier(ctx, c, &p), ctx, sourceLocation: sourceLocation)
-    return p.map { String(cString: $0) }
-  }
-
   func setConstant(_ c: brace_constraint, _ v: Double, sourceLocation: SourceLocation = #_sourceLocation) {
     ok(brace_constraint_set_constant(ctx, c, v), ctx, sourceLocation: sourceLocation)
   }
 
   // MARK: Reading and running
 
-  func frame(_ n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) -> brace_rect {
-    var r = brace_rect()
-    ok(brace_node_get_frame(ctx, n, &r), ctx, sourceLocation: sourceLocation)
-    return r
-  }
-
-  func subviews(_ n: brace_node) -> [brace_node] {
-    var count = 0
-    ok(brace_node_get_subviews(ctx, n, nil, 0, &count), ctx)
-    var buf = [brace_node](repeating: 0, count: count)
-    ok(brace_node_get_subviews(ctx, n, &buf, count, &count), ctx)
-    return Array(buf.prefix(count))
-  }
-
-  func pending() -> UInt32 {
-    var p: UInt32 = 0
-    ok(brace_context_get_pending(ctx, &p), ctx)
-    return p
-  }
-
   func ambiguous(_ n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
     var b = false
     ok(brace_node_has_ambiguous_layout(ctx, n, &b), ctx, sourceLocation: sourceLocation)
     return b
-  }
-
-  func description(_ n: brace_node) -> String {
-    var length = 0
-    ok(brace_node_copy_description(ctx, n, nil, 0, &length), ctx)
-    var buf = [CChar](repeating: 0, count: length + 1)
-    ok(brace_node_copy_description(ctx, n, &buf, buf.count, &length), ctx)
-    return String(cString: buf)
   }
 
   func fitting(_ n: brace_node, _ w: Double, _ h: Double, _ hp: Float, _ vp: Float, sourceLocation: SourceLocation = #_sourceLocation) -> brace_size {
@@ -330,8 +205,4 @@ final class Fx {
     trace.clear()
     ok(brace_context_run_update_cycle(ctx), ctx, sourceLocation: sourceLocation)
   }
-}
-
-struct SetupError: Error, CustomStringConvertible {
-  var description: String
 }

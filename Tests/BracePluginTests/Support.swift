@@ -1,49 +1,14 @@
 // Helpers of the plugin test suite: building the C plugins with the system C compiler
-// (once per test process), a context fixture that records the diagnostics plugins
-// report, and status checks. Everything goes through the C ABI, as a user's program does.
+// (once per test process) and a context fixture that records the diagnostics plugins
+// report (what every suite shares is in BraceTestSupport). Everything goes through the
+// C ABI, as a user's program does.
+// Re-exported so that every file of the suite, a new one too, sees the shared helpers.
+@_exported import BraceTestSupport
 import CBrace
 import Glibc
 import Testing
 
-// MARK: - Status checks
-
-func statusName(_ s: brace_status) -> String { String(cString: brace_status_name(s)) }
-
-/// The calling thread's last-error message for `ctx`.
-func lastError(_ ctx: OpaquePointer?) -> String { String(cString: brace_last_error(ctx)) }
-
-/// Expects BRACE_OK; on failure the message shows the status name and brace_last_error.
-@discardableResult
-func ok(_ s: brace_status, _ ctx: OpaquePointer?, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-  #expect(s == BRACE_OK, "expected BRACE_OK, got \(statusName(s)): \(lastError(ctx))", sourceLocation: sourceLocation)
-  return s == BRACE_OK
-}
-
-/// Expects the status `expected` and a last-error message that contains each of
-/// `mentions` (case-insensitive). Returns the message.
-@discardableResult
-func expectFailure(
-  _ s: brace_status, _ expected: brace_status, _ ctx: OpaquePointer?, mentions: [String] = [],
-  sourceLocation: SourceLocation = #_sourceLocation
-) -> String {
-  #expect(s == expected, "expected \(statusName(expected)), got \(statusName(s)): \(lastError(ctx))", sourceLocation: sourceLocation)
-  let message = lastError(ctx)
-  #expect(!message.isEmpty, "brace_last_error is empty after \(statusName(s))", sourceLocation: sourceLocation)
-  for m in mentions {
-    #expect(message.lowercased().contains(m.lowercased()), "last error \"\(message)\" does not mention \"\(m)\"", sourceLocation: sourceLocation)
-  }
-  return message
-}
-
 // MARK: - Geometry
-
-func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> brace_rect {
-  brace_rect(x: x, y: y, width: w, height: h)
-}
-
-func same(_ a: brace_rect, _ b: brace_rect) -> Bool {
-  a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
-}
 
 /// Equal within `tolerance` on every component (for values like 640/3 computed two ways).
 func close(_ a: brace_rect, _ b: brace_rect, _ tolerance: Double = 1e-9) -> Bool {
@@ -51,95 +16,15 @@ func close(_ a: brace_rect, _ b: brace_rect, _ tolerance: Double = 1e-9) -> Bool
     && abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
 }
 
-func describe(_ r: brace_rect) -> String { "{x \(r.x), y \(r.y), w \(r.width), h \(r.height)}" }
-
 /// True when `v` is a whole number of pixels at `scale`.
 func onPixelGrid(_ v: Double, _ scale: Double) -> Bool {
   let p = v * scale
   return abs(p - p.rounded()) < 1e-9
 }
 
-// MARK: - Processes and files (no Foundation: posix_spawnp + waitpid, stdio)
-
-/// The process environment, for posix_spawnp (Glibc's `environ` is a _GNU_SOURCE name).
-private func currentEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-  guard let sym = dlsym(nil, "environ") else { return nil }
-  return sym.assumingMemoryBound(to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self).pointee
-}
-
-/// Starts `args` (args[0] looked up on PATH) with stdout and stderr going to `output`.
-/// Returns the pid, or nil when the process could not start.
-func spawn(_ args: [String], output: String) -> pid_t? {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  let outputC = strdup(output)
-  defer { free(outputC) }
-  posix_spawn_file_actions_addopen(&actions, 1, outputC!, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  posix_spawn_file_actions_adddup2(&actions, 1, 2)
-  let argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
-  defer { for a in argv { free(a) } }
-  var pid: pid_t = 0
-  let rc = posix_spawnp(&pid, args[0], &actions, nil, argv, currentEnvironment())
-  return rc == 0 ? pid : nil
-}
-
-/// Waits for `pid`; its exit code, or -1 when it did not exit normally.
-func wait(_ pid: pid_t) -> Int32 {
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) == -1 {
-    if errno != EINTR { return -1 }
-  }
-  return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-}
-
-/// Runs `args` to completion: (exit code, stdout and stderr).
-func run(_ args: [String], output: String) -> (code: Int32, output: String) {
-  guard let pid = spawn(args, output: output) else { return (-1, "cannot start \(args[0])") }
-  let code = wait(pid)
-  return (code, readText(output) ?? "")
-}
-
-func readBytes(_ path: String) -> [UInt8]? {
-  guard let f = fopen(path, "rb") else { return nil }
-  defer { fclose(f) }
-  var out: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let n = fread(&buffer, 1, buffer.count, f)
-    if n <= 0 { break }
-    out += buffer[0..<n]
-  }
-  return out
-}
-
-func readText(_ path: String) -> String? { readBytes(path).map { String(decoding: $0, as: UTF8.self) } }
-
-func writeText(_ path: String, _ text: String) -> Bool {
-  guard let f = fopen(path, "wb") else { return false }
-  defer { fclose(f) }
-  return fputs(text, f) >= 0
-}
-
-func realPath(_ path: String) -> String? {
-  guard let p = realpath(path, nil) else { return nil }
-  defer { free(p) }
-  return String(cString: p)
-}
-
-func directoryName(_ path: String) -> String {
-  guard let slash = path.lastIndex(of: "/") else { return "." }
-  return String(path[..<slash])
-}
-
 // MARK: - The C plugins, built once per test process
 
-/// The repository root: this file is Tests/BracePluginTests/Support.swift.
-let repositoryRoot: String = {
-  var path = #filePath
-  for _ in 0..<3 { path = directoryName(path) }
-  return path
-}()
+private let pluginDirectoryPrefix = "brace-plugin-tests-"
 
 /// The broken.c variants (-D flags) that the loader must refuse, and SOLVER_ROLE, which
 /// loads but is a solver.
@@ -171,13 +56,9 @@ struct PluginFiles: Sendable {
   let commands: [String: String]
 
   static func build() -> PluginFiles {
-    var template = Array("/tmp/brace-plugin-tests-XXXXXX".utf8CString)
-    let directory: String = template.withUnsafeMutableBufferPointer { buf in
-      guard let p = mkdtemp(buf.baseAddress!) else { return "/tmp" }
-      return String(cString: p)
-    }
+    let directory = makeTemporaryDirectory(pluginDirectoryPrefix)
     // Removed when the test process exits (mapped plugins stay usable until then).
-    atexit { removeDirectory(plugins.directory) }
+    atexit { removeTemporaryDirectory(plugins.directory, prefix: pluginDirectoryPrefix) }
     let include = "\(repositoryRoot)/include"
     let examples = "\(repositoryRoot)/examples/plugins"
     let tests = "\(repositoryRoot)/Tests/plugins"
@@ -201,11 +82,11 @@ struct PluginFiles: Sendable {
                   "-fvisibility=hidden", "-I\(include)"] + defines + ["-o", "\(directory)/\(name)", source, "-lm"]
       commands[name] = args.joined(separator: " ")
       let log = "\(directory)/\(name).log"
-      running.append((name, spawn(args, output: log), log))
+      running.append((name, startProcess(args, output: log), log))
     }
     var failures: [String] = []
     for (name, pid, log) in running {
-      let code = pid.map(wait) ?? -1
+      let code = pid.map(waitForExit) ?? -1
       if code != 0 { failures.append("\(name) (exit \(code)): \(commands[name]!)\n\(readText(log) ?? "")") }
     }
     let notALibrary = "\(directory)/notalib.so"
@@ -224,19 +105,6 @@ struct PluginFiles: Sendable {
       wrongName: "\(directory)/libbrace_wrongname.so", notALibrary: notALibrary,
       missing: "\(directory)/no_such_plugin.so", broken: broken, rogue: rogue, failures: failures, commands: commands)
   }
-}
-
-/// Deletes the files of `path` (not recursively: the plugin directory is flat) and `path`.
-func removeDirectory(_ path: String) {
-  guard path.hasPrefix("/tmp/brace-plugin-tests-"), let dir = opendir(path) else { return }
-  while let entry = readdir(dir) {
-    let name = withUnsafePointer(to: &entry.pointee.d_name) {
-      String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-    }
-    if name != "." && name != ".." { unlink("\(path)/\(name)") }
-  }
-  closedir(dir)
-  rmdir(path)
 }
 
 /// Built on first use, once per process (a global `let` is initialized exactly once, under
@@ -271,38 +139,14 @@ func exportedSymbols(_ path: String) -> [String]? {
 
 // MARK: - Diagnostics
 
-struct Report {
-  var kind: brace_diagnostic_kind
-  var message: String
-  var nodes: [brace_node]
-}
-
-final class ReportLog {
-  var reports: [Report] = []
+extension DiagnosticLog {
   /// Messages of plugin diagnostics (kind PLUGIN), e.g. "[probe] attach attached=1".
-  var pluginMessages: [String] { reports.filter { $0.kind == BRACE_DIAGNOSTIC_PLUGIN }.map(\.message) }
-  func clear() { reports.removeAll() }
+  var pluginMessages: [String] { of(BRACE_DIAGNOSTIC_PLUGIN).map(\.message) }
   /// Plugin reports whose message starts with `prefix`.
-  func plugin(_ prefix: String) -> [Report] {
-    reports.filter { $0.kind == BRACE_DIAGNOSTIC_PLUGIN && $0.message.hasPrefix(prefix) }
-  }
-}
-
-let reportTrampoline: brace_diagnostic_fn = { _, d, userData in
-  guard let d, let userData else { return }
-  let log = Unmanaged<ReportLog>.fromOpaque(userData).takeUnretainedValue()
-  let v = d.pointee
-  let nodes = v.node_count == 0 || v.nodes == nil ? [] : Array(UnsafeBufferPointer(start: v.nodes, count: v.node_count))
-  log.reports.append(Report(kind: v.kind, message: v.message.map { String(cString: $0) } ?? "<NULL>", nodes: nodes))
+  func plugin(_ prefix: String) -> [Diagnostic] { of(BRACE_DIAGNOSTIC_PLUGIN).filter { $0.message.hasPrefix(prefix) } }
 }
 
 // MARK: - The context fixture
-
-/// A fixture could not be set up; the test fails with this message (instead of trapping,
-/// which would end the whole test run).
-struct SetupError: Error, CustomStringConvertible {
-  var description: String
-}
 
 struct StrategyInfo: Equatable {
   var name: String
@@ -315,29 +159,17 @@ struct StrategyInfo: Equatable {
 
 /// A context (made after the plugins are built) with a diagnostics log. Destroyed when the
 /// fixture goes away, unless the test destroyed it with `destroy()`.
-final class Ctx {
+final class Ctx: ContextFixture {
   let ctx: OpaquePointer
-  let log = ReportLog()
+  let log = DiagnosticLog()
   /// How many strategies the context registered at creation (the built-in ones).
   private(set) var builtins = 0
   private var destroyed = false
 
   init(scale: Double = 1, direction: brace_layout_direction = BRACE_DIRECTION_LTR, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    _ = plugins  // build the plugins before looking for strategies
-    var o = brace_context_options()
-    brace_context_options_init(&o)
-    o.scale = scale
-    o.layout_direction = direction
-    var c: OpaquePointer?
-    let s = plugins.directory.withCString { dir in
-      o.plugin_path = dir
-      return brace_context_create(&o, &c)
-    }
-    guard s == BRACE_OK, let c else {
-      throw SetupError(description: "brace_context_create failed with \(statusName(s)): \(lastError(nil))")
-    }
-    ctx = c
-    ok(brace_context_set_diagnostic_callback(ctx, reportTrampoline, Unmanaged.passUnretained(log).toOpaque()), ctx, sourceLocation: sourceLocation)
+    // The plugins are built (on first use) before the context looks for strategies.
+    ctx = try createContext(direction: direction, scale: scale, pluginPath: plugins.directory)
+    ok(log.record(ctx), ctx, sourceLocation: sourceLocation)
     builtins = strategyCount
   }
 
@@ -396,14 +228,6 @@ final class Ctx {
     ok(brace_node_set_intrinsic_content_size(ctx, n, brace_size(width: w, height: h)), ctx, sourceLocation: sourceLocation)
     return n
   }
-  func frame(_ n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) -> brace_rect {
-    var r = brace_rect()
-    ok(brace_node_get_frame(ctx, n, &r), ctx, sourceLocation: sourceLocation)
-    return r
-  }
-  func setFrame(_ n: brace_node, _ r: brace_rect, sourceLocation: SourceLocation = #_sourceLocation) {
-    ok(brace_node_set_frame(ctx, n, r), ctx, sourceLocation: sourceLocation)
-  }
   func resize(_ n: brace_node, width: Double? = nil, height: Double? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
     var f = frame(n, sourceLocation: sourceLocation)
     if let width { f.width = width }
@@ -413,16 +237,6 @@ final class Ctx {
   func cycle(sourceLocation: SourceLocation = #_sourceLocation) {
     ok(brace_context_run_update_cycle(ctx), ctx, sourceLocation: sourceLocation)
   }
-  func needsLayout(_ n: brace_node) -> Bool {
-    var b = false
-    ok(brace_node_get_needs_layout(ctx, n, &b), ctx)
-    return b
-  }
-  func needsConstraints(_ n: brace_node) -> Bool {
-    var b = false
-    ok(brace_node_get_needs_update_constraints(ctx, n, &b), ctx)
-    return b
-  }
   func strategy(of n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) -> String? {
     var p: UnsafePointer<CChar>?
     guard ok(brace_node_get_layout_strategy(ctx, n, &p), ctx, sourceLocation: sourceLocation), let p else { return nil }
@@ -431,11 +245,6 @@ final class Ctx {
   func setStrategy(_ n: brace_node, _ name: String) -> brace_status { brace_node_set_layout_strategy(ctx, n, name) }
   func use(_ name: String, on n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) {
     ok(setStrategy(n, name), ctx, sourceLocation: sourceLocation)
-  }
-  func value(_ n: brace_node, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> brace_value? {
-    var v = brace_value()
-    guard ok(brace_node_get_property(ctx, n, name, &v), ctx, sourceLocation: sourceLocation) else { return nil }
-    return v
   }
 }
 

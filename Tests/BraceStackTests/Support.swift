@@ -1,52 +1,16 @@
-// Helpers of the stack suite: status checks, a context fixture with trace and diagnostics
-// recorders, the `flow` example plugin built with the system cc (once per process), and
-// the scenario model that the table-driven tests use. Everything goes through the C ABI,
-// as a user's program does; expected frames are written by hand in the tests.
+// Helpers of the stack suite: a context fixture with trace and diagnostics recorders,
+// the `flow` example plugin built with the system cc (once per process), and the scenario
+// model that the table-driven tests use (what every suite shares is in BraceTestSupport).
+// Everything goes through the C ABI, as a user's program does; expected frames are
+// written by hand in the tests.
+// Re-exported so that every file of the suite, a new one too, sees the shared helpers.
+@_exported import BraceTestSupport
 import CBrace
 import Glibc
 import Testing
 
-// MARK: - Status checks
-
-func statusName(_ s: brace_status) -> String { String(cString: brace_status_name(s)) }
-
-/// The calling thread's last-error message for `ctx`.
-func lastError(_ ctx: OpaquePointer?) -> String { String(cString: brace_last_error(ctx)) }
-
-/// Expects BRACE_OK; on failure the message shows the status name and brace_last_error.
-@discardableResult
-func ok(_ s: brace_status, _ ctx: OpaquePointer?, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-  #expect(s == BRACE_OK, "expected BRACE_OK, got \(statusName(s)): \(lastError(ctx))", sourceLocation: sourceLocation)
-  return s == BRACE_OK
-}
-
-/// Expects the status `expected` and a non-empty last-error message containing each of
-/// `mentions` (case-insensitive).
-@discardableResult
-func expectFailure(
-  _ s: brace_status, _ expected: brace_status, _ ctx: OpaquePointer?, mentions: [String] = [],
-  sourceLocation: SourceLocation = #_sourceLocation
-) -> String {
-  #expect(s == expected, "expected \(statusName(expected)), got \(statusName(s)): \(lastError(ctx))", sourceLocation: sourceLocation)
-  let message = lastError(ctx)
-  #expect(!message.isEmpty, "brace_last_error is empty after \(statusName(s))", sourceLocation: sourceLocation)
-  for m in mentions {
-    #expect(message.lowercased().contains(m.lowercased()), "last error \"\(message)\" does not mention \"\(m)\"", sourceLocation: sourceLocation)
-  }
-  return message
-}
-
 // MARK: - Geometry
 
-func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> brace_rect {
-  brace_rect(x: x, y: y, width: w, height: h)
-}
-
-func same(_ a: brace_rect, _ b: brace_rect) -> Bool {
-  a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
-}
-
-func describe(_ r: brace_rect) -> String { "{x \(r.x), y \(r.y), w \(r.width), h \(r.height)}" }
 func describe(_ rs: [brace_rect]) -> String { "[" + rs.map(describe).joined(separator: ", ") + "]" }
 
 /// Expects `actual` to equal `expected` frame by frame, exactly.
@@ -64,73 +28,9 @@ let systemSpacing = 8.0
 let useDefault: Double = BRACE_STACK_SPACING_USE_DEFAULT
 let useSystem: Double = BRACE_STACK_SPACING_USE_SYSTEM
 
-// MARK: - Processes and files (no Foundation: posix_spawnp + waitpid, stdio)
-
-private func currentEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-  guard let sym = dlsym(nil, "environ") else { return nil }
-  return sym.assumingMemoryBound(to: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?.self).pointee
-}
-
-/// Runs `args` (args[0] looked up on PATH) with stdout and stderr into `output`; the exit
-/// code, or -1 when it could not start or did not exit normally.
-private func run(_ args: [String], output: String) -> Int32 {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  let outputC = strdup(output)
-  defer { free(outputC) }
-  posix_spawn_file_actions_addopen(&actions, 1, outputC!, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  posix_spawn_file_actions_adddup2(&actions, 1, 2)
-  let argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
-  defer { for a in argv { free(a) } }
-  var pid: pid_t = 0
-  guard posix_spawnp(&pid, args[0], &actions, nil, argv, currentEnvironment()) == 0 else { return -1 }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) == -1 {
-    if errno != EINTR { return -1 }
-  }
-  return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-}
-
-private func readText(_ path: String) -> String {
-  guard let f = fopen(path, "rb") else { return "" }
-  defer { fclose(f) }
-  var out: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 1 << 14)
-  while true {
-    let n = fread(&buffer, 1, buffer.count, f)
-    if n <= 0 { break }
-    out += buffer[0..<n]
-  }
-  return String(decoding: out, as: UTF8.self)
-}
-
-private func directoryName(_ path: String) -> String {
-  guard let slash = path.lastIndex(of: "/") else { return "." }
-  return String(path[..<slash])
-}
-
-/// Deletes the files of the (flat) plugin directory and the directory.
-private func removeDirectory(_ path: String) {
-  guard path.hasPrefix("/tmp/brace-stack-tests-"), let dir = opendir(path) else { return }
-  while let entry = readdir(dir) {
-    let name = withUnsafePointer(to: &entry.pointee.d_name) {
-      String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-    }
-    if name != "." && name != ".." { unlink("\(path)/\(name)") }
-  }
-  closedir(dir)
-  rmdir(path)
-}
-
 // MARK: - The flow plugin (examples/plugins/flow.c), built once per test process
 
-/// The repository root: this file is Tests/BraceStackTests/Support.swift.
-let repositoryRoot: String = {
-  var path = #filePath
-  for _ in 0..<3 { path = directoryName(path) }
-  return path
-}()
+private let pluginDirectoryPrefix = "brace-stack-tests-"
 
 struct FlowPlugin: Sendable {
   /// A fresh directory under /tmp holding libbrace_flow.so; every fixture's plugin_path.
@@ -139,33 +39,22 @@ struct FlowPlugin: Sendable {
   let failure: String
 
   static func build() -> FlowPlugin {
-    var template = Array("/tmp/brace-stack-tests-XXXXXX".utf8CString)
-    let directory: String = template.withUnsafeMutableBufferPointer { buf in
-      guard let p = mkdtemp(buf.baseAddress!) else { return "/tmp" }
-      return String(cString: p)
-    }
-    atexit { removeDirectory(flowPlugin.directory) }
+    let directory = makeTemporaryDirectory(pluginDirectoryPrefix)
+    atexit { removeTemporaryDirectory(flowPlugin.directory, prefix: pluginDirectoryPrefix) }
     let args = ["cc", "-std=c11", "-shared", "-fPIC", "-fvisibility=hidden", "-I\(repositoryRoot)/include",
                 "-o", "\(directory)/libbrace_flow.so", "\(repositoryRoot)/examples/plugins/flow.c", "-lm"]
     let log = "\(directory)/flow.log"
-    let code = run(args, output: log)
-    return FlowPlugin(directory: directory, failure: code == 0 ? "" : "\(args.joined(separator: " ")) (exit \(code))\n\(readText(log))")
+    let (code, output) = run(args, output: log)
+    return FlowPlugin(directory: directory, failure: code == 0 ? "" : "\(args.joined(separator: " ")) (exit \(code))\n\(output)")
   }
 }
 
 /// Built on first use (a global `let` is initialized once, under a lock).
 let flowPlugin = FlowPlugin.build()
 
-// MARK: - Trace and diagnostics recorders
+// MARK: - Trace and diagnostics
 
-struct TraceEvent {
-  var kind: brace_trace_kind
-  var node: brace_node
-}
-
-final class TraceLog {
-  var events: [TraceEvent] = []
-  func clear() { events.removeAll() }
+extension TraceLog {
   /// Update-constraints and layout events (will/did/layout) of `node`: its strategy's hooks.
   func hookEvents(of node: brace_node) -> [TraceEvent] {
     events.filter {
@@ -173,30 +62,11 @@ final class TraceLog {
         && [BRACE_TRACE_UPDATE_CONSTRAINTS, BRACE_TRACE_WILL_LAYOUT, BRACE_TRACE_LAYOUT, BRACE_TRACE_DID_LAYOUT].contains($0.kind)
     }
   }
-  func count(_ kind: brace_trace_kind, of node: brace_node) -> Int {
-    events.filter { $0.kind == kind && $0.node == node }.count
-  }
+  func count(_ kind: brace_trace_kind, of node: brace_node) -> Int { count(kind, node) }
 }
 
-let traceTrampoline: brace_trace_fn = { _, event, userData in
-  guard let event, let userData else { return }
-  let log = Unmanaged<TraceLog>.fromOpaque(userData).takeUnretainedValue()
-  log.events.append(TraceEvent(kind: event.pointee.kind, node: event.pointee.node))
-}
-
-final class DiagnosticLog {
-  var messages: [(brace_diagnostic_kind, String)] = []
-  func of(_ kind: brace_diagnostic_kind) -> [String] { messages.filter { $0.0 == kind }.map(\.1) }
-}
-
-let diagnosticTrampoline: brace_diagnostic_fn = { _, d, userData in
-  guard let d, let userData else { return }
-  let log = Unmanaged<DiagnosticLog>.fromOpaque(userData).takeUnretainedValue()
-  log.messages.append((d.pointee.kind, d.pointee.message.map { String(cString: $0) } ?? "<NULL>"))
-}
-
-struct SetupError: Error, CustomStringConvertible {
-  var description: String
+extension DiagnosticLog {
+  var messages: [(brace_diagnostic_kind, String)] { all.map { ($0.kind, $0.message) } }
 }
 
 // MARK: - The stack's property values
@@ -216,28 +86,15 @@ enum Alignment: String, Sendable, CaseIterable {
 
 /// A context (scale 1 unless said, the flow plugin on its plugin_path) with trace and
 /// diagnostics recorders. Destroyed when the fixture goes away.
-final class Fx {
+final class Fx: ContextFixture {
   let ctx: OpaquePointer
   let trace = TraceLog()
   let diagnostics = DiagnosticLog()
 
   init(direction: brace_layout_direction = BRACE_DIRECTION_LTR, scale: Double = 1) throws {
-    let plugin = flowPlugin
-    var o = brace_context_options()
-    brace_context_options_init(&o)
-    o.layout_direction = direction
-    o.scale = scale
-    var c: OpaquePointer?
-    let s = plugin.directory.withCString { dir in
-      o.plugin_path = dir
-      return brace_context_create(&o, &c)
-    }
-    guard s == BRACE_OK, let c else {
-      throw SetupError(description: "brace_context_create failed with \(statusName(s)): \(lastError(nil))")
-    }
-    ctx = c
-    ok(brace_context_set_trace_callback(ctx, traceTrampoline, Unmanaged.passUnretained(trace).toOpaque()), ctx)
-    ok(brace_context_set_diagnostic_callback(ctx, diagnosticTrampoline, Unmanaged.passUnretained(diagnostics).toOpaque()), ctx)
+    ctx = try createContext(direction: direction, scale: scale, pluginPath: flowPlugin.directory)
+    ok(trace.record(ctx), ctx)
+    ok(diagnostics.record(ctx), ctx)
   }
 
   deinit { _ = brace_context_destroy(ctx) }
@@ -285,12 +142,6 @@ final class Fx {
     ok(brace_node_set_property_bool(ctx, n, name, value), ctx, sourceLocation: sourceLocation)
   }
 
-  func value(_ n: brace_node, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) -> brace_value? {
-    var v = brace_value()
-    guard ok(brace_node_get_property(ctx, n, name, &v), ctx, sourceLocation: sourceLocation) else { return nil }
-    return v
-  }
-
   func setHidden(_ n: brace_node, _ hidden: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
     ok(brace_node_set_hidden(ctx, n, hidden), ctx, sourceLocation: sourceLocation)
   }
@@ -303,17 +154,7 @@ final class Fx {
     ok(brace_node_set_baseline_offsets(ctx, n, first, last), ctx, sourceLocation: sourceLocation)
   }
 
-  func setFrame(_ n: brace_node, _ r: brace_rect, sourceLocation: SourceLocation = #_sourceLocation) {
-    ok(brace_node_set_frame(ctx, n, r), ctx, sourceLocation: sourceLocation)
-  }
-
   // MARK: Reading and running
-
-  func frame(_ n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) -> brace_rect {
-    var r = brace_rect()
-    ok(brace_node_get_frame(ctx, n, &r), ctx, sourceLocation: sourceLocation)
-    return r
-  }
 
   func frames(_ ns: [brace_node], sourceLocation: SourceLocation = #_sourceLocation) -> [brace_rect] {
     ns.map { frame($0, sourceLocation: sourceLocation) }
@@ -323,18 +164,6 @@ final class Fx {
   func cycle(sourceLocation: SourceLocation = #_sourceLocation) {
     trace.clear()
     ok(brace_context_run_update_cycle(ctx), ctx, sourceLocation: sourceLocation)
-  }
-
-  func needsLayout(_ n: brace_node) -> Bool {
-    var b = false
-    ok(brace_node_get_needs_layout(ctx, n, &b), ctx)
-    return b
-  }
-
-  func needsConstraints(_ n: brace_node) -> Bool {
-    var b = false
-    ok(brace_node_get_needs_update_constraints(ctx, n, &b), ctx)
-    return b
   }
 
   // MARK: Constraints
@@ -351,24 +180,9 @@ final class Fx {
     return c
   }
 
-  /// The active constraints that refer to `n` (generated ones included).
-  func constraints(of n: brace_node, sourceLocation: SourceLocation = #_sourceLocation) -> [brace_constraint] {
-    var count = 0
-    ok(brace_node_get_constraints(ctx, n, nil, 0, &count), ctx, sourceLocation: sourceLocation)
-    var buf = [brace_constraint](repeating: 0, count: count)
-    ok(brace_node_get_constraints(ctx, n, &buf, count, &count), ctx, sourceLocation: sourceLocation)
-    return Array(buf.prefix(count))
-  }
-
   /// The distinct active constraints referring to any of `nodes`, sorted.
   func constraints(ofAll nodes: [brace_node]) -> [brace_constraint] {
     Array(Set(nodes.flatMap { constraints(of: $0) })).sorted()
-  }
-
-  func identifier(_ c: brace_constraint) -> String? {
-    var p: UnsafePointer<CChar>?
-    ok(brace_constraint_get_identifier(ctx, c, &p), ctx)
-    return p.map { String(cString: $0) }
   }
 
   func constant(_ c: brace_constraint) -> Double {
@@ -380,14 +194,6 @@ final class Fx {
   /// The identifiers of the active constraints referring to any of `nodes` that start with "UISV-".
   func uisvIdentifiers(_ nodes: [brace_node]) -> Set<String> {
     Set(constraints(ofAll: nodes).compactMap { identifier($0) }.filter { $0.hasPrefix("UISV-") })
-  }
-
-  func description(_ n: brace_node) -> String {
-    var length = 0
-    ok(brace_node_copy_description(ctx, n, nil, 0, &length), ctx)
-    var buf = [CChar](repeating: 0, count: length + 1)
-    ok(brace_node_copy_description(ctx, n, &buf, buf.count, &length), ctx)
-    return String(decoding: buf.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The fitting size of `n` as another container measures it: a root "flow" container

@@ -15,6 +15,8 @@
 
 #include <stdlib.h>
 
+#include "../plugins/strategy_state.h"
+
 #if BRACE_PLUGIN_ABI_MAJOR != 1 || BRACE_PLUGIN_ABI_MINOR != 0
 #error "plugin_1_0.c must be compiled against the frozen 1.0 header"
 #endif
@@ -26,26 +28,8 @@ static const brace_property_desc properties[] = {
 
 static const brace_host_api *host;
 
-typedef struct row_state {
-  brace_strategy_id self;
-} row_state;
-
-static brace_status create(brace_context *ctx, brace_strategy_id self, void **state) {
-  (void)ctx;
-  row_state *s = malloc(sizeof *s);
-  if (!s) return BRACE_E_NO_MEMORY;
-  s->self = self;
-  *state = s;
-  return BRACE_OK;
-}
-
-static void destroy(brace_context *ctx, void *state) {
-  (void)ctx;
-  free(state);
-}
-
 /* Lays out (when `place`) or only measures the row; answers its size with the margins. */
-static brace_size row(brace_context *ctx, row_state *s, brace_node node, int place) {
+static brace_size row(brace_context *ctx, strategy_state *s, brace_node node, int place) {
   brace_insets m = {0, 0, 0, 0};
   brace_value gap = {BRACE_VALUE_DOUBLE, 0, 0.0};
   size_t count = 0;

@@ -7,123 +7,19 @@
  * Every check prints file:line and the context's last error when it fails; the program
  * exits non-zero when any check failed. A watchdog (alarm) turns a hang into a failure.
  */
-#define _POSIX_C_SOURCE 200809L
-
-#include <brace/brace.h>
+#include "check.h"
 
 #include <math.h>
 #include <stddef.h>
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-/* ------------------------------------------------------------------ checking */
+/* ------------------------------------------------------------------ helpers */
 
-static int g_checks;
-static int g_failures;
-/* The context whose last error a failing check prints (NULL: the context-less one). */
-static brace_context *g_ctx;
-static const char *g_section = "";
-
-static void fail_at(const char *file, int line, const char *what) {
-  g_failures++;
-  fprintf(stderr, "%s:%d: FAIL [%s] %s\n    last error: \"%s\"\n", file, line, g_section, what,
-          brace_last_error(g_ctx));
-}
-
-#define CHECK(cond)                                   \
-  do {                                                \
-    g_checks++;                                       \
-    if (!(cond)) fail_at(__FILE__, __LINE__, #cond); \
-  } while (0)
-
-/* Two integers that must be equal; prints both when they are not. */
-#define CHECK_EQ(a, b)                                                                \
-  do {                                                                                \
-    long long a_ = (long long)(a), b_ = (long long)(b);                               \
-    g_checks++;                                                                       \
-    if (a_ != b_) {                                                                   \
-      char m_[512];                                                                   \
-      snprintf(m_, sizeof m_, "%s == %s (got %lld, expected %lld)", #a, #b, a_, b_);  \
-      fail_at(__FILE__, __LINE__, m_);                                                \
-    }                                                                                 \
-  } while (0)
-
-/* A call that must succeed. */
-#define OK(call)                                                                   \
-  do {                                                                             \
-    brace_status s_ = (call);                                                      \
-    g_checks++;                                                                    \
-    if (s_ != BRACE_OK) {                                                          \
-      char m_[512];                                                                \
-      snprintf(m_, sizeof m_, "%s returned %s", #call, brace_status_name(s_));     \
-      fail_at(__FILE__, __LINE__, m_);                                             \
-    }                                                                              \
-  } while (0)
-
-/* A call that must fail with `want`, leaving a last error on `ctx` that names the
-   function called and contains `needle` (case-insensitive). */
-#define ERR(ctx, want, needle, call) \
-  expect_error((ctx), (want), (needle), (call), #call, __FILE__, __LINE__)
-
-static int contains_ci(const char *hay, const char *needle) {
-  size_t n = strlen(needle);
-  if (n == 0) return 1;
-  for (; *hay; hay++) {
-    size_t i = 0;
-    while (i < n && hay[i] && ((hay[i] | 0x20) == (needle[i] | 0x20))) i++;
-    if (i == n) return 1;
-  }
-  return 0;
-}
-
-static void expect_error(brace_context *ctx, brace_status want, const char *needle, brace_status got,
-                         const char *call, const char *file, int line) {
-  char m[1024];
-  char fn[128];
-  size_t k = 0;
-  brace_context *saved = g_ctx;
-  g_ctx = ctx;
-  g_checks++;
-  /* The function's name is the call text up to its '('. */
-  while (call[k] && call[k] != '(' && k + 1 < sizeof fn) {
-    fn[k] = call[k];
-    k++;
-  }
-  fn[k] = '\0';
-  if (got != want) {
-    snprintf(m, sizeof m, "%s returned %s, expected %s", call, brace_status_name(got),
-             brace_status_name(want));
-    fail_at(file, line, m);
-  } else {
-    const char *msg = brace_last_error(ctx);
-    if (!msg || !contains_ci(msg, fn) || !contains_ci(msg, needle)) {
-      snprintf(m, sizeof m, "%s: the last error should name \"%s\" and contain \"%s\"", call, fn,
-               needle);
-      fail_at(file, line, m);
-    }
-  }
-  g_ctx = saved;
-}
-
-static int rect_eq(brace_rect a, brace_rect b) {
-  return a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height;
-}
 static int insets_eq(brace_insets a, double t, double l, double b, double r) {
   return a.top == t && a.left == l && a.bottom == b && a.right == r;
 }
 static int dinsets_eq(brace_directional_insets a, double t, double l, double b, double r) {
   return a.top == t && a.leading == l && a.bottom == b && a.trailing == r;
-}
-static brace_rect R(double x, double y, double w, double h) {
-  brace_rect r;
-  r.x = x;
-  r.y = y;
-  r.width = w;
-  r.height = h;
-  return r;
 }
 
 static brace_node make_node(brace_context *ctx) {
@@ -219,15 +115,6 @@ static int diag_names(const diag_log *log, brace_node n) {
   for (size_t i = 0; i < log->node_count && i < 16; i++)
     if (log->nodes[i] == n) return 1;
   return 0;
-}
-
-/* ------------------------------------------------------------------ watchdog */
-
-static void on_alarm(int sig) {
-  static const char msg[] = "test_core: WATCHDOG: a call did not return (hang)\n";
-  (void)sig;
-  if (write(2, msg, sizeof msg - 1) < 0) _exit(3);
-  _exit(3);
 }
 
 /* ================================================================== tests */
@@ -1781,29 +1668,6 @@ static void test_variables_in_bulk(void) {
 
 /* ------------------------------------------------------------------ diagnostics on stderr */
 
-/* stderr into a temporary file until end_capture, which puts it back and rewinds the
-   file for reading (the caller closes it). NULL when stderr cannot be captured. */
-static FILE *begin_capture(int *saved) {
-  fflush(stderr);
-  *saved = dup(2);
-  FILE *capture = tmpfile();
-  if (*saved < 0 || !capture) {
-    CHECK(!"cannot capture stderr");
-    if (capture) fclose(capture);
-    if (*saved >= 0) close(*saved);
-    return NULL;
-  }
-  dup2(fileno(capture), 2);
-  return capture;
-}
-
-static void end_capture(FILE *capture, int saved) {
-  fflush(stderr);
-  dup2(saved, 2);
-  close(saved);
-  rewind(capture);
-}
-
 /* Runs `conflict` on a fresh context created with `options` while stderr goes to a
    temporary file, and returns how many times the unsatisfiable report was printed. */
 static int printed_reports(const brace_context_options *options, int conflicts) {
@@ -2010,20 +1874,9 @@ static void test_identifiers(void) {
 }
 
 int main(void) {
-  signal(SIGALRM, on_alarm);
-  alarm(300); /* the whole program, under valgrind too */
-
-  /* Without a context nothing else can be tested: say so once and stop. */
-  {
-    brace_context *probe = NULL;
-    brace_status s = brace_context_create(NULL, &probe);
-    if (s != BRACE_OK) {
-      fprintf(stderr, "test_core: FATAL: brace_context_create(NULL, &ctx) returned %s: %s\n",
-              brace_status_name(s), brace_last_error(NULL));
-      return 2;
-    }
-    brace_context_destroy(probe);
-  }
+  /* The whole program, under valgrind too. */
+  check_watchdog("test_core: WATCHDOG: a call did not return (hang)\n", 300);
+  if (!check_can_create_context("test_core")) return 2;
 
   test_version_and_status_names();
   test_context_options();
@@ -2044,6 +1897,5 @@ int main(void) {
   test_broken_constraint_retried_after_the_constraints_pass();
   test_identifiers();
 
-  printf("test_core: %d checks, %d failed\n", g_checks, g_failures);
-  return g_failures == 0 ? 0 : 1;
+  return check_summary("test_core");
 }

@@ -5,25 +5,12 @@
  * load that changes nothing; a small constraint layout with a conflict; and autoresizing
  * applied inside brace_node_set_frame (the installed "frame" strategy's size_changed hook).
  */
-#include <brace/brace.h>
+#include "check.h"
 
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-static int failures, checks;
+/* The context of every test (also g_ctx, whose last error a failing check prints). */
 static brace_context *ctx;
-
-#define CHECK(cond)                                                                      \
-  do {                                                                                   \
-    checks++;                                                                            \
-    if (!(cond)) {                                                                       \
-      failures++;                                                                        \
-      fprintf(stderr, "%s:%d: CHECK failed: %s (last error: %s)\n", __FILE__, __LINE__, \
-              #cond, brace_last_error(ctx));                                             \
-    }                                                                                    \
-  } while (0)
-#define OK(call) CHECK((call) == BRACE_OK)
 
 static int same(brace_rect a, double x, double y, double w, double h) {
   return a.x == x && a.y == y && a.width == w && a.height == h;
@@ -214,16 +201,13 @@ static void test_autoresizing_at_once(void) {
 }
 
 int main(void) {
-  if (brace_context_create(NULL, &ctx) != BRACE_OK) {
-    fprintf(stderr, "brace_context_create: %s\n", brace_last_error(NULL));
-    return 1;
-  }
+  ctx = check_new_context("test_plugins");
+  if (!ctx) return 1;
   OK(brace_context_set_diagnostic_callback(ctx, on_diagnostic, NULL));
   test_flow_by_name();
   test_failed_load_changes_nothing();
   test_constraints();
   test_autoresizing_at_once();
   OK(brace_context_destroy(ctx));
-  printf("test_plugins: %d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
+  return check_summary("test_plugins");
 }

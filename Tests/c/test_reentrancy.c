@@ -1,4 +1,3 @@
-#define _POSIX_C_SOURCE 200809L
 /*
  * test_reentrancy.c — every re-entrant path into a pass either runs, is refused with a
  * status, or counts towards the feedback-loop guard: it never hangs. Regressions for a
@@ -8,47 +7,17 @@
  * so a hang fails the test instead of the job. The "reenter" plugin
  * (Tests/c/plugins/reenter.c) is loaded from BRACE_PLUGIN_PATH.
  */
-#include <brace/brace.h>
+#include "check.h"
 
-#include <signal.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-static int failures, checks;
 static brace_context *ctx;
 
-#define CHECK(cond)                                                                      \
-  do {                                                                                   \
-    checks++;                                                                            \
-    if (!(cond)) {                                                                       \
-      failures++;                                                                        \
-      fprintf(stderr, "%s:%d: CHECK failed: %s (last error: %s)\n", __FILE__, __LINE__, \
-              #cond, brace_last_error(ctx));                                             \
-    }                                                                                    \
-  } while (0)
-#define OK(call) CHECK((call) == BRACE_OK)
-
-/* A path that does not return within its time is a hang: say which and stop. */
-static const char *volatile running = "";
-static void on_alarm(int sig) {
-  (void)sig;
-  static const char prefix[] = "test_reentrancy: HANG in ";
-  if (write(2, prefix, sizeof prefix - 1) < 0 || write(2, (const char *)running, strlen((const char *)running)) < 0 ||
-      write(2, "\n", 1) < 0) {
-    _exit(2);
-  }
-  _exit(2);
-}
-
-/* Generous: valgrind runs this too. */
+/* A path that does not return within its time is a hang: the watchdog says which and
+   ends the test. Generous: valgrind runs this too. */
 #define PATH_SECONDS 60
+#define HANG(path) "test_reentrancy: HANG in " path "\n"
 
-static void begin(const char *name) {
-  running = name;
-  alarm(PATH_SECONDS);
-}
+static void begin(const char *message) { check_watchdog(message, PATH_SECONDS); }
 
 static void end(void) { alarm(0); }
 
@@ -83,19 +52,19 @@ static void make_tree(const char *mode, brace_node *root, brace_node *box, brace
 static void test_layout_if_needed_from_size_changed(void) {
   brace_node root, box, leaf;
   make_tree("layout", &root, &box, &leaf);
-  begin("layout_if_needed on the node from its size_changed hook");
+  begin(HANG("layout_if_needed on the node from its size_changed hook"));
   OK(brace_node_set_frame(ctx, box, (brace_rect){10, 10, 200, 100}));
   end();
   CHECK(int_property(box, "calls") == 1);
   CHECK(int_property(box, "status") == BRACE_OK);
   CHECK(pending() & BRACE_PHASE_LAYOUT);
-  begin("the turn after layout_if_needed from a size_changed hook");
+  begin(HANG("the turn after layout_if_needed from a size_changed hook"));
   OK(brace_context_run_update_cycle(ctx));
   end();
   CHECK(pending() == 0);
   /* Also with a layout pass running around it: the root's layout resizes the box. */
   OK(brace_node_set_needs_layout(ctx, root));
-  begin("layout_if_needed from size_changed inside brace_node_layout_if_needed");
+  begin(HANG("layout_if_needed from size_changed inside brace_node_layout_if_needed"));
   OK(brace_node_set_frame(ctx, box, (brace_rect){10, 10, 220, 100}));
   OK(brace_node_layout_if_needed(ctx, root));
   end();
@@ -109,13 +78,13 @@ static void test_update_constraints_if_needed_from_size_changed(void) {
   brace_node root, box, leaf;
   make_tree("constraints", &root, &box, &leaf);
   OK(brace_node_set_needs_update_constraints(ctx, box));
-  begin("update_constraints_if_needed on the node from its size_changed hook");
+  begin(HANG("update_constraints_if_needed on the node from its size_changed hook"));
   OK(brace_node_set_frame(ctx, box, (brace_rect){10, 10, 200, 100}));
   end();
   CHECK(int_property(box, "calls") == 1);
   CHECK(int_property(box, "status") == BRACE_OK);
   CHECK(pending() & BRACE_PHASE_CONSTRAINTS);
-  begin("the turn after update_constraints_if_needed from a size_changed hook");
+  begin(HANG("the turn after update_constraints_if_needed from a size_changed hook"));
   OK(brace_context_run_update_cycle(ctx));
   end();
   CHECK(pending() == 0);
@@ -147,14 +116,14 @@ static void test_layout_if_needed_from_a_callback_reached_by_measure(void) {
   cb.intrinsic_content_size = intrinsic_lays_out_root;
   OK(brace_node_set_callbacks(ctx, leaf, &cb));
   OK(brace_node_set_needs_update_constraints(ctx, root));
-  begin("a callback reached through host->measure from size_changed lays out the root");
+  begin(HANG("a callback reached through host->measure from size_changed lays out the root"));
   OK(brace_node_set_frame(ctx, box, (brace_rect){10, 10, 200, 100}));
   end();
   CHECK(int_property(box, "calls") == 1);
   CHECK(int_property(box, "status") == BRACE_OK);
   CHECK(callback_calls >= 1);
   CHECK(callback_status == BRACE_OK);
-  begin("the turn after a callback reached through measure");
+  begin(HANG("the turn after a callback reached through measure"));
   OK(brace_context_run_update_cycle(ctx));
   end();
   CHECK(pending() == 0);
@@ -182,14 +151,14 @@ static void test_layout_if_needed_from_a_callback_reached_by_fitting_size(void) 
   OK(brace_node_set_callbacks(ctx, leaf, &cb));
   OK(brace_node_set_needs_layout(ctx, stack));
   brace_size fit = {0, 0};
-  begin("a callback reached through a stack's fitting size lays out the root");
+  begin(HANG("a callback reached through a stack's fitting size lays out the root"));
   OK(brace_node_system_layout_size_fitting(ctx, stack, (brace_size){0, 0}, BRACE_PRIORITY_FITTING_SIZE_LEVEL,
                                            BRACE_PRIORITY_FITTING_SIZE_LEVEL, &fit));
   end();
   CHECK(callback_calls >= 1);
   CHECK(callback_status == BRACE_OK);
   CHECK(fit.width == 40 && fit.height == 20);
-  begin("the turn after a callback reached through a fitting size");
+  begin(HANG("the turn after a callback reached through a fitting size"));
   OK(brace_context_run_update_cycle(ctx));
   end();
   CHECK(pending() == 0);
@@ -198,16 +167,12 @@ static void test_layout_if_needed_from_a_callback_reached_by_fitting_size(void) 
 }
 
 int main(void) {
-  signal(SIGALRM, on_alarm);
-  if (brace_context_create(NULL, &ctx) != BRACE_OK) {
-    fprintf(stderr, "brace_context_create: %s\n", brace_last_error(NULL));
-    return 1;
-  }
+  ctx = check_new_context("test_reentrancy");
+  if (!ctx) return 1;
   test_layout_if_needed_from_size_changed();
   test_update_constraints_if_needed_from_size_changed();
   test_layout_if_needed_from_a_callback_reached_by_measure();
   test_layout_if_needed_from_a_callback_reached_by_fitting_size();
   OK(brace_context_destroy(ctx));
-  printf("test_reentrancy: %d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
+  return check_summary("test_reentrancy");
 }

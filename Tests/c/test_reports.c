@@ -5,26 +5,11 @@
  * node and constraint identifiers (UTF-8 of at most 1024 bytes; anything else refused,
  * nothing changed).
  */
-#include <brace/brace.h>
+#include "check.h"
 
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-static int failures, checks;
 static brace_context *ctx;
-
-#define CHECK(cond)                                                                      \
-  do {                                                                                   \
-    checks++;                                                                            \
-    if (!(cond)) {                                                                       \
-      failures++;                                                                        \
-      fprintf(stderr, "%s:%d: CHECK failed: %s (last error: %s)\n", __FILE__, __LINE__, \
-              #cond, brace_last_error(ctx));                                             \
-    }                                                                                    \
-  } while (0)
-#define OK(call) CHECK((call) == BRACE_OK)
 
 static brace_handle_info info_of(uint64_t handle, brace_status *status) {
   brace_handle_info info;
@@ -212,14 +197,11 @@ static void test_identifiers_are_utf8(void) {
 }
 
 int main(void) {
-  if (brace_context_create(NULL, &ctx) != BRACE_OK) {
-    fprintf(stderr, "brace_context_create: %s\n", brace_last_error(NULL));
-    return 1;
-  }
+  ctx = check_new_context("test_reports");
+  if (!ctx) return 1;
   test_handle_info();
   test_diagnostic_lists_constraints();
   test_identifiers_are_utf8();
   OK(brace_context_destroy(ctx));
-  printf("test_reports: %d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
+  return check_summary("test_reports");
 }

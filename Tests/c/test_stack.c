@@ -8,46 +8,21 @@
  * bad input that changes nothing. Expected frames are worked out by hand from
  * docs/stack.md; the comments show the arithmetic.
  */
-#include <brace/brace.h>
+#include "check.h"
 
 #include <float.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-static int failures, checks;
+/* The context of every test (also g_ctx, whose last error a failing check prints). */
 static brace_context *ctx;
 
-#define CHECK(cond)                                                                      \
-  do {                                                                                   \
-    checks++;                                                                            \
-    if (!(cond)) {                                                                       \
-      failures++;                                                                        \
-      fprintf(stderr, "%s:%d: CHECK failed: %s (last error: %s)\n", __FILE__, __LINE__, \
-              #cond, brace_last_error(ctx));                                             \
-    }                                                                                    \
-  } while (0)
-#define OK(call) CHECK((call) == BRACE_OK)
 /* A call that must fail with `status`, leaving a message. */
 #define FAILS(call, status)                                                              \
   do {                                                                                   \
     CHECK((call) == (status));                                                           \
     CHECK(brace_last_error(ctx) != NULL && brace_last_error(ctx)[0] != '\0');            \
   } while (0)
-
-static int same(brace_rect a, brace_rect b) {
-  return a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height;
-}
-
-static brace_rect R(double x, double y, double w, double h) {
-  brace_rect r;
-  r.x = x;
-  r.y = y;
-  r.width = w;
-  r.height = h;
-  return r;
-}
 
 static brace_rect frame(brace_node n) {
   brace_rect r = {0, 0, 0, 0};
@@ -58,9 +33,9 @@ static brace_rect frame(brace_node n) {
 /* Compares a frame, printing both on a mismatch. */
 static void check_frame(const char *what, int index, brace_node n, brace_rect want) {
   brace_rect got = frame(n);
-  checks++;
-  if (!same(got, want)) {
-    failures++;
+  g_checks++;
+  if (!rect_eq(got, want)) {
+    g_failures++;
     fprintf(stderr, "%s: view %d: expected (%g, %g, %g x %g), got (%g, %g, %g x %g)\n", what, index,
             want.x, want.y, want.width, want.height, got.x, got.y, got.width, got.height);
   }
@@ -733,10 +708,8 @@ static void test_bad_input(void) {
 }
 
 int main(void) {
-  if (brace_context_create(NULL, &ctx) != BRACE_OK) {
-    fprintf(stderr, "brace_context_create: %s\n", brace_last_error(NULL));
-    return 1;
-  }
+  ctx = check_new_context("test_stack");
+  if (!ctx) return 1;
   test_load_and_properties();
   test_scenes();
   test_hide_and_show();
@@ -746,6 +719,5 @@ int main(void) {
   test_generated_identifiers();
   test_bad_input();
   OK(brace_context_destroy(ctx));
-  printf("test_stack: %d checks, %d failed\n", checks, failures);
-  return failures ? 1 : 0;
+  return check_summary("test_stack");
 }

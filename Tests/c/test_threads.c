@@ -10,67 +10,10 @@
  *
  * Built with -std=c11 -Wall -Wextra -Werror -pedantic -pthread and run under valgrind.
  */
-#define _POSIX_C_SOURCE 200809L
-
-#include <brace/brace.h>
+#include "check.h"
 
 #include <pthread.h>
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-static int g_checks;
-static int g_failures;
-static pthread_mutex_t g_report_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void fail_at(const char *file, int line, const char *what, brace_context *ctx) {
-  pthread_mutex_lock(&g_report_lock);
-  g_failures++;
-  fprintf(stderr, "%s:%d: FAIL %s\n    last error: \"%s\"\n", file, line, what, brace_last_error(ctx));
-  pthread_mutex_unlock(&g_report_lock);
-}
-
-static void count_check(void) {
-  pthread_mutex_lock(&g_report_lock);
-  g_checks++;
-  pthread_mutex_unlock(&g_report_lock);
-}
-
-/* CHECK in a thread: `ctx` is the context whose last error (this thread's) to print. */
-#define CHECK_IN(ctx, cond)                                 \
-  do {                                                      \
-    count_check();                                          \
-    if (!(cond)) fail_at(__FILE__, __LINE__, #cond, (ctx)); \
-  } while (0)
-
-#define OK_IN(ctx, call)                                                       \
-  do {                                                                         \
-    brace_status s_ = (call);                                                  \
-    count_check();                                                             \
-    if (s_ != BRACE_OK) {                                                      \
-      char m_[512];                                                            \
-      snprintf(m_, sizeof m_, "%s returned %s", #call, brace_status_name(s_)); \
-      fail_at(__FILE__, __LINE__, m_, (ctx));                                  \
-    }                                                                          \
-  } while (0)
-
-static brace_rect R(double x, double y, double w, double h) {
-  brace_rect r;
-  r.x = x;
-  r.y = y;
-  r.width = w;
-  r.height = h;
-  return r;
-}
-
-static void on_alarm(int sig) {
-  static const char msg[] = "test_threads: WATCHDOG: a thread did not finish (deadlock or hang)\n";
-  (void)sig;
-  if (write(2, msg, sizeof msg - 1) < 0) _exit(3);
-  _exit(3);
-}
 
 /* ================================================================== (a) independent contexts */
 
@@ -383,20 +326,9 @@ static void test_busy_context(void) {
 }
 
 int main(void) {
-  signal(SIGALRM, on_alarm);
-  alarm(300);
-  {
-    brace_context *probe = NULL;
-    brace_status s = brace_context_create(NULL, &probe);
-    if (s != BRACE_OK) {
-      fprintf(stderr, "test_threads: FATAL: brace_context_create(NULL, &ctx) returned %s: %s\n",
-              brace_status_name(s), brace_last_error(NULL));
-      return 2;
-    }
-    brace_context_destroy(probe);
-  }
+  check_watchdog("test_threads: WATCHDOG: a thread did not finish (deadlock or hang)\n", 300);
+  if (!check_can_create_context("test_threads")) return 2;
   test_independent_contexts();
   test_busy_context();
-  printf("test_threads: %d checks, %d failed\n", g_checks, g_failures);
-  return g_failures == 0 ? 0 : 1;
+  return check_summary("test_threads");
 }

@@ -13,88 +13,12 @@
  * margin is never mistaken for the standard spacing of 8), and constraint-driven
  * subviews a, b and c.
  */
-#define _POSIX_C_SOURCE 200809L
-
-#include <brace/brace.h>
+#include "check.h"
 
 #include <math.h>
-#include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 /* ------------------------------------------------------------------ checking */
-
-static int g_checks;
-static int g_failures;
-static brace_context *g_ctx;
-static const char *g_section = "";
-
-static void fail_at(const char *file, int line, const char *what) {
-  g_failures++;
-  fprintf(stderr, "%s:%d: FAIL [%s] %s\n    last error: \"%s\"\n", file, line, g_section, what,
-          brace_last_error(g_ctx));
-}
-
-#define CHECK(cond)                                   \
-  do {                                                \
-    g_checks++;                                       \
-    if (!(cond)) fail_at(__FILE__, __LINE__, #cond); \
-  } while (0)
-
-#define CHECK_EQ(a, b)                                                                \
-  do {                                                                                \
-    long long a_ = (long long)(a), b_ = (long long)(b);                               \
-    g_checks++;                                                                       \
-    if (a_ != b_) {                                                                   \
-      char m_[512];                                                                   \
-      snprintf(m_, sizeof m_, "%s == %s (got %lld, expected %lld)", #a, #b, a_, b_);  \
-      fail_at(__FILE__, __LINE__, m_);                                                \
-    }                                                                                 \
-  } while (0)
-
-#define OK(call)                                                                   \
-  do {                                                                             \
-    brace_status s_ = (call);                                                      \
-    g_checks++;                                                                    \
-    if (s_ != BRACE_OK) {                                                          \
-      char m_[512];                                                                \
-      snprintf(m_, sizeof m_, "%s returned %s", #call, brace_status_name(s_));     \
-      fail_at(__FILE__, __LINE__, m_);                                             \
-    }                                                                              \
-  } while (0)
-
-static int contains_ci(const char *hay, const char *needle) {
-  size_t n = strlen(needle);
-  if (n == 0) return 1;
-  for (; *hay; hay++) {
-    size_t i = 0;
-    while (i < n && hay[i] && ((hay[i] | 0x20) == (needle[i] | 0x20))) i++;
-    if (i == n) return 1;
-  }
-  return 0;
-}
-
-/* A call that must fail with `want`, leaving a last error that names the function and
-   contains `needle` (case-insensitive). */
-#define ERR(want, needle, call) expect_error((want), (needle), (call), #call, __FILE__, __LINE__)
-
-static void expect_error(brace_status want, const char *needle, brace_status got, const char *call,
-                         const char *file, int line) {
-  char m[1024];
-  g_checks++;
-  if (got != want) {
-    snprintf(m, sizeof m, "%s returned %s, expected %s", call, brace_status_name(got), brace_status_name(want));
-    fail_at(file, line, m);
-    return;
-  }
-  const char *msg = brace_last_error(g_ctx);
-  if (!msg || !contains_ci(msg, "brace_constraints_create_with_visual_format") || !contains_ci(msg, needle)) {
-    snprintf(m, sizeof m, "%s: the last error should name the function and contain \"%s\"", call, needle);
-    fail_at(file, line, m);
-  }
-}
 
 /* The frame of `n` must be exactly (x, y, w, h). */
 #define CHECK_FRAME(n, x, y, w, h) check_frame((n), (x), (y), (w), (h), #n, __FILE__, __LINE__)
@@ -292,15 +216,6 @@ static void refused(brace_context *ctx, const scope *s, const char *format, cons
     snprintf(m, sizeof m, "\"%s\": the caret line \"%s\" should put '^' at column %d", format, caret, column);
     fail_at(file, line, m);
   }
-}
-
-/* ------------------------------------------------------------------ watchdog */
-
-static void on_alarm(int sig) {
-  static const char msg[] = "test_vfl: WATCHDOG: a call did not return (hang)\n";
-  (void)sig;
-  if (write(2, msg, sizeof msg - 1) < 0) _exit(3);
-  _exit(3);
 }
 
 /* ================================================================== tests */
@@ -565,7 +480,7 @@ static void test_output(void) {
   buffer[0] = buffer[1] = 77;
   count = 0;
   before = probe(ctx, a);
-  ERR(BRACE_E_NO_MEMORY, "nothing was created",
+  ERR(ctx, BRACE_E_NO_MEMORY, "nothing was created",
       brace_constraints_create_with_visual_format(ctx, line, 0, s.view_names, s.views, s.view_count, NULL, NULL, 0,
                                                   buffer, 2, &count));
   CHECK_EQ(count, 3);
@@ -699,53 +614,53 @@ static void test_arguments(void) {
   brace_node a = view_named(&s, "a");
   brace_constraint before = probe(ctx, a);
 
-  ERR(BRACE_E_INVALID_ARGUMENT, "format is NULL",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "format is NULL",
       brace_constraints_create_with_visual_format(ctx, NULL, 0, s.view_names, s.views, s.view_count, NULL, NULL, 0,
                                                   buffer, 8, &count));
-  ERR(BRACE_E_INVALID_ARGUMENT, "count is NULL",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "count is NULL",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, s.view_names, s.views, s.view_count, NULL, NULL, 0,
                                                   buffer, 8, NULL));
-  ERR(BRACE_E_INVALID_ARGUMENT, "buffer is NULL but capacity is 8",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "buffer is NULL but capacity is 8",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, s.view_names, s.views, s.view_count, NULL, NULL, 0,
                                                   NULL, 8, &count));
-  ERR(BRACE_E_INVALID_ARGUMENT, "not BRACE_FORMAT_* options",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "not BRACE_FORMAT_* options",
       brace_constraints_create_with_visual_format(ctx, "[a]", 1u << 7, s.view_names, s.views, s.view_count, NULL,
                                                   NULL, 0, buffer, 8, &count));
-  ERR(BRACE_E_INVALID_ARGUMENT, "not BRACE_FORMAT_* options",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "not BRACE_FORMAT_* options",
       brace_constraints_create_with_visual_format(ctx, "[a]", 1u << 20, s.view_names, s.views, s.view_count, NULL,
                                                   NULL, 0, buffer, 8, &count));
-  ERR(BRACE_E_INVALID_ARGUMENT, "two directions",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "two directions",
       brace_constraints_create_with_visual_format(ctx, "[a]", BRACE_FORMAT_DIRECTION_MASK, s.view_names, s.views,
                                                   s.view_count, NULL, NULL, 0, buffer, 8, &count));
-  ERR(BRACE_E_INVALID_ARGUMENT, "view_names is NULL",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "view_names is NULL",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, NULL, s.views, s.view_count, NULL, NULL, 0, buffer,
                                                   8, &count));
-  ERR(BRACE_E_INVALID_ARGUMENT, "views is NULL",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "views is NULL",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, s.view_names, NULL, s.view_count, NULL, NULL, 0,
                                                   buffer, 8, &count));
-  ERR(BRACE_E_INVALID_ARGUMENT, "metrics is NULL",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "metrics is NULL",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, s.view_names, s.views, s.view_count, s.view_names,
                                                   NULL, 1, buffer, 8, &count));
   /* Names: the form, NULL entries, duplicates. */
   const char *bad_names[3] = {"a", "1b", "c"};
-  ERR(BRACE_E_INVALID_ARGUMENT, "view_names[1] \"1b\" is not a name",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "view_names[1] \"1b\" is not a name",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, bad_names, s.views, 3, NULL, NULL, 0, buffer, 8,
                                                   &count));
   const char *null_name[2] = {"a", NULL};
-  ERR(BRACE_E_INVALID_ARGUMENT, "view_names[1] is NULL",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "view_names[1] is NULL",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, null_name, s.views, 2, NULL, NULL, 0, buffer, 8,
                                                   &count));
   const char *dup_names[3] = {"a", "b", "a"};
-  ERR(BRACE_E_DUPLICATE, "view_names[2] \"a\" repeats view_names[0]",
+  ERR(ctx, BRACE_E_DUPLICATE, "view_names[2] \"a\" repeats view_names[0]",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, dup_names, s.views, 3, NULL, NULL, 0, buffer, 8,
                                                   &count));
   const char *metric_names[2] = {"m", "m"};
   const double metric_values[2] = {1, 2};
-  ERR(BRACE_E_DUPLICATE, "metric_names[1] \"m\" repeats metric_names[0]",
+  ERR(ctx, BRACE_E_DUPLICATE, "metric_names[1] \"m\" repeats metric_names[0]",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, s.view_names, s.views, s.view_count, metric_names,
                                                   metric_values, 2, buffer, 8, &count));
   const double not_finite[1] = {NAN};
-  ERR(BRACE_E_INVALID_ARGUMENT, "metrics[0] (\"m\") must be finite",
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "metrics[0] (\"m\") must be finite",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, s.view_names, s.views, s.view_count, metric_names,
                                                   not_finite, 1, buffer, 8, &count));
   /* Views: every handle must be a live node of the context, used or not. */
@@ -754,25 +669,23 @@ static void test_arguments(void) {
   OK(brace_node_destroy(ctx, gone));
   brace_node views[2] = {a, gone};
   const char *names[2] = {"a", "gone"};
-  ERR(BRACE_E_STALE_HANDLE, "views[1] (\"gone\")",
+  ERR(ctx, BRACE_E_STALE_HANDLE, "views[1] (\"gone\")",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, names, views, 2, NULL, NULL, 0, buffer, 8, &count));
   views[1] = 0;
-  ERR(BRACE_E_INVALID_HANDLE, "views[1]",
+  ERR(ctx, BRACE_E_INVALID_HANDLE, "views[1]",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, names, views, 2, NULL, NULL, 0, buffer, 8, &count));
   brace_context *other = NULL;
   brace_node foreign = 0;
   OK(brace_context_create(NULL, &other));
   OK(brace_node_create(other, &foreign));
   views[1] = foreign;
-  ERR(BRACE_E_FOREIGN_HANDLE, "another context",
+  ERR(ctx, BRACE_E_FOREIGN_HANDLE, "another context",
       brace_constraints_create_with_visual_format(ctx, "[a]", 0, names, views, 2, NULL, NULL, 0, buffer, 8, &count));
   OK(brace_context_destroy(other));
   /* A NULL context. */
-  g_ctx = NULL;
-  ERR(BRACE_E_INVALID_ARGUMENT, "context is NULL",
+  ERR(NULL, BRACE_E_INVALID_ARGUMENT, "context is NULL",
       brace_constraints_create_with_visual_format(NULL, "[a]", 0, s.view_names, s.views, s.view_count, NULL, NULL, 0,
                                                   buffer, 8, &count));
-  g_ctx = ctx;
   /* Nothing was created by any of them. */
   CHECK(probe(ctx, a) == before + 1);
   close_scene(ctx);
@@ -936,19 +849,8 @@ static void test_listing_layout_guides(void) {
 }
 
 int main(void) {
-  signal(SIGALRM, on_alarm);
-  alarm(300);
-
-  {
-    brace_context *probe_ctx = NULL;
-    brace_status s = brace_context_create(NULL, &probe_ctx);
-    if (s != BRACE_OK) {
-      fprintf(stderr, "test_vfl: FATAL: brace_context_create(NULL, &ctx) returned %s: %s\n", brace_status_name(s),
-              brace_last_error(NULL));
-      return 2;
-    }
-    brace_context_destroy(probe_ctx);
-  }
+  check_watchdog("test_vfl: WATCHDOG: a call did not return (hang)\n", 300);
+  if (!check_can_create_context("test_vfl")) return 2;
 
   test_standard_spacing_and_margins();
   test_explicit_metric_predicates_flush();
@@ -963,6 +865,5 @@ int main(void) {
   test_reading_terms_back();
   test_listing_layout_guides();
 
-  printf("test_vfl: %d checks, %d failed\n", g_checks, g_failures);
-  return g_failures == 0 ? 0 : 1;
+  return check_summary("test_vfl");
 }

@@ -463,6 +463,17 @@ static void on_diagnostic(brace_context *ctx, const brace_diagnostic *d, void *u
   }
   volatile brace_node sink = 0;
   for (size_t k = 64; k < d->node_count; k++) sink ^= d->nodes[k]; /* every element readable */
+  /* 0.6: the constraints concerned, each a constraint handle of this context. */
+  if (d->constraint_count > 0 && !d->constraints) die("a diagnostic with constraints but no constraint array");
+  for (size_t k = 0; k < d->constraint_count; k++) {
+    brace_handle_info info = {sizeof info, BRACE_HANDLE_KIND_INVALID, 0, 0};
+    if (brace_handle_get_info(d->constraints[k], &info) != BRACE_OK || info.kind != BRACE_HANDLE_KIND_CONSTRAINT)
+      die("a diagnostic listed something that is not a constraint handle");
+    if (k < 64) {
+      bool broken;
+      (void)brace_constraint_is_broken(ctx, d->constraints[k], &broken);
+    }
+  }
   (void)sink;
   S.busy[i]--;
 }
@@ -571,7 +582,16 @@ static void step(cursor *c) {
     break;
   }
   case OP_NODE_DESTROY: st(brace_node_destroy(ctx, pick_node(c))); break;
-  case OP_IS_ALIVE: S.calls++; (void)brace_node_is_alive(alt ? NULL : ctx, pick_node(c)); break;
+  case OP_IS_ALIVE: {
+    /* brace_handle_get_info (0.6) answers for any 64-bit value, live, stale or foreign. */
+    brace_node n = pick_node(c);
+    S.calls++;
+    (void)brace_node_is_alive(alt ? NULL : ctx, n);
+    brace_handle_info info = {nul ? 4 : sizeof info, BRACE_HANDLE_KIND_INVALID, 0, 0};
+    brace_status s = brace_handle_get_info(n, &info);
+    if (s == BRACE_OK && (info.kind == BRACE_HANDLE_KIND_INVALID || n == 0)) die("brace_handle_get_info accepted a non-handle");
+    break;
+  }
   case OP_ADD_SUBVIEW: {
     brace_node p = pick_node(c), k = pick_node(c);
     st(brace_node_add_subview(ctx, p, k));

@@ -26,16 +26,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "strategy_state.h"
+
 static const brace_property_desc properties[] = {
     {"inset", BRACE_VALUE_DOUBLE, BRACE_SCOPE_CONTAINER, {BRACE_VALUE_DOUBLE, 0, 0.0}, 0, 1000, NULL, 0,
      "extra inset inside the layout margins"},
 };
 
 static const brace_host_api *host;
-
-typedef struct pin_state {
-  brace_strategy_id self;
-} pin_state;
 
 typedef struct pinned {
   brace_constraint *constraints; /* 4 per subview: leading, trailing, top, bottom */
@@ -44,20 +42,6 @@ typedef struct pinned {
   size_t subview_count;
   double inset;
 } pinned;
-
-static brace_status create(brace_context *ctx, brace_strategy_id self, void **state) {
-  (void)ctx;
-  pin_state *s = malloc(sizeof *s);
-  if (!s) return BRACE_E_NO_MEMORY;
-  s->self = self;
-  *state = s;
-  return BRACE_OK;
-}
-
-static void destroy(brace_context *ctx, void *state) {
-  (void)ctx;
-  free(state);
-}
 
 static brace_status attach(brace_context *ctx, void *state, brace_node node, void **node_data) {
   (void)ctx;
@@ -93,7 +77,7 @@ static int same_subviews(brace_context *ctx, brace_node node, const pinned *p, s
 }
 
 static void update_constraints(brace_context *ctx, void *state, brace_node node, void *node_data) {
-  pin_state *s = state;
+  strategy_state *s = state;
   pinned *p = node_data;
   brace_value v;
   double inset = host->get_property(ctx, s->self, node, 0, &v) == BRACE_OK ? v.number : 0;
@@ -139,7 +123,7 @@ static void update_constraints(brace_context *ctx, void *state, brace_node node,
 
 #if defined(PIN_ABI_1_1) || defined(PIN_SIZE_HOOK)
 static void size_changed(brace_context *ctx, void *state, brace_node node, void *node_data, brace_size old_size) {
-  pin_state *s = state;
+  strategy_state *s = state;
   (void)node_data;
 #ifdef PIN_ABI_1_1
   (void)old_size;

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "strategy_state.h"
+
 enum { P_FLAG, P_COUNT, P_GAP, P_MODE, P_WEIGHT, P_N };
 static const char *const modes[] = {"a", "b", "c"};
 static const brace_property_desc properties[P_N] = {
@@ -23,33 +25,14 @@ static const brace_property_desc properties[P_N] = {
 
 static const brace_host_api *host;
 
-typedef struct probe_state {
-  brace_strategy_id self;
-  int attached;
-} probe_state;
-
-static void say(brace_context *ctx, probe_state *s, brace_node node, const char *what) {
+static void say(brace_context *ctx, strategy_state *s, brace_node node, const char *what) {
   char text[96];
   snprintf(text, sizeof text, "%s attached=%d", what, s->attached);
   host->report(ctx, s->self, text, &node, 1);
 }
 
-static brace_status create(brace_context *ctx, brace_strategy_id self, void **state) {
-  (void)ctx;
-  probe_state *s = calloc(1, sizeof *s);
-  if (!s) return BRACE_E_NO_MEMORY;
-  s->self = self;
-  *state = s;
-  return BRACE_OK;
-}
-
-static void destroy(brace_context *ctx, void *state) {
-  (void)ctx;
-  free(state);
-}
-
 static brace_status attach(brace_context *ctx, void *state, brace_node node, void **node_data) {
-  probe_state *s = state;
+  strategy_state *s = state;
   int *data = malloc(sizeof *data);
   if (!data) return BRACE_E_NO_MEMORY;
   *data = 7;
@@ -60,19 +43,19 @@ static brace_status attach(brace_context *ctx, void *state, brace_node node, voi
 }
 
 static void detach(brace_context *ctx, void *state, brace_node node, void *node_data) {
-  probe_state *s = state;
+  strategy_state *s = state;
   s->attached--;
   say(ctx, s, node, *(int *)node_data == 7 ? "detach" : "detach-corrupt");
   free(node_data);
 }
 
-static double value(brace_context *ctx, probe_state *s, brace_node node, uint32_t k) {
+static double value(brace_context *ctx, strategy_state *s, brace_node node, uint32_t k) {
   brace_value v;
   if (host->get_property(ctx, s->self, node, k, &v) != BRACE_OK) return -1;
   return v.type == BRACE_VALUE_DOUBLE ? v.number : (double)v.integer;
 }
 
-static brace_size stack(brace_context *ctx, probe_state *s, brace_node node, int place) {
+static brace_size stack(brace_context *ctx, strategy_state *s, brace_node node, int place) {
   size_t n = 0;
   host->get_subview_count(ctx, node, &n);
   double gap = value(ctx, s, node, P_GAP), y = 0, w = 0;

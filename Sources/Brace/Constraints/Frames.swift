@@ -1,3 +1,4 @@
+import BracePluginKit
 import CBrace
 
 /// From solved variables to frames: the superview of each node whose solved frame
@@ -46,12 +47,7 @@ extension Context {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "\(name) answered a frame of \(a.x), \(a.y), \(a.width) x \(a.height) for \(describe(n)); it keeps its frame", nodes: [n])
       return nodes.frame[n.index]
     }
-    let f = frame(forAlignmentRect: a, of: n)
-    let s = options.scale
-    func px(_ x: Double) -> Double { (x * s).rounded(.toNearestOrAwayFromZero) / s }
-    // (+ 0 turns a -0.0 into 0.0.)
-    let x0 = px(f.x) + 0, y0 = px(f.y) + 0
-    return brace_rect(x: x0, y: y0, width: max(0, px(f.x + f.width) - x0) + 0, height: max(0, px(f.y + f.height) - y0) + 0)
+    return roundedToPixelGrid(frame(forAlignmentRect: a, of: n), scale: options.scale)
   }
 
   /// Queues a node's frame from its solved values when it differs from the current one:

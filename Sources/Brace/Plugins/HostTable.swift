@@ -1,14 +1,11 @@
+import BracePluginKit
 import CBrace
 
 /// The function table every plugin receives. Built once per process; most entries are
 /// the public functions themselves, so a plugin gets exactly the checks a C caller gets.
 enum HostTable {
   nonisolated(unsafe) static let pointer: UnsafePointer<brace_host_api> = {
-    let t = UnsafeMutablePointer<brace_host_api>.allocate(capacity: 1)
-    t.initialize(to: brace_host_api())
-    t.pointee.struct_size = UInt32(MemoryLayout<brace_host_api>.size)
-    t.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
-    t.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
+    let t = newPluginTable(brace_host_api.self)
     t.pointee.last_error = brace_last_error
     t.pointee.get_scale = hostGetScale
     t.pointee.get_frame = brace_node_get_frame

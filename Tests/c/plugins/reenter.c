@@ -9,12 +9,13 @@
  *                 intrinsic_content_size callback is what calls back).
  * The public functions are reached through libbrace itself (this plugin links it), as a
  * plugin that shares the program's library may. Each hook call counts in "calls" and
- * keeps the status of the call it made in "status" (read-only properties of the node).
+ * keeps the status of the call it made in "status" (properties of the node). Its state is
+ * the test plugins' (Tests/plugins/strategy_state.h).
  */
 #include <brace/brace.h>
 #include <brace/brace_plugin.h>
 
-#include <stdlib.h>
+#include "../../plugins/strategy_state.h"
 
 enum { P_MODE, P_CALLS, P_STATUS, P_COUNT };
 enum { MODE_NONE, MODE_LAYOUT, MODE_CONSTRAINTS, MODE_MEASURE };
@@ -32,28 +33,10 @@ static const brace_property_desc properties[P_COUNT] = {
 
 static const brace_host_api *host;
 
-typedef struct reenter_state {
-  brace_strategy_id self;
-} reenter_state;
-
-static brace_status create(brace_context *ctx, brace_strategy_id self, void **state) {
-  (void)ctx;
-  reenter_state *s = malloc(sizeof *s);
-  if (!s) return BRACE_E_NO_MEMORY;
-  s->self = self;
-  *state = s;
-  return BRACE_OK;
-}
-
-static void destroy(brace_context *ctx, void *state) {
-  (void)ctx;
-  free(state);
-}
-
 static void size_changed(brace_context *ctx, void *state, brace_node node, void *node_data, brace_size old) {
   (void)node_data;
   (void)old;
-  const reenter_state *s = state;
+  const strategy_state *s = state;
   brace_value mode, calls;
   if (host->get_property(ctx, s->self, node, P_MODE, &mode) != BRACE_OK) return;
   if (host->get_property(ctx, s->self, node, P_CALLS, &calls) != BRACE_OK) return;

@@ -1,0 +1,249 @@
+import BracePluginKit
+import CBrace
+
+// What a stack knows of its arranged views, read in one host call and kept until
+// something about them changes, and what its layout arithmetic makes of them (cached).
+
+
+/// The priority a view with no intrinsic size and nothing to measure is held at length 0
+/// on that axis: the lowest but one (1 is the baseline-alignment pull, which must give
+/// way to every size).
+let unsizedPriority: Float = 2
+
+/// A spacing value with its sentinels resolved.
+func resolveSpacing(_ v: Double, default fallback: Double) -> Double {
+  if v == BRACE_STACK_SPACING_USE_DEFAULT { return fallback }
+  if v == 0 && v.sign == .minus { return systemSpacing }
+  return v
+}
+
+// MARK: State
+
+/// One arranged view as the stack last read it.
+struct Arranged {
+  var node: brace_node = 0
+  var hidden = false
+  var intrinsic = brace_size(width: -1, height: -1)
+  var hugging: (Float, Float) = (250, 250)
+  var resistance: (Float, Float) = (750, 750)
+  var insets = brace_insets()
+  var spacingAfter = BRACE_STACK_SPACING_USE_DEFAULT
+  /// Measured through its strategy (no intrinsic size on some axis, and subviews).
+  var measured = false
+  /// Its translates_autoresizing_mask was turned off (in a constraints pass).
+  var adopted = false
+  var external = false
+  /// The frame the stack last wrote for it (direct path), to write only changes.
+  var written: brace_rect? = nil
+}
+
+final class StackContext {
+  let id: brace_strategy_id
+  /// The nodes using this strategy in this context, to reach a nested stack's state.
+  var stacks: [brace_node: Stack] = [:]
+  init(id: brace_strategy_id) { self.id = id }
+}
+
+final class Stack {
+  let node: brace_node
+  /// Strong (Embedded Swift has no unowned): the cycle with `context.stacks` ends when
+  /// the node detaches, which the host does for every node before context_destroy.
+  let context: StackContext
+  var layout = StackLayout()
+  var spacing = 0.0
+  var marginsRelative = false
+  var forceConstraints = false
+  var views: [Arranged] = []
+  /// Reused for host->get_subviews.
+  var buffer: [brace_subview_info] = []
+  var refreshing = false
+  var stale = true
+  /// Arranging through generated constraints (the engine places the views).
+  var generating = false
+  var generated = GeneratedSet()
+  /// The canvas size across the axis the generated constraints measured views for.
+  var generatedCross: Double? = nil
+  /// The fitting size last reported, to flag a measuring superview when it changes.
+  var lastFitting: brace_size? = nil
+  /// What the last refresh makes of the views, for the cross size it was computed for
+  /// (nil: fitting), and the fitting size for a proposal. A layout caused only by the
+  /// stack's own size changing reuses them; a refresh drops them.
+  var contentCache: (cross: Double?, contents: [Content])? = nil
+  var fittingCache: (proposal: brace_size, size: brace_size)? = nil
+  var proposalDependence: Bool? = nil
+  /// The last direct arrangement, for the fill path's incremental resize.
+  var lastArrangement: (canvas: brace_rect, rtl: Bool, absorber: Int?, extra: Double)? = nil
+  var lastPlacements: [Placement] = []
+
+  init(node: brace_node, context: StackContext) {
+    self.node = node
+    self.context = context
+  }
+}
+
+// MARK: Reading what the stack arranges
+
+extension Stack {
+  func property(_ ctx: OpaquePointer?, _ p: Property) -> brace_value {
+    var v = brace_value()
+    _ = host.pointee.get_property!(ctx, context.id, node, p.rawValue, &v)
+    return v
+  }
+
+  /// Reads the properties and every arranged view; true when the stack or one of its
+  /// views is constrained by something other than this stack. Only the constraints pass
+  /// adopts new views (turns their translation off): measure and the baseline hook, which
+  /// may refresh too, must not change anything. A refresh reached again from inside this
+  /// one (an intrinsic-size callback asking for the stack's fitting size) keeps what the
+  /// stack knew.
+  @discardableResult
+  func refresh(_ ctx: OpaquePointer?, adopt: Bool = false) -> Bool {
+    guard !refreshing else { return false }
+    refreshing = true
+    defer { refreshing = false }
+    let h = host.pointee
+    layout.axis = Axis(rawValue: property(ctx, .axis).integer) ?? .horizontal
+    layout.distribution = Distribution(rawValue: property(ctx, .distribution).integer) ?? .fill
+    layout.alignment = Alignment(rawValue: property(ctx, .alignment).integer) ?? .fill
+    layout.baselineRelative = property(ctx, .baselineRelative).integer != 0
+    spacing = property(ctx, .spacing).number
+    marginsRelative = property(ctx, .marginsRelative).integer != 0
+    forceConstraints = property(ctx, .generateConstraints).integer != 0
+    var external = false
+    _ = h.is_constrained_externally!(ctx, context.id, node, node, &external)
+    // Everything about the subviews in one host call (two when they outgrew the buffer).
+    let stride = MemoryLayout<brace_subview_info>.stride
+    var count = 0
+    var buffer = self.buffer
+    self.buffer = []
+    defer { self.buffer = buffer }
+    while true {
+      let capacity = buffer.count
+      let status = buffer.withUnsafeMutableBufferPointer {
+        h.get_subviews!(ctx, context.id, node, Property.spacingAfter.rawValue, $0.baseAddress, stride, capacity, &count)
+      }
+      guard status == BRACE_OK else { count = 0; break }
+      if count <= capacity { break }
+      buffer = [brace_subview_info](repeating: brace_subview_info(), count: count)
+    }
+    var next: [Arranged] = []
+    next.reserveCapacity(count)
+    for k in 0..<count where buffer[k].node != 0 {
+      let info = buffer[k]
+      var a = Arranged()
+      a.node = info.node
+      // Keep the frame written last time when the view stays at the same place.
+      if k < views.count && views[k].node == a.node {
+        a.written = views[k].written
+        a.adopted = views[k].adopted
+      }
+      if adopt && !a.adopted {
+        _ = h.set_translates_autoresizing_mask!(ctx, a.node, false)
+        a.adopted = true
+      }
+      a.hidden = info.hidden
+      a.intrinsic = info.intrinsic_content_size
+      a.hugging = (info.content_hugging.0, info.content_hugging.1)
+      a.resistance = (info.compression_resistance.0, info.compression_resistance.1)
+      a.insets = info.alignment_rect_insets
+      a.spacingAfter = info.property.number
+      if a.intrinsic.width < 0 || a.intrinsic.height < 0 {
+        a.measured = info.subview_count > 0 || context.stacks[a.node] != nil
+      }
+      a.external = info.constrained_externally
+      external = external || a.external
+      next.append(a)
+    }
+    views = next
+    stale = false
+    contentCache = nil
+    fittingCache = nil
+    proposalDependence = nil
+    lastArrangement = nil
+    return external
+  }
+
+  /// The gap after each arranged view.
+  func gaps() -> [Double] {
+    let base = resolveSpacing(spacing, default: 0)
+    return views.map { resolveSpacing($0.spacingAfter, default: base) }
+  }
+
+  /// What the layout arrange each view by, for a canvas whose cross size is `cross`
+  /// (nil: unknown, for fitting).
+  func contents(_ ctx: OpaquePointer?, cross: Double?) -> [Content] {
+    // Without measured views the cross size changes nothing.
+    let key = views.contains { $0.measured } ? cross : nil
+    if let c = contentCache, c.cross == key { return c.contents }
+    let list = readContents(ctx, cross: cross)
+    contentCache = (key, list)
+    return list
+  }
+
+  /// Whether the fitting size depends on the size offered (a measured view that is not
+  /// a stack, such as a flow, or a nested stack that does). Known until the next refresh;
+  /// a nested stack whose answer changes flags this one (see updateConstraints).
+  func dependsOnProposal() -> Bool {
+    if let known = proposalDependence { return known }
+    let answer = views.contains { v in v.measured && (context.stacks[v.node].map { $0.dependsOnProposal() } ?? true) }
+    proposalDependence = answer
+    return answer
+  }
+
+  private func readContents(_ ctx: OpaquePointer?, cross: Double?) -> [Content] {
+    let horizontal = layout.axis == .horizontal
+    let needsBaselines = layout.usesBaselineGaps || layout.crossAlignment == .firstBaseline || layout.crossAlignment == .lastBaseline
+    return views.map { a in
+      var size = a.intrinsic
+      if a.measured {
+        // Across the axis a filled view is offered the canvas; otherwise nothing limits it.
+        let offer = cross.flatMap { layout.alignment == .fill ? $0 : nil } ?? BRACE_PROPOSAL_UNBOUNDED
+        let proposal = horizontal ? brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: offer)
+                                  : brace_size(width: offer, height: BRACE_PROPOSAL_UNBOUNDED)
+        let m = measure(ctx, a.node, proposal)
+        if size.width < 0 { size.width = m.width }
+        if size.height < 0 { size.height = m.height }
+      }
+      let mainValue = horizontal ? size.width : size.height
+      let crossValue = horizontal ? size.height : size.width
+      var c = Content()
+      c.main = max(mainValue, 0)
+      c.cross = max(crossValue, 0)
+      let intrinsicMain = (horizontal ? a.intrinsic.width : a.intrinsic.height) >= 0
+      // No intrinsic size and nothing to measure: length 0, held there at the lowest
+      // priority both ways (it stretches first and gives way first).
+      let holds = mainValue >= 0 && (intrinsicMain || a.measured)
+      c.hugging = holds ? (horizontal ? a.hugging.0 : a.hugging.1) : unsizedPriority
+      c.resistance = holds ? (horizontal ? a.resistance.0 : a.resistance.1) : unsizedPriority
+      if needsBaselines {
+        let s = brace_size(width: max(size.width, 0), height: max(size.height, 0))
+        c.firstBaseline = baseline(ctx, a.node, s, last: false)
+        c.lastBaseline = baseline(ctx, a.node, s, last: true)
+      }
+      return c
+    }
+  }
+
+  /// A view's fitting size: a nested stack answers from what it knows, others through
+  /// their strategy.
+  func measure(_ ctx: OpaquePointer?, _ n: brace_node, _ proposal: brace_size) -> brace_size {
+    if let inner = context.stacks[n] { return inner.fitting(ctx, proposal) }
+    var out = brace_size(width: 0, height: 0)
+    if host.pointee.measure!(ctx, n, proposal, &out) != BRACE_OK { return brace_size(width: 0, height: 0) }
+    return out
+  }
+
+  func baseline(_ ctx: OpaquePointer?, _ n: brace_node, _ size: brace_size, last: Bool) -> Double {
+    if let inner = context.stacks[n] { return inner.baseline(ctx, size, last: last) }
+    var out = 0.0
+    if host.pointee.get_baseline!(ctx, n, size, last, &out) != BRACE_OK { return last ? 0 : size.height }
+    return out
+  }
+
+  func margins(_ ctx: OpaquePointer?) -> brace_insets {
+    guard marginsRelative else { return brace_insets() }
+    var m = brace_insets()
+    _ = host.pointee.get_layout_margins!(ctx, node, &m)
+    return m
+  }
+}
