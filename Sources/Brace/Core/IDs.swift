@@ -22,7 +22,7 @@ struct NodeID: SlotID {
   @inline(__always) init(_ raw: Int32) { self.raw = raw }
   @inline(__always) init(index: Int) { raw = Int32(index) }
   @inline(__always) var index: Int { Int(raw) }
-  static let none = NodeID(-1)
+  @inline(__always) static var none: NodeID { NodeID(-1) }
 }
 
 /// A constraint's slot in `ConstraintBridge.constraints`.
