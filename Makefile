@@ -1,19 +1,6 @@
-# Brace — build, stage-install, test, demo and benchmark.
-#
-#   make demo            build, install into the stage, build and run examples/demo.c
-#   make test            every test, in order, stopping at the first failure (TEST_STEPS):
-#                        swift test, install, the ABI (exports, sizes, abidiff baseline,
-#                        plugin layouts), headers, C tests (plain, valgrind, sanitizers),
-#                        a short fuzz pass, Python
-#   make fuzz            the API fuzzer for FUZZ_SECONDS (mk/fuzz.mk, Tests/fuzz/)
-#   make abi-baseline    record a deliberate ABI addition (mk/abi.mk, docs/abi.md)
-#   make scenes          draw examples/scenes/*.svg again with the `brace` command
-#                        (mk/scenes.mk; `make scenes-check` fails when they are stale)
-#   make bench           the core benchmark (release build)
-#   make bench-stack     the stack strategy against Yoga on the same scene (builds Yoga
-#                        from PyPI's poga sdist into the scratch folder)
-#   make install         libbrace + plugins (Embedded Swift builds, mk/embedded.sh) + headers
-#                        + brace.pc into $(PREFIX)
+# Brace — build, stage-install, test, demo and benchmark. `make help` lists the targets
+# (from the `##` line above each rule here and in mk/*.mk). Targets name what they need
+# as prerequisites: `make test-c` on a clean tree builds and stages the library first.
 #
 # Variables (override on the command line, e.g. `make test SCRATCH=.build-c`):
 #   SWIFT_BUILD_FLAGS    extra flags for `swift build -c release`
@@ -26,6 +13,11 @@
 
 SHELL := /bin/sh
 .DEFAULT_GOAL := release
+
+# The Swift toolchain: on PATH, or in /opt/swift (where the README says it may be).
+ifeq ($(shell command -v swift),)
+export PATH := /opt/swift/usr/bin:$(PATH)
+endif
 
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
@@ -71,34 +63,38 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release embedded install plugins demo test test-swift test-abi test-size test-headers test-c test-python bench bench-stack clean-stage summary
+.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-stack clean-stage summary help
 
 # ------------------------------------------------------------------------------ build
 
+## SwiftPM's release build (the benchmark programs)
 release:
 	$(SWIFT) build -c release --scratch-path $(SCRATCH) $(SWIFT_BUILD_FLAGS)
 
 # What is installed: libbrace and the built-in plugins built with Embedded Swift
-# (mk/embedded.sh): about 1.5 MB in all and no Swift runtime, where SwiftPM's builds are
-# 9-11 MB each, every one with its own static runtime. SwiftPM's builds stay what
-# `swift test` and the benchmark programs use.
+# (mk/embedded.sh): no Swift runtime, where SwiftPM's builds each carry their own static
+# runtime (`make test-size` prints the sizes). SwiftPM's builds stay what `swift test`
+# and the benchmark programs use.
 EMBEDDED := $(abspath $(SCRATCH))/embedded
 EMBEDDED_CORE := $(EMBEDDED)/libbrace.so
-EMBEDDED_PLUGINS := $(EMBEDDED)/libbrace_autoresizing.so $(EMBEDDED)/libbrace_stack.so $(EMBEDDED)/libbrace_simplex.so
-EMBEDDED_DEPS := $(wildcard include/brace/*.h include/module.modulemap) mk/embedded.sh
-$(EMBEDDED_CORE): $(wildcard Sources/Brace/*/*.swift Sources/Brace/exports.map Sources/CBraceLibc/*) $(EMBEDDED_DEPS)
-	mk/embedded.sh "$(EMBEDDED)" core
-$(EMBEDDED)/libbrace_autoresizing.so: $(wildcard Sources/BraceAutoresizing/*) $(EMBEDDED_DEPS)
-	mk/embedded.sh "$(EMBEDDED)" autoresizing
-$(EMBEDDED)/libbrace_stack.so: $(wildcard Sources/BraceStack/*) $(EMBEDDED_DEPS)
-	mk/embedded.sh "$(EMBEDDED)" stack
-$(EMBEDDED)/libbrace_simplex.so: $(wildcard Sources/BraceSimplex/* Sources/BraceSimplexSolver/*) $(EMBEDDED_DEPS)
-	mk/embedded.sh "$(EMBEDDED)" simplex
-embedded: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
+# The built-in plugins' libraries (brace_NAME), from the one list mk/plugins.
+BUILTIN_PLUGINS := $(shell awk '!/^\#/ && NF { print $$3 }' mk/plugins)
+EMBEDDED_PLUGINS := $(BUILTIN_PLUGINS:%=$(EMBEDDED)/lib%.so)
+
+# One rule for every Embedded output. mk/embedded.sh knows what each is built from and
+# skips an output newer than its sources (pip's build calls it too), so make always asks
+# it, once; an output it leaves alone keeps its time, and nothing after it is redone. Its
+# parts are "core" (libbrace.so) and each plugin's library without "brace_".
+## libbrace and the built-in plugins with Embedded Swift (mk/embedded.sh)
+embedded:
+	mk/embedded.sh "$(EMBEDDED)" core $(BUILTIN_PLUGINS:brace_%=%)
+$(EMBEDDED_CORE) $(EMBEDDED_PLUGINS): embedded
 
 # ------------------------------------------------------------------------------ install
 
-install: embedded
+# The staged install is complete when brace.pc, written last, is newer than what went in.
+INSTALLED := $(INSTALL_LIB)/pkgconfig/brace.pc
+$(INSTALLED): $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS) $(wildcard include/brace/*.h) bindings/c/brace.pc.in
 	@test -n "$(VERSION_MAJOR)" -a -n "$(VERSION_MINOR)" -a -n "$(VERSION_PATCH)" || \
 	  { echo "cannot read BRACE_VERSION_* from include/brace/types.h" >&2; exit 1; }
 	install -d "$(INSTALL_LIB)/pkgconfig" "$(INSTALL_INC)/brace"
@@ -112,8 +108,11 @@ install: embedded
 	install -m 0755 $(EMBEDDED_PLUGINS) "$(INSTALL_LIB)/brace/"
 	install -m 0644 include/brace/*.h "$(INSTALL_INC)/brace/"
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
-	  bindings/c/brace.pc.in > "$(INSTALL_LIB)/pkgconfig/brace.pc"
+	  bindings/c/brace.pc.in > "$@"
 	@echo "installed Brace $(VERSION) into $(DESTDIR)$(PREFIX)"
+
+## libbrace, the built-in plugins, the headers and brace.pc into PREFIX
+install: $(INSTALLED)
 
 # ------------------------------------------------------------------------------ plugins
 
@@ -122,40 +121,39 @@ install: embedded
 # $(PLUGIN_DIR) as libbrace_NAME.so, which the demo and the C tests put on
 # BRACE_PLUGIN_PATH.
 PLUGIN_DIR := $(WORK)/plugins
-EXAMPLE_PLUGINS := $(sort $(wildcard examples/plugins/*.c))
+EXAMPLE_PLUGINS := $(patsubst examples/plugins/%.c,$(PLUGIN_DIR)/libbrace_%.so,$(sort $(wildcard examples/plugins/*.c)))
 # Plugins of the C tests (Tests/c/plugins/*.c) land there too; they may call the public
 # functions, so they link libbrace.
-C_TEST_PLUGINS := $(sort $(wildcard Tests/c/plugins/*.c))
+C_TEST_PLUGINS := $(patsubst Tests/c/plugins/%.c,$(PLUGIN_DIR)/libbrace_%.so,$(sort $(wildcard Tests/c/plugins/*.c)))
 
-plugins: install
+$(PLUGIN_DIR)/libbrace_%.so: examples/plugins/%.c $(INSTALLED)
 	@mkdir -p "$(PLUGIN_DIR)"
-	@for src in $(EXAMPLE_PLUGINS); do \
-	  name=$$(basename "$$src" .c); \
-	  echo "$(CC) -shared -o $(PLUGIN_DIR)/libbrace_$$name.so $$src"; \
-	  $(CC) $(C_STRICT) -O2 -shared -fPIC -fvisibility=hidden $(BRACE_CFLAGS) \
-	    -o "$(PLUGIN_DIR)/libbrace_$$name.so" "$$src" -lm || exit 1; \
-	done
-	@for src in $(C_TEST_PLUGINS); do \
-	  name=$$(basename "$$src" .c); \
-	  echo "$(CC) -shared -o $(PLUGIN_DIR)/libbrace_$$name.so $$src (links libbrace)"; \
-	  $(CC) $(C_STRICT) -g -shared -fPIC -fvisibility=hidden $(BRACE_CFLAGS) \
-	    -o "$(PLUGIN_DIR)/libbrace_$$name.so" "$$src" $(BRACE_LIBS) || exit 1; \
-	done
+	$(CC) $(C_STRICT) -O2 -shared -fPIC -fvisibility=hidden $(BRACE_CFLAGS) -o "$@" "$<" -lm
+$(PLUGIN_DIR)/libbrace_%.so: Tests/c/plugins/%.c $(INSTALLED)
+	@mkdir -p "$(PLUGIN_DIR)"
+	$(CC) $(C_STRICT) -g -shared -fPIC -fvisibility=hidden $(BRACE_CFLAGS) -o "$@" "$<" $(BRACE_LIBS)
+
+## the example plugins (examples/plugins/*.c) and the C tests' plugins, against the installed header
+plugins: $(EXAMPLE_PLUGINS) $(C_TEST_PLUGINS)
 
 # ------------------------------------------------------------------------------ demo
 
-demo: plugins
+## install, then build and run examples/demo.c
+demo: $(INSTALLED) $(EXAMPLE_PLUGINS)
 	@mkdir -p "$(WORK)"
 	$(CC) $(C_STRICT) $(BRACE_CFLAGS) -o "$(WORK)/demo" examples/demo.c $(BRACE_LIBS)
 	BRACE_PLUGIN_PATH="$(PLUGIN_DIR)" "$(WORK)/demo"
 
 # ------------------------------------------------------------------------------ tests
 
-# The steps of `make test`, in order. Each is a separate make run so that they stay
-# sequential under -j; the first failure stops the rest. The summary counts the checks.
-TEST_STEPS := test-swift install plugins test-abi test-size test-abi-baseline test-plugin-abi test-headers \
+# The steps of `make test`, in order; the first installs the system tools that are missing
+# (mk/deps.sh). Each is a separate make run so that they stay sequential under -j and the
+# first failure stops the rest; each builds what it needs through its prerequisites. The
+# summary counts the checks.
+TEST_STEPS := deps test-swift test-abi test-size test-abi-baseline test-plugin-abi test-headers \
   test-c test-c-sanitize test-fuzz test-python
 
+## every test, in order, stopping at the first failure (the README's command)
 test:
 	@mkdir -p "$(WORK)" && rm -f "$(RESULTS)" && touch "$(RESULTS)"
 	@status=0; \
@@ -170,24 +168,27 @@ test:
 	$(MAKE) --no-print-directory summary; \
 	exit $$status
 
+## install the missing system tools the tests need (mk/deps.sh, apt-get)
+deps:
+	@mk/deps.sh $(if $(CI),--versions)
+
 summary:
 	@passed=$$(grep -c '^PASS' "$(RESULTS)" 2>/dev/null); failed=$$(grep -c '^FAIL' "$(RESULTS)" 2>/dev/null); \
 	echo; echo "$${passed:-0} passed, $${failed:-0} failed"
 
+## swift test (every Swift test target, debug build)
 test-swift:
 	@mkdir -p "$(WORK)"
 	@$(CHECK) "swift test" $(SWIFT) test --scratch-path $(SCRATCH) $(SWIFT_TEST_FLAGS)
 
-# The installed library exports exactly the header's functions, has its SONAME, and
-# needs no Swift runtime (Tests/abi/check-exports.sh).
-test-abi:
+## the installed libbrace exports exactly the headers' functions, has its SONAME, needs no Swift runtime
+test-abi: $(INSTALLED)
 	@mkdir -p "$(WORK)"
 	@$(CHECK) "abi: exports == header declarations, SONAME, no libswift" \
 	  Tests/abi/check-exports.sh "$(INSTALL_LIB)/libbrace.so.$(VERSION)" include $(GCC)
 
-# The public headers compile as C11 (gcc, clang) and C++11/C++17 (g++, clang++) with
-# every warning as an error; each header also compiles on its own.
 HEADER_TU := Tests/headers/include_all.c
+## the headers compile as C11 and C++11/17 (gcc, clang), each one on its own too
 test-headers:
 	@mkdir -p "$(WORK)"
 	@$(CHECK) "headers: gcc -std=c11" \
@@ -208,12 +209,9 @@ test-headers:
 	    $(GCC) $(C_STRICT) -Wstrict-prototypes -fsyntax-only "$(WORK)/one-header.c" || exit 1; \
 	done
 
-# Every Tests/c/test_*.c, built against the INSTALLED header and library through
-# pkg-config, run normally and then under valgrind.
-test-c:
+## every Tests/c/test_*.c against the installed header and library, run plainly and under valgrind
+test-c: $(INSTALLED) $(EXAMPLE_PLUGINS) $(C_TEST_PLUGINS)
 	@mkdir -p "$(WORK)/c"
-	@$(PKG_ENV) $(PKG_CONFIG) --exists brace || \
-	  { echo "brace.pc not found in $(PREFIX)/lib/pkgconfig: run make install first" >&2; exit 1; }
 	@for src in $(C_TESTS); do \
 	  name=$$(basename "$$src" .c); exe="$(WORK)/c/$$name"; \
 	  $(CHECK) "c: build $$name (installed header + library via pkg-config)" \
@@ -224,12 +222,12 @@ test-c:
 	  $(CHECK) "c: valgrind $$name" env BRACE_PLUGIN_PATH="$(PLUGIN_DIR)" $(VALGRIND) $(VALGRIND_FLAGS) "$$exe" || exit 1; \
 	done
 
-# The Python bindings (bindings/python): installed with pip into a fresh virtual
-# environment (pip's build runs `swift build -c release` and bundles the libraries), then
-# their pytest suite.
+# The Python bindings: pip's build (bindings/python/setup.py) runs mk/embedded.sh, which
+# finds the libraries built here current, and bundles them.
 PYTHON ?= python3
 VENV := $(WORK)/venv
-test-python:
+## pip install bindings/python into a fresh venv, pytest, and the wheel in a venv of its own
+test-python: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 	@rm -rf "$(VENV)" && mkdir -p "$(WORK)"
 	@$(CHECK) "python: a fresh venv" $(PYTHON) -m venv "$(VENV)"
 	@$(CHECK) "python: pip install ./bindings/python[test]" \
@@ -245,10 +243,10 @@ test-python:
 	    env -i HOME="$$HOME" PATH=/usr/bin:/bin "$$1/bin/python" -c "import brace, brace._native as n; c = n.ffi.new(\"brace_context **\"); n.check(None, n.lib.brace_context_create(n.ffi.NULL, c)); n.lib.brace_context_destroy(c[0]); print(\"wheel ok:\", brace.LIBRARY_PATH)"' \
 	  wheel-venv "$(WORK)/venv-wheel" "$(WORK)/wheel"
 
-# What is installed stays small: each installed file (libbrace and every built-in plugin,
-# stripped) within the limit in Tests/abi/size-limits (bytes); a file that grows past it
-# fails. Raise a limit deliberately, in the same change as the growth.
-test-size:
+# A file that grows past its limit fails: raise a limit deliberately, in the same change as
+# the growth. The table it prints is the one place the installed sizes are given.
+## print the installed files' sizes; each within its limit in Tests/abi/size-limits
+test-size: $(INSTALLED)
 	@$(CHECK) "size: the installed libbrace and plugins within Tests/abi/size-limits" \
 	  Tests/abi/check-sizes.sh "$(INSTALL_LIB)" Tests/abi/size-limits
 
@@ -258,7 +256,8 @@ test-size:
 # linking the installed library pays: first use (context + every built-in plugin) and heap
 # bytes per view and per constraint, next to kiwi's for the same constraints
 # (Tests/bench/install-bench.sh; kiwi's C++ source comes from PyPI's kiwisolver sdist).
-bench: release install
+## the core benchmark and the installed library's first use and memory, next to kiwi
+bench: release $(INSTALLED)
 	"$(BIN)/brace-bench"
 	$(PKG_ENV) CC="$(CC)" CXX="$(GXX)" PYTHON="$(PYTHON)" Tests/bench/install-bench.sh "$(WORK)/bench"
 
@@ -266,12 +265,21 @@ bench: release install
 # poga sdist, via pip) and built with g++ into $(SCRATCH)/yoga on first use, never committed.
 # Extra options for both programs: make bench-stack STACK_BENCH_FLAGS=--quick
 STACK_BENCH_FLAGS ?=
+## the stack strategy against Yoga on the same scene
 bench-stack: release
 	SCRATCH="$(SCRATCH)" Tests/bench/stack-bench.sh $(STACK_BENCH_FLAGS)
 
+## remove the staged install and what the Makefile built in the scratch folder
 clean-stage:
 	rm -rf "$(WORK)" "$(CURDIR)/.build-stage"
 
 # The fuzzer and sanitizer targets (mk/fuzz.mk) and the ABI baseline and plugin layout
 # checks (mk/abi.mk).
 include mk/fuzz.mk mk/abi.mk mk/scenes.mk
+
+# Each rule with a `## what it does` line right above it, in the order of the files.
+## list the targets and what each does
+help:
+	@awk '/^## / { doc = substr($$0, 4); next } \
+	  doc != "" && /^[a-z][a-z0-9-]*:/ { name = $$0; sub(/:.*/, "", name); printf "  %-20s %s\n", name, doc } \
+	  { doc = "" }' $(MAKEFILE_LIST)

@@ -1,5 +1,19 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// The built-in plugins, from the one list mk/plugins (strategy, target, library a line):
+/// each is a dynamic library product of its target.
+let builtinPlugins: [Product] = {
+  let path = "\(Context.packageDirectory)/mk/plugins"
+  guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fatalError("cannot read \(path)") }
+  var products: [Product] = []
+  for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+    let fields: [String] = line.split(separator: " ").map(String.init)
+    if fields.count == 3 { products.append(.library(name: fields[2], type: .dynamic, targets: [fields[1]])) }
+  }
+  return products
+}()
 
 /// Linker settings of a shared library that exports only what its version script lists,
 /// with the Swift runtime linked statically in release builds (so C programs and Python
@@ -22,9 +36,7 @@ let package = Package(
   name: "Brace",
   products: [
     .library(name: "brace", type: .dynamic, targets: ["Brace"]),
-    .library(name: "brace_autoresizing", type: .dynamic, targets: ["BraceAutoresizing"]),
-    .library(name: "brace_simplex", type: .dynamic, targets: ["BraceSimplex"]),
-    .library(name: "brace_stack", type: .dynamic, targets: ["BraceStack"]),
+  ] + builtinPlugins + [
     .executable(name: "brace-simplex-bench", targets: ["brace-simplex-bench"]),
     .executable(name: "brace-bench", targets: ["brace-bench"]),
     .executable(name: "brace-layout-bench", targets: ["brace-layout-bench"]),

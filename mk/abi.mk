@@ -1,19 +1,10 @@
 # mk/abi.mk — the ABI does not drift (docs/abi.md). Included by the Makefile; uses its
-# variables (CC, GCC, WORK, CHECK, INSTALL_LIB, INSTALL_INC, VERSION, BRACE_CFLAGS,
-# BRACE_LIBS, C_STRICT, VALGRIND, VALGRIND_FLAGS) and expects `make install plugins` to
-# have run.
+# variables (CC, GCC, WORK, CHECK, INSTALLED, INSTALL_LIB, INSTALL_INC, VERSION,
+# BRACE_CFLAGS, BRACE_LIBS, C_STRICT, VALGRIND, VALGRIND_FLAGS). Every target here stages
+# the install first (its prerequisite $(INSTALLED)).
 #
-#   make test-abi-baseline   abidiff of the installed libbrace against Tests/abi/libbrace.abi
-#                            (added functions pass, anything else fails), and the
-#                            self-test of that check on deliberately broken copies
-#   make test-plugin-abi     the plugin ABI's per-minor-version layouts
-#                            (Tests/abi/plugin_layout.c) and a plugin built against the
-#                            frozen 1.0 header, loaded and used by the current host
-#   make abi-baseline        record the installed libbrace's ABI as Tests/abi/libbrace.abi
-#                            after a deliberate addition (ABI_FORCE=1 for an allowed change
-#                            that is more than added functions; see docs/abi.md)
-#
-# Tools: abidw and abidiff (Debian/Ubuntu package abigail-tools), gcc 11 or later.
+# Tools: abidw and abidiff (Debian/Ubuntu package abigail-tools, which mk/deps.sh
+# installs), gcc 11 or later.
 
 ABIDW ?= abidw
 ABIDIFF ?= abidiff
@@ -30,7 +21,8 @@ ABI_BRACE_DIR_CFLAGS = $(patsubst -I%,-I%/brace,$(filter -I%,$(BRACE_CFLAGS)))
 
 .PHONY: test-abi-baseline test-plugin-abi abi-baseline
 
-test-abi-baseline:
+## abidiff of the installed libbrace against Tests/abi/libbrace.abi (functions only added), and that check's self-test
+test-abi-baseline: $(INSTALLED)
 	@mkdir -p "$(ABI_WORK)"
 	@$(CHECK) "abi: libbrace's ABI (abidiff) == Tests/abi/libbrace.abi, functions only added" \
 	  $(ABI_ENV) Tests/abi/check-abi.sh "$(ABI_LIB)" "$(ABI_BASELINE)" "$(ABI_INC)"
@@ -38,7 +30,8 @@ test-abi-baseline:
 	  sh -c '"$$@" >"$(ABI_WORK)/test-check-abi.log" 2>&1 || { cat "$(ABI_WORK)/test-check-abi.log"; exit 1; }' \
 	  test-check-abi $(ABI_ENV) Tests/abi/test-check-abi.sh "$(ABI_LIB)" "$(ABI_INC)"
 
-test-plugin-abi:
+## the plugin ABI's layouts per minor version, and a plugin built against the frozen 1.0 header, used by this host
+test-plugin-abi: $(INSTALLED)
 	@mkdir -p "$(ABI_WORK)"
 	@$(CHECK) "plugin abi: the frozen 1.0 header (Tests/abi/brace_plugin_1_0.h) has the pinned 1.0 layout" \
 	  $(CC) $(C_STRICT) -fsyntax-only -DPLUGIN_LAYOUT_FROZEN_1_0 $(ABI_BRACE_DIR_CFLAGS) Tests/abi/plugin_layout.c
@@ -52,5 +45,8 @@ test-plugin-abi:
 	@$(if $(VALGRIND),$(CHECK) "plugin abi: valgrind plugin_layout" \
 	  $(VALGRIND) $(VALGRIND_FLAGS) "$(ABI_WORK)/plugin_layout" "$(ABI_WORK)/libbrace_row_abi_1_0.so",:)
 
-abi-baseline:
+# After a deliberate addition; ABI_FORCE=1 for an allowed change that is more than added
+# functions (docs/abi.md).
+## record the installed libbrace's ABI as Tests/abi/libbrace.abi
+abi-baseline: $(INSTALLED)
 	$(ABI_ENV) Tests/abi/update-baseline.sh $(if $(ABI_FORCE),--force) "$(ABI_LIB)" "$(ABI_BASELINE)" "$(ABI_INC)"

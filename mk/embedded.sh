@@ -6,8 +6,8 @@
 # build (with the runtime linked in statically) is megabytes, and a process that loads
 # them holds no Swift runtime at all. PART is core (OUT_DIR/libbrace.so, SONAME
 # libbrace.so.0, exporting the brace_* functions of Sources/Brace/exports.map) or a
-# plugin: autoresizing, stack, simplex (OUT_DIR/libbrace_PLUGIN.so, exporting only its
-# entry). Outputs are stripped; a part whose output is newer than its sources is skipped.
+# built-in plugin of mk/plugins, named by its library without "brace_"
+# (OUT_DIR/libbrace_PLUGIN.so, exporting only its entry). Outputs are stripped; a part whose output is newer than its sources is skipped.
 # Used by the Makefile (make install) and bindings/python/setup.py.
 #
 # Environment: SWIFTC (default: swiftc on PATH, else /opt/swift/usr/bin/swiftc).
@@ -96,6 +96,6 @@ for p in "$@"; do
       extra="-I $tmp $tmp/solver.o"
       plugin simplex BraceSimplex "$root"/Sources/BraceSimplex/*.swift
       ;;
-    *) echo "embedded.sh: unknown part '$p' (core, autoresizing, stack, simplex)" >&2; exit 2 ;;
+    *) echo "embedded.sh: unknown part '$p' (core, or a plugin of mk/plugins)" >&2; exit 2 ;;
   esac
 done

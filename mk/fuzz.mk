@@ -1,37 +1,20 @@
 # mk/fuzz.mk — fuzzing the C ABI and the C tests under sanitizers (issue 10: "no input
-# crashes it"). Included by the Makefile (`include mk/*.mk`); uses its variables: CLANG,
-# WORK, RESULTS, CHECK, PREFIX, PKG_ENV, PKG_CONFIG, BRACE_CFLAGS, BRACE_LIBS, PLUGIN_DIR,
-# C_STRICT, C_TESTS, VERSION_MAJOR.
+# crashes it"). Included by the Makefile; uses its variables: CLANG, WORK, RESULTS, CHECK,
+# PREFIX, INSTALLED, EXAMPLE_PLUGINS, C_TEST_PLUGINS, BUILTIN_PLUGINS, PKG_ENV, PKG_CONFIG,
+# BRACE_CFLAGS, BRACE_LIBS, PLUGIN_DIR, C_STRICT, C_TESTS, VERSION_MAJOR.
 #
-# EVERY TARGET HERE ASSUMES `make install plugins` RAN BEFORE IT: they build against the
-# installed header and library (pkg-config brace, from $(PREFIX)) and put $(PLUGIN_DIR)
-# (the example plugins, "flow") on BRACE_PLUGIN_PATH, as test-c does. In `make test` they
-# run after those steps.
+# The targets build against the installed header and library (pkg-config brace, from
+# $(PREFIX)), which they stage first, and put $(PLUGIN_DIR) (the example plugins, "flow")
+# on BRACE_PLUGIN_PATH, as test-c does.
 #
-#   make fuzz [FUZZ_SECONDS=600]   build Tests/fuzz/fuzz_api.c (libFuzzer + ASan + UBSan) and
-#                                  fuzz for that long (default 300 s), starting from the
-#                                  committed corpus Tests/fuzz/corpus. New inputs go to the
-#                                  scratch corpus $(WORK)/fuzz/corpus, crashes to
-#                                  $(WORK)/fuzz/artifacts/. The committed corpus is not
-#                                  touched.
-#   make fuzz-deep [FUZZ_SECONDS=..]
-#                                  as `fuzz`, against a copy of libbrace and its plugins built
-#                                  from the working tree with AddressSanitizer and libFuzzer's
-#                                  coverage (swift build -c release into its own scratch path
-#                                  $(WORK)/fuzz/swift, about 2 minutes the first time): the
-#                                  fuzzer then sees the engine's branches, not only the
-#                                  harness's, and ASan checks the Swift code's own memory
-#                                  accesses. The installed library is not used or changed.
-#   make fuzz-merge                add to Tests/fuzz/corpus the scratch inputs that reach
-#                                  something the committed ones do not (libFuzzer -merge=1):
-#                                  the only target that writes the committed corpus.
-#   make fuzz-corpus               regenerate the hand-made seeds (Tests/fuzz/gen_corpus.py).
-#   make test-fuzz                 a short fixed-seed pass (-seed=1, FUZZ_TEST_RUNS runs, about
-#                                  a minute here) over the committed corpus; any crash, hang,
-#                                  sanitizer report or leak fails it. Registered with CHECK.
-#   make test-c-sanitize           every Tests/c/test_*.c built with
-#                                  -fsanitize=address,undefined against the installed library
-#                                  and run as test-c runs them; any report fails.
+# `make fuzz` starts from the committed corpus Tests/fuzz/corpus; new inputs go to the
+# scratch corpus $(WORK)/fuzz/corpus, crashes to $(WORK)/fuzz/artifacts/. Only
+# `make fuzz-merge` writes the committed corpus. `make fuzz-deep` fuzzes a copy of libbrace
+# and its plugins built from the working tree with AddressSanitizer and libFuzzer's
+# coverage (swift build -c release into its own scratch path $(WORK)/fuzz/swift, about 2
+# minutes the first time): the fuzzer then sees the engine's branches, not only the
+# harness's, and ASan checks the Swift code's own memory accesses; the installed library
+# is not used or changed.
 #
 # Reproducing a crash: $(WORK)/fuzz/fuzz_api CRASH-FILE, with BRACE_PLUGIN_PATH set as below
 # (or `make fuzz-run FUZZ_INPUT=CRASH-FILE`).
@@ -68,22 +51,16 @@ FUZZ_RUN_FLAGS = -timeout=10 -max_len=4096 -rss_limit_mb=4096 -print_final_stats
 
 .PHONY: fuzz fuzz-build fuzz-deep fuzz-merge fuzz-run fuzz-corpus test-fuzz test-c-sanitize
 
-# Rebuilt when the source, the installed header or the installed library is newer (a
-# shell test rather than a file rule, so this file does not depend on where the Makefile
-# includes it).
-fuzz-build:
-	@$(PKG_ENV) $(PKG_CONFIG) --exists brace || \
-	  { echo "brace.pc not found in $(PREFIX)/lib/pkgconfig: run make install plugins first" >&2; exit 1; }
+$(FUZZ_BIN): $(FUZZ_SRC) $(INSTALLED) $(EXAMPLE_PLUGINS)
 	@mkdir -p "$(FUZZ_DIR)/artifacts"
-	@if [ -x "$(FUZZ_BIN)" ] && [ "$(FUZZ_BIN)" -nt $(FUZZ_SRC) ] && \
-	    [ "$(FUZZ_BIN)" -nt "$(PREFIX)/include/brace/brace.h" ] && \
-	    [ "$(FUZZ_BIN)" -nt "$(PREFIX)/lib/libbrace.so.$(VERSION_MAJOR)" ]; then :; else \
-	  echo "$(CLANG) -fsanitize=fuzzer,address,undefined -o $(FUZZ_BIN) $(FUZZ_SRC)"; \
-	  $(CLANG) $(C_STRICT) $(FUZZ_SANITIZE) -fsanitize=fuzzer $(FUZZ_LD) $(BRACE_CFLAGS) \
-	    -DFUZZ_LIBDIR='"$(PREFIX)/lib"' -o "$(FUZZ_BIN)" $(FUZZ_SRC) $(BRACE_LIBS) -lm; \
-	fi
+	$(CLANG) $(C_STRICT) $(FUZZ_SANITIZE) -fsanitize=fuzzer $(FUZZ_LD) $(BRACE_CFLAGS) \
+	  -DFUZZ_LIBDIR='"$(PREFIX)/lib"' -o "$@" $(FUZZ_SRC) $(BRACE_LIBS) -lm
 
-fuzz: fuzz-build
+## build the API fuzzer Tests/fuzz/fuzz_api.c (libFuzzer, ASan, UBSan) against the installed library
+fuzz-build: $(FUZZ_BIN)
+
+## fuzz the C ABI for FUZZ_SECONDS (default 300) from the committed corpus
+fuzz: $(FUZZ_BIN)
 	@mkdir -p "$(FUZZ_DIR)/corpus" "$(FUZZ_DIR)/artifacts"
 	$(SANITIZER_ENV) "$(FUZZ_BIN)" $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) $(FUZZ_FLAGS) \
 	  "$(FUZZ_DIR)/corpus" $(FUZZ_CORPUS)
@@ -96,9 +73,10 @@ FUZZ_SWIFT_SCRATCH = $(FUZZ_DIR)/swift
 FUZZ_DEEP_LIB = $(FUZZ_DIR)/deep-lib
 FUZZ_SWIFT_FLAGS := -Xswiftc -sanitize=address \
   -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table
+## as fuzz, against libbrace and its plugins built with ASan and coverage (SwiftPM)
 fuzz-deep:
 	@mkdir -p "$(FUZZ_DIR)/deep-corpus" "$(FUZZ_DIR)/artifacts" "$(FUZZ_DEEP_LIB)/brace"
-	@for p in brace brace_autoresizing brace_simplex brace_stack; do \
+	@for p in brace $(BUILTIN_PLUGINS); do \
 	  echo "$(SWIFT) build -c release --product $$p (ASan, coverage)"; \
 	  $(SWIFT) build -c release --scratch-path "$(FUZZ_SWIFT_SCRATCH)" $(FUZZ_SWIFT_FLAGS) \
 	    --product $$p || exit 1; \
@@ -106,9 +84,9 @@ fuzz-deep:
 	@rel="$(FUZZ_SWIFT_SCRATCH)/release"; \
 	ln -sfn "$$rel/libbrace.so" "$(FUZZ_DEEP_LIB)/libbrace.so.$(VERSION_MAJOR)"; \
 	ln -sfn "libbrace.so.$(VERSION_MAJOR)" "$(FUZZ_DEEP_LIB)/libbrace.so"; \
-	for p in autoresizing simplex stack; do \
-	  ln -sfn "$$rel/libbrace_$$p.so" "$(FUZZ_DEEP_LIB)/libbrace_$$p.so"; \
-	  ln -sfn "$$rel/libbrace_$$p.so" "$(FUZZ_DEEP_LIB)/brace/libbrace_$$p.so"; \
+	for p in $(BUILTIN_PLUGINS); do \
+	  ln -sfn "$$rel/lib$$p.so" "$(FUZZ_DEEP_LIB)/lib$$p.so"; \
+	  ln -sfn "$$rel/lib$$p.so" "$(FUZZ_DEEP_LIB)/brace/lib$$p.so"; \
 	done
 	$(CLANG) $(C_STRICT) $(FUZZ_SANITIZE) -fsanitize=fuzzer $(FUZZ_LD) -Iinclude \
 	  -DFUZZ_LIBDIR='"$(FUZZ_DEEP_LIB)"' -o "$(FUZZ_DIR)/fuzz_api_deep" $(FUZZ_SRC) \
@@ -116,22 +94,22 @@ fuzz-deep:
 	$(SANITIZER_ENV) "$(FUZZ_DIR)/fuzz_api_deep" $(FUZZ_RUN_FLAGS) -max_total_time=$(FUZZ_SECONDS) \
 	  $(FUZZ_FLAGS) "$(FUZZ_DIR)/deep-corpus" $(FUZZ_CORPUS)
 
-fuzz-merge: fuzz-build
+## add to Tests/fuzz/corpus the scratch inputs that reach something new (libFuzzer -merge=1)
+fuzz-merge: $(FUZZ_BIN)
 	$(SANITIZER_ENV) "$(FUZZ_BIN)" $(FUZZ_RUN_FLAGS) -merge=1 $(FUZZ_CORPUS) "$(FUZZ_DIR)/corpus"
 
-# Runs the harness on one input (a crash file, a corpus entry): make fuzz-run FUZZ_INPUT=FILE
-fuzz-run: fuzz-build
+## run the fuzzer on one input (a crash file, a corpus entry): make fuzz-run FUZZ_INPUT=FILE
+fuzz-run: $(FUZZ_BIN)
 	$(SANITIZER_ENV) "$(FUZZ_BIN)" $(FUZZ_RUN_FLAGS) -runs=1 "$(FUZZ_INPUT)"
 
+## regenerate the hand-made seeds of Tests/fuzz/corpus (Tests/fuzz/gen_corpus.py)
 fuzz-corpus:
 	python3 Tests/fuzz/gen_corpus.py $(FUZZ_CORPUS)
 
 # A fresh scratch corpus each time, so the pass is the same for the same seed and runs;
-# the committed corpus is read, never written.
-test-fuzz:
-	@mkdir -p "$(WORK)"
-	@$(PKG_ENV) $(PKG_CONFIG) --exists brace || \
-	  { echo "brace.pc not found in $(PREFIX)/lib/pkgconfig: run make install plugins first" >&2; exit 1; }
+# the committed corpus is read, never written. The build is one of its checks.
+## a short fixed-seed fuzz pass (FUZZ_TEST_RUNS runs): no crash, hang, leak or sanitizer report
+test-fuzz: $(INSTALLED) $(EXAMPLE_PLUGINS)
 	@mkdir -p "$(FUZZ_DIR)"
 	@$(CHECK) "fuzz: build $(FUZZ_SRC) (libFuzzer, ASan, UBSan; installed library)" \
 	  $(CLANG) $(C_STRICT) $(FUZZ_SANITIZE) -fsanitize=fuzzer $(FUZZ_LD) $(BRACE_CFLAGS) \
@@ -146,10 +124,9 @@ test-fuzz:
 	  -max_total_time=$(FUZZ_TEST_MAX_SECONDS) "$(FUZZ_DIR)/test-corpus" $(FUZZ_CORPUS)
 
 # As test-c, with the sanitizers instead of valgrind (the two do not mix).
-test-c-sanitize:
+## every Tests/c/test_*.c built with -fsanitize=address,undefined and run; any report fails
+test-c-sanitize: $(INSTALLED) $(EXAMPLE_PLUGINS) $(C_TEST_PLUGINS)
 	@mkdir -p "$(WORK)/c-sanitize"
-	@$(PKG_ENV) $(PKG_CONFIG) --exists brace || \
-	  { echo "brace.pc not found in $(PREFIX)/lib/pkgconfig: run make install first" >&2; exit 1; }
 	@for src in $(C_TESTS); do \
 	  name=$$(basename "$$src" .c); exe="$(WORK)/c-sanitize/$$name"; \
 	  $(CHECK) "c-sanitize: build $$name (-fsanitize=address,undefined)" \

@@ -2,10 +2,6 @@
 # drawn by the `brace` command (docs/cli.md). Included by the Makefile, after it defines
 # PYTHON, SCRATCH, WORK, VENV and the Embedded libraries (EMBEDDED_CORE, EMBEDDED_PLUGINS).
 #
-#   make scenes         draw examples/scenes/*.svg again
-#   make scenes-check   draw them into $(WORK)/scenes-check and fail if a committed
-#                       picture differs from its fresh copy (then run `make scenes`)
-#
 # Both use $(VENV)/bin/brace. When it is missing, or older than the Python sources or the
 # libraries, the package is (re)installed into $(VENV) from ./bindings/python with the
 # Embedded libraries the Makefile builds (the same venv `make test-python` makes).
@@ -29,7 +25,7 @@ SCENES_BRACE := $(VENV)/bin/brace
 SCENES_CHECK_DIR := $(WORK)/scenes-check
 
 # What the installed command is made of: a change to any of these reinstalls it.
-SCENES_INSTALL_DEPS := $(wildcard bindings/python/brace/*.py bindings/python/brace/*.json) \
+SCENES_INSTALL_DEPS := $(wildcard bindings/python/brace/*.py bindings/python/brace/tools/*.py bindings/python/brace/*.json) \
   bindings/python/pyproject.toml bindings/python/setup.py examples/plugins/flow.c \
   $(wildcard include/brace/*.h) $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 
@@ -47,9 +43,11 @@ endef
 
 .PHONY: scenes scenes-check
 
+## draw examples/scenes/*.svg again with the `brace` command
 scenes: $(SCENES_BRACE)
 	$(foreach p,$(SCENES_PICTURES),$(call scenes_draw,$(p),$(SCENES_DIR)))
 
+## draw the pictures into the scratch folder; fail if a committed one is stale
 scenes-check: $(SCENES_BRACE)
 	@rm -rf "$(SCENES_CHECK_DIR)" && mkdir -p "$(SCENES_CHECK_DIR)"
 	$(foreach p,$(SCENES_PICTURES),$(call scenes_draw,$(p),$(SCENES_CHECK_DIR)))

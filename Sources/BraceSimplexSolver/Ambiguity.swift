@@ -32,7 +32,7 @@
 // dense LP (over `ambiguityLPLimit` entries) is reported ambiguous (conservative:
 // determinacy is only claimed when proved).
 
-extension Engine {
+extension Tableau {
   /// Entries (rows x columns) above which the exact degenerate test is skipped and
   /// the answer is the conservative "ambiguous".
   static let ambiguityLPLimit = 1 << 20

@@ -27,7 +27,7 @@ struct ObjectiveLevel {
   var active: Bool
 }
 
-extension Engine {
+extension Tableau {
   /// The level slot for `priority`, created (and ranked) if new.
   mutating func retainLevel(_ priority: Double) -> Int {
     for k in order where levels[Int(k)].priority == priority {
@@ -40,20 +40,13 @@ extension Engine {
     } else {
       if levelHigh == levelCapacity {
         let cap = max(8, levelCapacity * 2)
-        let n = UnsafeMutablePointer<ObjectiveLevel>.allocate(capacity: cap)
-        n.moveInitialize(from: levels, count: levelHigh)
-        levels.deallocate()
-        levels = n
+        Tableau.grow(&levels, count: levelHigh, to: cap)
         levelCapacity = cap
       }
       k = levelHigh
       levelHigh += 1
-      let val = UnsafeMutablePointer<Double>.allocate(capacity: symCapacity)
-      val.initialize(repeating: 0, count: symCapacity)
-      let inNeg = UnsafeMutablePointer<UInt8>.allocate(capacity: symCapacity)
-      inNeg.initialize(repeating: 0, count: symCapacity)
       (levels + k).initialize(to: ObjectiveLevel(
-        val: val, inNeg: inNeg, neg: .allocate(capacity: 16), negCount: 0, negCapacity: 16,
+        val: Tableau.zeroed(capacity: symCapacity), inNeg: Tableau.zeroed(capacity: symCapacity), neg: .allocate(capacity: 16), negCount: 0, negCapacity: 16,
         priority: 0, users: 0, rank: 0, active: false))
     }
     levels[k].priority = priority
@@ -94,16 +87,8 @@ extension Engine {
   }
 
   mutating func growLevelStorage(_ k: Int, from oldCap: Int, to newCap: Int) {
-    let v = UnsafeMutablePointer<Double>.allocate(capacity: newCap)
-    v.initialize(repeating: 0, count: newCap)
-    v.update(from: levels[k].val, count: oldCap)
-    levels[k].val.deallocate()
-    levels[k].val = v
-    let f = UnsafeMutablePointer<UInt8>.allocate(capacity: newCap)
-    f.initialize(repeating: 0, count: newCap)
-    f.update(from: levels[k].inNeg, count: oldCap)
-    levels[k].inNeg.deallocate()
-    levels[k].inNeg = f
+    Tableau.growZeroed(&levels[k].val, count: oldCap, to: newCap)
+    Tableau.growZeroed(&levels[k].inNeg, count: oldCap, to: newCap)
   }
 
   @inline(__always)
@@ -112,10 +97,7 @@ extension Engine {
     levels[k].inNeg[t] = 1
     if levels[k].negCount == levels[k].negCapacity {
       let cap = levels[k].negCapacity * 2
-      let n = UnsafeMutablePointer<Int32>.allocate(capacity: cap)
-      n.moveInitialize(from: levels[k].neg, count: levels[k].negCount)
-      levels[k].neg.deallocate()
-      levels[k].neg = n
+      Tableau.grow(&levels[k].neg, count: levels[k].negCount, to: cap)
       levels[k].negCapacity = cap
     }
     levels[k].neg[levels[k].negCount] = Int32(t)

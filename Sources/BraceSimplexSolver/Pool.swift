@@ -8,7 +8,7 @@
 // from chunks of about 1/32 of what the pool holds (2 KiB to 1 MiB); a freed block
 // goes to its class's free list (the next pointer is kept in the block itself) and
 // is reused by the next request of that class. Blocks above `largeClass` are plain
-// allocations. Chunks are released only with the engine; nothing else moves, so a
+// allocations. Chunks are released only with the tableau; nothing else moves, so a
 // block's address is stable until it is freed.
 
 struct Pool {

@@ -23,27 +23,18 @@ struct ColEntry {
 struct RowRecord {
   var cells: UnsafeMutablePointer<Cell>
   var constant: Double
-  var count32: Int32
+  @Int32Backed var count: Int
   /// Cells the block holds (a pool class: 1, 2, 3, 4, 6, 8, 12, ... cells).
-  var capacity32: Int32
+  @Int32Backed var capacity: Int
   /// Basic symbol; -1 while a new row is being attached, `RowRecord.freeSlot` on the free list.
-  var basic32: Int32
+  @Int32Backed var basic: Int
   /// Weighted updates (merges, pivots, shifts) since the row was last re-derived from
-  /// the constraint definitions; at `Tolerance.refineAt` it is queued (Refresh.swift).
+  /// the constraint definitions; at `Tolerance.refineAt` it is queued (Refinement.swift).
   var updates: Int32
 
-  static let freeSlot: Int32 = -2
+  static let freeSlot = -2
 
-  var count: Int {
-    @inline(__always) get { Int(count32) }
-    @inline(__always) set { count32 = Int32(truncatingIfNeeded: newValue) }
-  }
-  var capacity: Int { @inline(__always) get { Int(capacity32) } }
-  var basic: Int {
-    @inline(__always) get { Int(basic32) }
-    @inline(__always) set { basic32 = Int32(truncatingIfNeeded: newValue) }
-  }
-  var live: Bool { @inline(__always) get { basic32 != RowRecord.freeSlot } }
+  var live: Bool { @inline(__always) get { basic != RowRecord.freeSlot } }
 
   /// The pool class of a block of `capacity` cells (16 bytes = 2 words each).
   @inline(__always)
@@ -64,7 +55,7 @@ enum Column {
   }
 }
 
-extension Engine {
+extension Tableau {
   /// A fresh, empty row with room for `cells` cells (slots and their cell blocks are reused).
   mutating func allocRow(constant: Double, cells n: Int) -> Int {
     let r: Int
@@ -78,7 +69,7 @@ extension Engine {
       let (k, cap) = RowRecord.cellClass(atLeast: n)
       (rows + r).initialize(to: RowRecord(
         cells: pool.allocate(class: k).bindMemory(to: Cell.self, capacity: cap), constant: 0,
-        count32: 0, capacity32: Int32(cap), basic32: -1, updates: 0))
+        count: 0, capacity: cap, basic: -1, updates: 0))
     }
     rows[r].constant = constant
     rows[r].count = 0
@@ -100,7 +91,7 @@ extension Engine {
       syms[b].row = -1
       noteSymbolValueChanged(b)
     }
-    rows[r].basic32 = RowRecord.freeSlot
+    rows[r].basic = RowRecord.freeSlot
     freeRows.append(Int32(r))
     liveRows -= 1
   }
@@ -123,26 +114,35 @@ extension Engine {
   mutating func removeCell(_ r: Int, _ p: Int) {
     let cells = rows[r].cells
     removeColumnEntry(Int(cells[p].sym), Int(cells[p].colPos))
-    let last = rows[r].count - 1
-    if p != last {
-      let moved = cells[last]
-      cells[p] = moved
-      syms[Int(moved.sym)].col[Int(moved.colPos)].cellPos = Int32(p)
+    let syms = self.syms
+    rows[r].count = Tableau.swapRemove(p, from: cells, count: rows[r].count) { moved, p in
+      syms[Int(moved.sym)].col[Int(moved.colPos)].cellPos = p
     }
-    rows[r].count = last
   }
 
-  /// Removes entry `q` of column `s`, fixing the back pointer of the entry moved into it.
+  /// Removes entry `q` of column `s`.
   @inline(__always)
   mutating func removeColumnEntry(_ s: Int, _ q: Int) {
-    let col = syms[s].col
-    let last = syms[s].colCount - 1
-    if q != last {
-      let moved = col[last]
-      col[q] = moved
-      rows[Int(moved.row)].cells[Int(moved.cellPos)].colPos = Int32(q)
+    let rows = self.rows
+    syms[s].colCount = Tableau.swapRemove(q, from: syms[s].col, count: syms[s].colCount) { moved, q in
+      rows[Int(moved.row)].cells[Int(moved.cellPos)].colPos = q
     }
-    syms[s].colCount = last
+  }
+
+  /// Removes element `p` of the `count` at `items` by moving the last one into its place,
+  /// whose partner (a cell's column entry, an entry's cell) `relink` points at `p`.
+  /// Returns the new count.
+  @inline(__always)
+  static func swapRemove<Item>(
+    _ p: Int, from items: UnsafeMutablePointer<Item>, count: Int, relink: (Item, Int32) -> Void
+  ) -> Int {
+    let last = count - 1
+    if p != last {
+      let moved = items[last]
+      items[p] = moved
+      relink(moved, Int32(p))
+    }
+    return last
   }
 
   /// Position of symbol `s` in row `r`, or -1. Rows are short; a scan beats a lookup.
@@ -170,7 +170,7 @@ extension Engine {
     fresh.initialize(from: rows[r].cells, count: rows[r].count)
     pool.free(UnsafeMutableRawPointer(rows[r].cells), class: RowRecord.cellClass(capacity: rows[r].capacity))
     rows[r].cells = fresh
-    rows[r].capacity32 = Int32(cap)
+    rows[r].capacity = cap
   }
 
   /// Moves column `s` to a larger pool class: at least 2 entries, then 1.5 to 2 times.
@@ -222,24 +222,9 @@ extension Engine {
     if forget { syms[s].colClass = 0 }
   }
 
-  /// The next capacity of a flat buffer of records holding `n`: 1.25 times, at least 64.
-  /// The unused end averages about 12% of a buffer (doubling: about 44%); the price is
-  /// copying each record about 4 times as the buffer grows (doubling: once), a few
-  /// nanoseconds per symbol or row.
-  @inline(__always)
-  static func grownCapacity(_ n: Int) -> Int { max(64, n + n / 4) }
-
-  /// The same for the record arrays (constraints, variables), which start small: doubling
-  /// from 4 up to 64.
-  @inline(__always)
-  static func grownArrayCapacity(_ n: Int) -> Int { n < 64 ? max(4, 2 * n) : n + n / 4 }
-
   mutating func growRows() {
-    let newCap = Engine.grownCapacity(rowCapacity)
-    let n = UnsafeMutablePointer<RowRecord>.allocate(capacity: newCap)
-    n.moveInitialize(from: rows, count: rowHigh)
-    rows.deallocate()
-    rows = n
+    let newCap = Tableau.grownCapacity(rowCapacity)
+    Tableau.grow(&rows, count: rowHigh, to: newCap)
     rowCapacity = newCap
   }
 }

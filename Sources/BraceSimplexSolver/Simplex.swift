@@ -10,7 +10,7 @@ struct PivotStep {
   var leaving: Int32
 }
 
-extension Engine {
+extension Tableau {
   /// Rewrites row `r` (`leaving = K + a*e + rest`, or `0 = K + a*e + rest` for a new
   /// row when `leaving < 0`) as `e = ...`.
   mutating func solveRow(_ r: Int, for e: Int, leaving l: Int) {
@@ -48,8 +48,7 @@ extension Engine {
     if n > seenCapacity {
       seen.deallocate()
       seenCapacity = max(n, seenCapacity * 2)
-      seen = .allocate(capacity: seenCapacity)
-      seen.initialize(repeating: 0, count: seenCapacity)
+      seen = Tableau.zeroed(capacity: seenCapacity)
       stamp = 0
     }
     let sc = rows[src].cells

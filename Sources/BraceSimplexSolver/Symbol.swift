@@ -25,11 +25,11 @@ struct SymbolRecord {
   /// so substituting or shifting a symbol touches only those rows. A pool block, or
   /// `Column.none` while the symbol holds none (a basic symbol gives it back).
   var col: UnsafeMutablePointer<ColEntry>
-  var colCount32: Int32
+  @Int32Backed var colCount: Int
   /// Row where the symbol is basic, or -1.
-  var row32: Int32
+  @Int32Backed var row: Int
   /// Constraint slot for markers/errors, variable slot for externals, else -1.
-  var owner32: Int32
+  @Int32Backed var owner: Int
   /// The block's capacity, or 65,535 from there on; 0 while no block is held. Inserting
   /// compares the count with it (`columnCapacity` is the exact figure).
   var colCapacity16: UInt16
@@ -41,22 +41,9 @@ struct SymbolRecord {
   var columnCapacity: Int {
     @inline(__always) get { hasColumnBlock ? Pool.words(Int(colClass) - 1) : 0 }
   }
-
-  var colCount: Int {
-    @inline(__always) get { Int(colCount32) }
-    @inline(__always) set { colCount32 = Int32(truncatingIfNeeded: newValue) }
-  }
-  var row: Int {
-    @inline(__always) get { Int(row32) }
-    @inline(__always) set { row32 = Int32(truncatingIfNeeded: newValue) }
-  }
-  var owner: Int {
-    @inline(__always) get { Int(owner32) }
-    @inline(__always) set { owner32 = Int32(truncatingIfNeeded: newValue) }
-  }
 }
 
-extension Engine {
+extension Tableau {
   /// Allocates a symbol id (reusing freed ids first).
   mutating func newSymbol(_ kind: SymbolKind, owner: Int) -> Int {
     let s: Int
@@ -67,7 +54,7 @@ extension Engine {
       s = symHigh
       symHigh += 1
       (syms + s).initialize(to: SymbolRecord(
-        col: Column.none, colCount32: 0, row32: -1, owner32: -1, colCapacity16: 0, kind: .free, colClass: 0))
+        col: Column.none, colCount: 0, row: -1, owner: -1, colCapacity16: 0, kind: .free, colClass: 0))
       mark[s] = 0
       for k in 0..<levelHigh {
         levels[k].val[s] = 0
@@ -99,16 +86,9 @@ extension Engine {
   }
 
   mutating func growSymbols() {
-    let newCap = Engine.grownCapacity(symCapacity)
-    let ns = UnsafeMutablePointer<SymbolRecord>.allocate(capacity: newCap)
-    ns.moveInitialize(from: syms, count: symHigh)
-    syms.deallocate()
-    syms = ns
-    let nm = UnsafeMutablePointer<Int32>.allocate(capacity: newCap)
-    nm.initialize(repeating: 0, count: newCap)
-    nm.update(from: mark, count: symCapacity)
-    mark.deallocate()
-    mark = nm
+    let newCap = Tableau.grownCapacity(symCapacity)
+    Tableau.grow(&syms, count: symHigh, to: newCap)
+    Tableau.growZeroed(&mark, count: symCapacity, to: newCap)
     for k in 0..<levelHigh { growLevelStorage(k, from: symCapacity, to: newCap) }
     symCapacity = newCap
   }

@@ -22,7 +22,7 @@ enum Tolerance {
   /// Consecutive degenerate pivots after which entering/leaving choices switch from
   /// steepest (Dantzig) to Bland's lowest-index rule, which cannot cycle.
   static let degenerateRunBeforeBland = 24
-  /// Drift control (Refresh.swift): a row is re-derived from the constraint
+  /// Drift control (Refinement.swift): a row is re-derived from the constraint
   /// definitions at the end of the operation in which its update count reaches
   /// `refineAt`. A merge or pivot (which rewrites coefficients) counts
   /// `refineWeightMerge`, a constant shift (one addition to the constant) counts 1, so

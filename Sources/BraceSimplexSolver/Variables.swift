@@ -9,31 +9,18 @@ struct VariableRecord {
   /// Value last returned by `takeChangedVariables`.
   var last = 0.0
   /// External symbol, or -1 while no constraint uses the variable.
-  var sym32: Int32 = -1
+  @Int32Backed var sym = -1
   /// Live constraints (edits included) that mention the variable.
-  var refs32: Int32 = 0
+  @Int32Backed var refs = 0
   /// Constraint slot of its edit, or -1.
-  var edit32: Int32 = -1
+  @Int32Backed var edit = -1
   var generation: UInt8 = 1
   var live = false
   /// Queued in `dirtyVars`.
   var dirty = false
-
-  var sym: Int {
-    @inline(__always) get { Int(sym32) }
-    @inline(__always) set { sym32 = Int32(truncatingIfNeeded: newValue) }
-  }
-  var refs: Int {
-    @inline(__always) get { Int(refs32) }
-    @inline(__always) set { refs32 = Int32(truncatingIfNeeded: newValue) }
-  }
-  var edit: Int {
-    @inline(__always) get { Int(edit32) }
-    @inline(__always) set { edit32 = Int32(truncatingIfNeeded: newValue) }
-  }
 }
 
-extension Engine {
+extension Tableau {
   mutating func makeVariable() -> SolverVariable {
     let v: Int
     if let f = freeVars.popLast() {
@@ -42,7 +29,7 @@ extension Engine {
     } else {
       if vars.count >= HandleCodec.maxSlots { return SolverVariable(id: 0) }  // generation 0: never valid
       v = vars.count
-      if vars.count == vars.capacity { vars.reserveCapacity(Engine.grownArrayCapacity(vars.count)) }
+      if vars.count == vars.capacity { vars.reserveCapacity(Tableau.grownArrayCapacity(vars.count)) }
       vars.append(VariableRecord())
     }
     vars[v].sym = -1
@@ -126,8 +113,4 @@ extension Engine {
   /// The slot of a live variable, or nil.
   @inline(__always)
   func liveVariable(_ v: Int) -> Int? { v >= 0 && v < vars.count && vars[v].live ? v : nil }
-
-  /// The slot of a live constraint (edits excluded), or nil.
-  @inline(__always)
-  func liveConstraint(_ c: Int) -> Int? { c >= 0 && c < cons.count && cons[c].live && !cons[c].isEdit ? c : nil }
 }

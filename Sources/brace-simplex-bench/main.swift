@@ -4,8 +4,8 @@
 //     [--chain-vars 1000,5000]
 //
 // The classic Cassowary benchmark made satisfiable by construction (as measured
-// for kiwi in SOLVER-NOTES.md), plus workloads that show costs follow what an
-// operation touches. Deterministic seed; timings from CLOCK_MONOTONIC.
+// for kiwi in docs/design.md, "The solver's yardstick"), plus workloads that show
+// costs follow what an operation touches. Deterministic seed; timings from CLOCK_MONOTONIC.
 // The drift table runs the drift test's drag system for up to 10^6 suggestion pairs;
 // the last one compares a batch of additions with the same additions one by one.
 import BraceBenchKit

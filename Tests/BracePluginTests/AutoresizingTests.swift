@@ -1,5 +1,5 @@
 // The "frame" strategy (libbrace_autoresizing.so): UIKit's autoresizing masks, checked
-// against spec/UIKIT-BEHAVIOR.md section 3 with exact numbers, pixel rounding, nesting,
+// against docs/uikit-behavior.md section 3 with exact numbers, pixel rounding, nesting,
 // hand-moved subviews, long runs without drift, and its measure hook.
 import CBrace
 import Testing

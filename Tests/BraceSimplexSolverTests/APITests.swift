@@ -82,9 +82,9 @@ import Testing
       try s.removeConstraint(c2)
       try s.removeConstraint(c1)
       s.releaseVariable(v)
-      if round == 10 { high = s.engine.symHigh + s.engine.rowHigh + s.engine.vars.count + s.engine.cons.count }
+      if round == 10 { high = s.tableau.symHigh + s.tableau.rowHigh + s.tableau.vars.count + s.tableau.cons.count }
     }
-    #expect(s.engine.symHigh + s.engine.rowHigh + s.engine.vars.count + s.engine.cons.count == high)
+    #expect(s.tableau.symHigh + s.tableau.rowHigh + s.tableau.vars.count + s.tableau.cons.count == high)
     #expect(s.invariantViolations().isEmpty)
   }
 }

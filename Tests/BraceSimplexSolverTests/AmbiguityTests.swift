@@ -144,9 +144,9 @@ import Testing
       }
       var ranges: [(min: Double, max: Double)]?
       for i in 0..<3 {
-        let before = s.engine.ambiguityLPRuns
+        let before = s.tableau.ambiguityLPRuns
         let got = s.isAmbiguous(vars[i])
-        guard s.engine.ambiguityLPRuns > before else { continue }
+        guard s.tableau.ambiguityLPRuns > before else { continue }
         lpRuns += 1
         if ranges == nil { ranges = DenseLP.valueRanges(variables: 3, constraints: model) }
         let range = try #require(ranges)[i]

@@ -1,7 +1,7 @@
 import Testing
 @testable import BraceSimplexSolver
 
-/// Drift control (Refresh.swift): rows are periodically re-derived from the
+/// Drift control (Refinement.swift): rows are periodically re-derived from the
 /// constraint definitions. A re-derivation must never change the solution beyond
 /// rounding, whatever state the tableau is in.
 @Suite struct DriftTests {
@@ -49,7 +49,7 @@ import Testing
     try s.fix(y, .equal, 0, 10)
     try s.addEditVariable(x, priority: 999)
     for i in 0..<2000 { try s.suggestValue(x, Double(i % 400)) }
-    #expect(s.engine.rowRefinements > 0)
+    #expect(s.tableau.rowRefinements > 0)
     #expect(close(s.value(of: x), Double(1999 % 400)))
     #expect(close(s.value(of: y), 2 * Double(1999 % 400) + 5))
     #expect(s.invariantViolations().isEmpty)

@@ -110,9 +110,9 @@ import Testing
     let a = s.values(xs), b = fresh.values(ys)
     let drift = zip(a, b).map { abs($0 - $1) }.max() ?? 0
     // Measured: 5e-12 on values up to 5000 (~5 ulps), 4e-10 before rows were
-    // periodically re-derived from the constraint definitions (Refresh.swift).
+    // periodically re-derived from the constraint definitions (Refinement.swift).
     #expect(drift <= 1e-11, "drift \(drift): \(a) vs \(b)")
-    #expect(s.engine.rowRefinements > 0)
+    #expect(s.tableau.rowRefinements > 0)
     #expect(s.invariantViolations().isEmpty)
     #expect(s.statistics.numericalIssues == 0)
   }

@@ -11,11 +11,12 @@
 #   3. neither it nor any plugin installed with it (brace/libbrace_*.so beside it, where
 #      the built-in strategies go, and libbrace_*.so next to it) needs a Swift runtime
 #      library, and every dependency resolves;
-#   4. the built-in plugins are in brace/ (autoresizing, simplex, stack), and every
-#      plugin exports exactly one function, the entry symbol named by
-#      BRACE_PLUGIN_ENTRY_NAME in brace/brace_plugin.h.
+#   4. the built-in plugins (mk/plugins) are in brace/, and every plugin exports exactly
+#      one function, the entry symbol named by BRACE_PLUGIN_ENTRY_NAME in
+#      brace/brace_plugin.h.
 set -eu
 
+plugins=$(cd "$(dirname "$0")/../../mk" && pwd)/plugins
 lib=$1
 incdir=$(cd "$2" && pwd)
 cc=${3:-gcc}
@@ -100,9 +101,9 @@ done
 
 # --- 4. a plugin exports its entry symbol and nothing else --------------------------------
 entry=$(sed -n 's/^.define BRACE_PLUGIN_ENTRY_NAME "\(.*\)".*/\1/p' "$incdir/brace/brace_plugin.h")
-for name in autoresizing simplex stack; do
-  if [ ! -f "$libdir/brace/libbrace_$name.so" ]; then
-    echo "the built-in plugin $libdir/brace/libbrace_$name.so is missing" >&2
+for name in $(awk '!/^#/ && NF { print $3 }' "$plugins"); do
+  if [ ! -f "$libdir/brace/lib$name.so" ]; then
+    echo "the built-in plugin $libdir/brace/lib$name.so is missing" >&2
     fail=1
   fi
 done

@@ -21,6 +21,7 @@
 #define _GNU_SOURCE
 #include <brace/brace.h>
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <malloc.h>
 #include <stdio.h>
@@ -65,7 +66,7 @@ static double first_use(void) {
   return t;
 }
 
-/* The floor: dlopen of the three built-in plugin files in lib/brace/ beside the loaded
+/* The floor: dlopen of every built-in plugin file in lib/brace/ beside the loaded
    libbrace, with the loader's flags and no Brace call, in µs (-1 when one fails). */
 static double dlopen_floor(void) {
   Dl_info info;
@@ -75,11 +76,23 @@ static double dlopen_floor(void) {
   char *slash = strrchr(dir, '/');
   if (!slash) return -1;
   *slash = '\0';
-  static const char *const files[3] = {"libbrace_autoresizing.so", "libbrace_stack.so", "libbrace_simplex.so"};
-  char paths[3][4200];
-  for (int i = 0; i < 3; i++) snprintf(paths[i], sizeof paths[i], "%s/brace/%s", dir, files[i]);
+  /* Every built-in plugin the install holds: the files of lib/brace/, opened before the
+     clock starts so only the loads are timed. */
+  char base[4200];
+  snprintf(base, sizeof base, "%s/brace", dir);
+  DIR *d = opendir(base);
+  if (!d) return -1;
+  char paths[16][4400];
+  int count = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && count < 16) {
+    size_t n = strlen(e->d_name);
+    if (n > 3 && strcmp(e->d_name + n - 3, ".so") == 0) snprintf(paths[count++], sizeof paths[0], "%s/%s", base, e->d_name);
+  }
+  closedir(d);
+  if (count == 0) return -1;
   double t0 = now_us();
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < count; i++)
     if (!dlopen(paths[i], RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)) return -1;
   return now_us() - t0;
 }

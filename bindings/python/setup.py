@@ -95,14 +95,21 @@ def build_flow_plugin(out: Path):
                    check=True)
 
 
+def builtin_plugins():
+    """The built-in plugins' library names, from the one list mk/plugins (strategy, SwiftPM
+    target, library a line)."""
+    lines = (REPO / "mk" / "plugins").read_text().splitlines()
+    return [line.split()[2] for line in lines if line.strip() and not line.startswith("#")]
+
+
 def stage(target: Path, embedded: Path):
     """Puts the libraries and the generated files into the package folder `target`."""
     libs = target / "_lib"
     libs.mkdir(parents=True, exist_ok=True)
     shutil.copy2(embedded / "libbrace.so", libs / "libbrace.so")
-    plugins = sorted(p for p in embedded.glob("libbrace_*.so") if p.name != "libbrace_flow.so")
-    if len(plugins) < 3:
-        sys.exit(f"brace: the built-in plugins (libbrace_*.so) are missing in {embedded}")
+    plugins = [embedded / f"lib{name}.so" for name in builtin_plugins()]
+    if not all(p.exists() for p in plugins):
+        sys.exit(f"brace: the built-in plugins (mk/plugins) are missing in {embedded}")
     for p in plugins:
         shutil.copy2(p, libs / p.name)
     build_flow_plugin(libs / "libbrace_flow.so")
@@ -116,7 +123,8 @@ def stage(target: Path, embedded: Path):
 def build_embedded(embedded: Path):
     if os.environ.get("BRACE_SKIP_SWIFT_BUILD") != "1":
         env = dict(os.environ, SWIFTC=str(Path(swift_executable()).with_name("swiftc")))
-        subprocess.run([str(REPO / "mk" / "embedded.sh"), str(embedded), "core", "autoresizing", "stack", "simplex"],
+        parts = ["core"] + [name.removeprefix("brace_") for name in builtin_plugins()]
+        subprocess.run([str(REPO / "mk" / "embedded.sh"), str(embedded), *parts],
                        cwd=REPO, check=True, env=env)
 
 

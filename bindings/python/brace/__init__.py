@@ -1,7 +1,10 @@
 """Brace from Python: a layout engine with Auto Layout's model and UIKit's update cycle.
 
-The Pythonic layer (brace.core, brace.layout) sits on a thin cffi binding of the C ABI
-(include/brace/*.h): ``brace.lib`` / ``brace.ffi`` expose every brace_* function.
+The package is the binding and the object model: a thin cffi binding of the C ABI
+(include/brace/*.h; ``brace.lib`` / ``brace.ffi`` expose every brace_* function), the
+views and the update cycle (brace.core), constraints (brace.layout) and kiwisolver's API
+(brace.kiwi). The tools built on it, scene files, pictures and the ``brace`` command, live
+in :mod:`brace.tools`, which imports this package and never the reverse.
 """
 
 from ._native import LIBRARY_PATH, ffi, lib
@@ -15,10 +18,9 @@ from ._constants import (BRACE_PRIORITY_REQUIRED as PRIORITY_REQUIRED,
                          BRACE_STACK_SPACING_USE_DEFAULT as STACK_SPACING_USE_DEFAULT,
                          BRACE_STACK_SPACING_USE_SYSTEM as STACK_SPACING_USE_SYSTEM)
 from .core import (Autoresizing, Axis, Context, Diagnostic, DiagnosticKind, Direction,
-                   DirectionalInsets, Insets, Phase, Point, PropertyDesc, Rect, Size, Stack,
-                   StrategyInfo, View)
-from .layout import (Anchor, Constraint, Expression, LayoutGuide, Variable, activate, visual_format,
-                     deactivate)
+                   DirectionalInsets, HandleInfo, HandleKind, Insets, LayoutGuide, Phase, Point,
+                   PropertyDesc, Rect, Size, Stack, StrategyInfo, View, handle_info)
+from .layout import Anchor, Constraint, Expression, Variable, activate, visual_format, deactivate
 
 
 def version() -> str:
@@ -26,8 +28,8 @@ def version() -> str:
     return ffi.string(lib.brace_version_string()).decode()
 
 
-# Loaded on first use (PEP 562), so that `import brace` stays as cheap as the engine:
-# brace.render (SVG and PNG pictures), brace.load_scene / Scene / SceneError (scene files).
+# The tools' names at the package's top, loaded on first use (PEP 562): `import brace`
+# loads no tool, and brace.render, brace.load_scene ... keep working.
 _LAZY = {"render": ("render", None), "cli": ("cli", None), "scene": ("scene", None),
          "load_scene": ("scene", "load_scene"), "Scene": ("scene", "Scene"),
          "SceneError": ("scene", "SceneError")}
@@ -38,5 +40,5 @@ def __getattr__(name):
         raise AttributeError("module 'brace' has no attribute %r" % name)
     import importlib
     module, attr = _LAZY[name]
-    mod = importlib.import_module("." + module, __name__)
+    mod = importlib.import_module(".tools." + module, __name__)
     return mod if attr is None else getattr(mod, attr)

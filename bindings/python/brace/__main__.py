@@ -1,8 +1,8 @@
-"""`python -m brace ...`: the `brace` command (brace.cli)."""
+"""`python -m brace ...`: the `brace` command (brace.tools.cli)."""
 
 import sys
 
-from .cli import main
+from .tools.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -34,59 +34,14 @@ import threading
 import weakref
 from typing import NamedTuple, Optional
 
-from . import errors
+from . import _attributes, errors
+from ._attributes import c_text_or_null, text_or_none
 from ._native import error, ffi, lib
+from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_dinsets, _from_insets,
+                       _from_point, _from_rect, _insets, _num, _point, _rect)
+from .layout import Anchor, Constraint, Variable, _constraint_is_alive, _constraints_from, _edit_target
 
 # ---------------------------------------------------------------- geometry
-
-
-class Point(NamedTuple):
-    x: float = 0.0
-    y: float = 0.0
-
-
-class Size(NamedTuple):
-    width: float = 0.0
-    height: float = 0.0
-
-
-class Rect(NamedTuple):
-    x: float = 0.0
-    y: float = 0.0
-    width: float = 0.0
-    height: float = 0.0
-
-    @property
-    def origin(self) -> Point:
-        return Point(self.x, self.y)
-
-    @property
-    def size(self) -> Size:
-        return Size(self.width, self.height)
-
-    @property
-    def min_x(self):
-        return self.x
-
-    @property
-    def max_x(self):
-        return self.x + self.width
-
-    @property
-    def min_y(self):
-        return self.y
-
-    @property
-    def max_y(self):
-        return self.y + self.height
-
-    @property
-    def mid_x(self):
-        return self.x + self.width / 2
-
-    @property
-    def mid_y(self):
-        return self.y + self.height / 2
 
 
 class _CallableSize(Size):
@@ -97,59 +52,6 @@ class _CallableSize(Size):
 
     def __call__(self) -> Size:
         return Size(*self)
-
-
-class Insets(NamedTuple):
-    top: float = 0.0
-    left: float = 0.0
-    bottom: float = 0.0
-    right: float = 0.0
-
-
-class DirectionalInsets(NamedTuple):
-    top: float = 0.0
-    leading: float = 0.0
-    bottom: float = 0.0
-    trailing: float = 0.0
-
-
-def _num(v, what):
-    try:
-        return float(v)
-    except (TypeError, ValueError):
-        raise TypeError("%s: expected a number, got %r" % (what, v)) from None
-
-
-def _rect(r) -> "ffi.CData":
-    if isinstance(r, dict):
-        r = (r.get("x", 0), r.get("y", 0), r.get("width", 0), r.get("height", 0))
-    if len(r) == 2:  # ((x, y), (w, h))
-        (x, y), (w, h) = r
-        r = (x, y, w, h)
-    x, y, w, h = (_num(v, "rect") for v in r)
-    c = ffi.new("brace_rect *")
-    c.x, c.y, c.width, c.height = x, y, w, h
-    return c[0]
-
-
-def _from_rect(c) -> Rect:
-    return Rect(c.x, c.y, c.width, c.height)
-
-
-def _insets(i):
-    if isinstance(i, (int, float)):
-        i = (i, i, i, i)
-    c = ffi.new("brace_insets *")
-    c.top, c.left, c.bottom, c.right = (_num(v, "insets") for v in i)
-    return c[0]
-
-
-def _dinsets(i):
-    if isinstance(i, (int, float)):
-        i = (i, i, i, i)
-    c = ffi.new("brace_directional_insets *")
-    c.top, c.leading, c.bottom, c.trailing = (_num(v, "insets") for v in i)
-    return c[0]
 
 
 # ---------------------------------------------------------------- enumerations
@@ -189,24 +91,24 @@ class DiagnosticKind(enum.IntEnum):
     PLUGIN = lib.BRACE_DIAGNOSTIC_PLUGIN
 
 
-def _axis(a) -> int:
-    if isinstance(a, str):
+def _enum_value(cls, value, what) -> int:
+    """An enumeration's member by name (any case), or the value as an int."""
+    if isinstance(value, str):
         try:
-            return Axis[a.upper()]
+            return cls[value.upper()]
         except KeyError:
-            raise ValueError("axis must be 'horizontal' or 'vertical', not %r" % a) from None
-    return int(a)
+            names = ["'%s'" % m.lower() for m in cls.__members__]
+            raise ValueError("%s must be %s or %s, not %r" % (what, ", ".join(names[:-1]), names[-1],
+                                                              value)) from None
+    return int(value)
+
+
+def _axis(a) -> int:
+    return _enum_value(Axis, a, "axis")
 
 
 def _direction(d) -> int:
-    if d is None:
-        return Direction.INHERIT
-    if isinstance(d, str):
-        try:
-            return Direction[d.upper()]
-        except KeyError:
-            raise ValueError("direction must be 'inherit', 'ltr' or 'rtl', not %r" % d) from None
-    return int(d)
+    return Direction.INHERIT if d is None else _enum_value(Direction, d, "direction")
 
 
 def _phase(p) -> int:
@@ -215,16 +117,50 @@ def _phase(p) -> int:
     return int(p)
 
 
+class HandleKind(enum.IntEnum):
+    INVALID = lib.BRACE_HANDLE_KIND_INVALID
+    NODE = lib.BRACE_HANDLE_KIND_NODE
+    CONSTRAINT = lib.BRACE_HANDLE_KIND_CONSTRAINT
+    VARIABLE = lib.BRACE_HANDLE_KIND_VARIABLE
+
+
+class HandleInfo(NamedTuple):
+    """What a handle names, as the engine says (brace_handle_get_info): handles are
+    opaque, this is the one way to read them."""
+    kind: HandleKind
+    index: int  # ordering by index is stable
+    generation: int
+
+    @property
+    def name(self) -> str:
+        """"INDEX:GENERATION", as messages and dumps print a handle ("node 7:1")."""
+        return "%d:%d" % (self.index, self.generation)
+
+
+def handle_info(handle: int) -> HandleInfo:
+    """The kind, index and generation of a node, constraint or variable handle (live or
+    not); raises InvalidHandle for a value that is no handle."""
+    out = ffi.new("brace_handle_info *")
+    out.struct_size = ffi.sizeof("brace_handle_info")
+    st = lib.brace_handle_get_info(handle, out)
+    if st != 0:
+        raise error(None, st)
+    return HandleInfo(HandleKind(out.kind), out.index, out.generation)
+
+
 class Diagnostic:
     """One report of the engine (brace_diagnostic): ``kind`` (DiagnosticKind),
-    ``message`` (UIKit-style text), ``nodes`` (handles), ``views`` (their wrappers)."""
+    ``message`` (UIKit-style text), ``nodes`` (handles), ``views`` (their wrappers),
+    ``constraint_handles`` and ``constraints`` (their wrappers): for an unsatisfiable
+    report, the constraint broken first, then the ones it conflicts with."""
 
-    __slots__ = ("kind", "message", "nodes", "_ctx")
+    __slots__ = ("kind", "message", "nodes", "constraint_handles", "_ctx")
 
-    def __init__(self, kind, message, nodes, ctx):
+    def __init__(self, kind, message, nodes, ctx, constraint_handles=()):
         self.kind = kind
         self.message = message
         self.nodes = tuple(nodes)
+        self.constraint_handles = tuple(constraint_handles)
         self._ctx = weakref.ref(ctx)  # no cycle ctx -> diagnostics -> ctx
 
     @property
@@ -237,6 +173,13 @@ class Diagnostic:
         if ctx is None:
             return []
         return [ctx.view_for_handle(h) for h in self.nodes if ctx.is_alive(h)]
+
+    @property
+    def constraints(self) -> list:
+        ctx = self._ctx()
+        if ctx is None or ctx.closed:
+            return []
+        return [Constraint._wrap(ctx, h) for h in self.constraint_handles if _constraint_is_alive(ctx, h)]
 
     def __repr__(self):
         first = self.message.splitlines()[0] if self.message else ""
@@ -438,11 +381,7 @@ class Context:
             return v
         is_guide = ffi.new("bool *")
         self._call(lib.brace_node_is_layout_guide, handle, is_guide)
-        if is_guide[0]:
-            from .layout import LayoutGuide
-            cls = LayoutGuide
-        else:
-            cls = View
+        cls = LayoutGuide if is_guide[0] else View
         v = cls.__new__(cls)
         v._attach(self, handle)
         return v
@@ -522,26 +461,21 @@ class Context:
     # -- constraints
 
     def variable(self, name: Optional[str] = None):
-        from .layout import Variable
         return Variable(self, name)
 
     @property
     def broken_constraints(self) -> list:
-        from .layout import _constraints_from
         return _constraints_from(self, lib.brace_context_get_broken_constraints)
 
     def add_edit(self, item, priority=500.0):
-        from .layout import _edit_target
         h, attr = _edit_target(item)
         self._call(lib.brace_context_add_edit, h, attr, float(priority))
 
     def suggest_value(self, item, value):
-        from .layout import _edit_target
         h, attr = _edit_target(item)
         self._call(lib.brace_context_suggest_value, h, attr, _num(value, "value"))
 
     def remove_edit(self, item):
-        from .layout import _edit_target
         h, attr = _edit_target(item)
         self._call(lib.brace_context_remove_edit, h, attr)
 
@@ -576,6 +510,10 @@ def _context_of(ctx_ptr) -> Optional[Context]:
     return ref() if ref is not None else None
 
 
+# A diagnostic from an engine before C ABI 0.6 ends before its constraints.
+_DIAGNOSTIC_WITH_CONSTRAINTS = ffi.offsetof("brace_diagnostic", "constraint_count") + ffi.sizeof("size_t")
+
+
 @ffi.callback("void(brace_context *, const brace_diagnostic *, void *)")
 def _diag_trampoline(ctx_ptr, d, _ud):
     ctx = _context_of(ctx_ptr)
@@ -583,11 +521,14 @@ def _diag_trampoline(ctx_ptr, d, _ud):
         return
     try:
         nodes = tuple(d.nodes[i] for i in range(d.node_count)) if d.nodes != ffi.NULL else ()
+        constraints = ()
+        if d.struct_size >= _DIAGNOSTIC_WITH_CONSTRAINTS and d.constraints != ffi.NULL:
+            constraints = tuple(d.constraints[i] for i in range(d.constraint_count))
         try:
             kind = DiagnosticKind(d.kind)
         except ValueError:
             kind = d.kind
-        diag = Diagnostic(kind, ffi.string(d.message).decode("utf-8", "replace"), nodes, ctx)
+        diag = Diagnostic(kind, ffi.string(d.message).decode("utf-8", "replace"), nodes, ctx, constraints)
         ctx.diagnostics.append(diag)
         if ctx.on_diagnostic is not None:
             ctx.on_diagnostic(diag)
@@ -710,7 +651,6 @@ class _AnchorProp:
     def __get__(self, obj, owner=None):
         if obj is None:
             return self
-        from .layout import Anchor
         return Anchor(obj, self.attr, self.name)
 
 
@@ -718,7 +658,7 @@ _OVERRIDABLE = ("update_constraints", "will_layout_subviews", "layout_subviews",
                 "did_layout_subviews", "draw", "intrinsic_content_size")
 
 
-class View:
+class View(_attributes.HandleWrapper):
     """A node of a Context's tree (UIView). ``View(ctx, frame=(x, y, w, h), **props)``
     where props are any settable attributes (hidden=True, layout_strategy="stack"...)."""
 
@@ -770,25 +710,12 @@ class View:
         if "intrinsic_content_size" in ov:
             self._ctx._call(lib.brace_node_invalidate_intrinsic_content_size, self._handle)
 
-    # -- identity and plumbing
-
-    @property
-    def context(self) -> Context:
-        return self._ctx
-
-    @property
-    def handle(self) -> int:
-        return self._handle
+    # -- identity and plumbing (handle, context: HandleWrapper)
 
     def _c(self, fn, *args):
         if self._dead:
             raise errors.StaleHandle("view 0x%x was destroyed" % self._handle, "BRACE_E_STALE_HANDLE")
         return self._ctx._call(fn, self._handle, *args)
-
-    def _get(self, fn, ctype, *args):
-        out = ffi.new(ctype + " *")
-        self._c(fn, *args, out)
-        return out[0]
 
     def __eq__(self, other):
         return isinstance(other, View) and other._ctx is self._ctx and other._handle == self._handle
@@ -813,20 +740,8 @@ class View:
         view, which then falls back to repr()."""
         if not self.alive:
             return None
-        from . import render
+        from .tools import render  # on first use: the tools build on the views
         return render.svg(self)
-
-    @property
-    def identifier(self) -> Optional[str]:
-        """The node's debug name (brace_node_set_identifier), as UIKit's
-        accessibilityIdentifier: dumps, diagnostics and error messages use it. None when
-        it has none."""
-        p = self._get(lib.brace_node_get_identifier, "const char *")
-        return ffi.string(p).decode("utf-8", "replace") if p != ffi.NULL else None
-
-    @identifier.setter
-    def identifier(self, v):
-        self._c(lib.brace_node_set_identifier, ffi.NULL if v is None else str(v).encode("utf-8"))
 
     def destroy(self) -> None:
         """Destroy the node and its whole subtree (brace_node_destroy). Further use of
@@ -898,10 +813,6 @@ class View:
         self._c(lib.brace_node_get_subviews, buf, n[0], n)
         return [self._ctx.view_for_handle(buf[i]) for i in range(n[0])]
 
-    @property
-    def index(self) -> int:
-        return self._get(lib.brace_node_get_index, "size_t")
-
     def is_descendant_of(self, other: "View") -> bool:
         v = self
         while v is not None:
@@ -910,94 +821,14 @@ class View:
             v = v.superview
         return False
 
-    # -- geometry
-
-    @property
-    def frame(self) -> Rect:
-        return _from_rect(self._get(lib.brace_node_get_frame, "brace_rect"))
-
-    @frame.setter
-    def frame(self, r):
-        self._c(lib.brace_node_set_frame, _rect(r))
-
-    @property
-    def bounds(self) -> Rect:
-        return _from_rect(self._get(lib.brace_node_get_bounds, "brace_rect"))
-
-    @bounds.setter
-    def bounds(self, r):
-        self._c(lib.brace_node_set_bounds, _rect(r))
-
-    @property
-    def center(self) -> Point:
-        p = self._get(lib.brace_node_get_center, "brace_point")
-        return Point(p.x, p.y)
-
-    @center.setter
-    def center(self, p):
-        c = ffi.new("brace_point *")
-        c.x, c.y = (_num(v, "center") for v in p)
-        self._c(lib.brace_node_set_center, c[0])
+    # -- geometry (frame, bounds, center, margins...: _VIEW_ATTRIBUTES below)
 
     @property
     def size(self) -> Size:
         return self.frame.size
 
-    @property
-    def hidden(self) -> bool:
-        return bool(self._get(lib.brace_node_get_hidden, "bool"))
-
-    @hidden.setter
-    def hidden(self, v):
-        self._c(lib.brace_node_set_hidden, bool(v))
-
-    @property
-    def alignment_rect_insets(self) -> Insets:
-        i = self._get(lib.brace_node_get_alignment_rect_insets, "brace_insets")
-        return Insets(i.top, i.left, i.bottom, i.right)
-
-    @alignment_rect_insets.setter
-    def alignment_rect_insets(self, v):
-        self._c(lib.brace_node_set_alignment_rect_insets, _insets(v))
-
-    @property
-    def alignment_rect(self) -> Rect:
-        return _from_rect(self._get(lib.brace_node_get_alignment_rect, "brace_rect"))
-
     def frame_for_alignment_rect(self, rect) -> Rect:
         return _from_rect(self._get(lib.brace_node_frame_for_alignment_rect, "brace_rect", _rect(rect)))
-
-    # -- direction and margins
-
-    @property
-    def layout_direction(self) -> Direction:
-        return Direction(self._get(lib.brace_node_get_layout_direction, "brace_layout_direction"))
-
-    @layout_direction.setter
-    def layout_direction(self, d):
-        self._c(lib.brace_node_set_layout_direction, _direction(d))
-
-    @property
-    def effective_layout_direction(self) -> Direction:
-        return Direction(self._get(lib.brace_node_get_effective_layout_direction, "brace_layout_direction"))
-
-    @property
-    def layout_margins(self) -> Insets:
-        i = self._get(lib.brace_node_get_layout_margins, "brace_insets")
-        return Insets(i.top, i.left, i.bottom, i.right)
-
-    @layout_margins.setter
-    def layout_margins(self, v):
-        self._c(lib.brace_node_set_layout_margins, _insets(v))
-
-    @property
-    def directional_layout_margins(self) -> DirectionalInsets:
-        i = self._get(lib.brace_node_get_directional_layout_margins, "brace_directional_insets")
-        return DirectionalInsets(i.top, i.leading, i.bottom, i.trailing)
-
-    @directional_layout_margins.setter
-    def directional_layout_margins(self, v):
-        self._c(lib.brace_node_set_directional_layout_margins, _dinsets(v))
 
     # -- content size
 
@@ -1064,41 +895,7 @@ class View:
                       float(h_priority), float(v_priority))
         return Size(s.width, s.height)
 
-    # -- autoresizing
-
-    @property
-    def autoresizing_mask(self) -> Autoresizing:
-        return Autoresizing(self._get(lib.brace_node_get_autoresizing_mask, "uint32_t"))
-
-    @autoresizing_mask.setter
-    def autoresizing_mask(self, m):
-        self._c(lib.brace_node_set_autoresizing_mask, int(m))
-
-    @property
-    def autoresizes_subviews(self) -> bool:
-        return bool(self._get(lib.brace_node_get_autoresizes_subviews, "bool"))
-
-    @autoresizes_subviews.setter
-    def autoresizes_subviews(self, v):
-        self._c(lib.brace_node_set_autoresizes_subviews, bool(v))
-
-    @property
-    def translates_autoresizing_mask(self) -> bool:
-        return bool(self._get(lib.brace_node_get_translates_autoresizing_mask, "bool"))
-
-    @translates_autoresizing_mask.setter
-    def translates_autoresizing_mask(self, v):
-        self._c(lib.brace_node_set_translates_autoresizing_mask, bool(v))
-
-    # -- strategies
-
-    @property
-    def layout_strategy(self) -> str:
-        return ffi.string(self._get(lib.brace_node_get_layout_strategy, "char *")).decode()
-
-    @layout_strategy.setter
-    def layout_strategy(self, name):
-        self._c(lib.brace_node_set_layout_strategy, str(name).encode())
+    # -- strategy properties
 
     def _property_desc(self, name):
         for strat in (self.layout_strategy, self.superview.layout_strategy if self.superview else None):
@@ -1167,14 +964,6 @@ class View:
             self._c(lib.brace_node_set_needs_display_in_rect, _rect(rect))
 
     @property
-    def needs_layout(self) -> bool:
-        return bool(self._get(lib.brace_node_get_needs_layout, "bool"))
-
-    @property
-    def needs_update_constraints(self) -> bool:
-        return bool(self._get(lib.brace_node_get_needs_update_constraints, "bool"))
-
-    @property
     def needs_display(self):
         """None when display is not flagged, else the flagged Rect."""
         needs = ffi.new("bool *")
@@ -1209,10 +998,6 @@ class View:
 
     # -- diagnostics
 
-    @property
-    def has_ambiguous_layout(self) -> bool:
-        return bool(self._get(lib.brace_node_has_ambiguous_layout, "bool"))
-
     def description(self) -> str:
         """The subtree dump (brace_node_copy_description): one line per node."""
         n = ffi.new("size_t *")
@@ -1228,11 +1013,9 @@ class View:
     @property
     def constraints(self) -> list:
         """The active constraints referring to this view (including generated ones)."""
-        from .layout import _constraints_from
         return _constraints_from(self._ctx, lib.brace_node_get_constraints, self._handle, owner=self)
 
     def add_layout_guide(self):
-        from .layout import LayoutGuide
         return LayoutGuide._create(self)
 
     @property
@@ -1283,6 +1066,43 @@ class View:
                 self.bottom == other.bottom - bot, self.trailing == other.trailing - trail]
 
 
+# The view's attributes that are one C getter and setter each:
+# (name, getter, setter or None for read-only, from C, to C, docstring).
+_VIEW_ATTRIBUTES = (
+    ("identifier", lib.brace_node_get_identifier, lib.brace_node_set_identifier, text_or_none, c_text_or_null,
+     "The node's debug name (brace_node_set_identifier), as UIKit's\n"
+     "accessibilityIdentifier: dumps, diagnostics and error messages use it. None when\n"
+     "it has none."),
+    ("index", lib.brace_node_get_index, None, int, None, None),
+    ("frame", lib.brace_node_get_frame, lib.brace_node_set_frame, _from_rect, _rect, None),
+    ("bounds", lib.brace_node_get_bounds, lib.brace_node_set_bounds, _from_rect, _rect, None),
+    ("center", lib.brace_node_get_center, lib.brace_node_set_center, _from_point, _point, None),
+    ("hidden", lib.brace_node_get_hidden, lib.brace_node_set_hidden, bool, bool, None),
+    ("alignment_rect_insets", lib.brace_node_get_alignment_rect_insets, lib.brace_node_set_alignment_rect_insets,
+     _from_insets, _insets, None),
+    ("alignment_rect", lib.brace_node_get_alignment_rect, None, _from_rect, None, None),
+    ("layout_direction", lib.brace_node_get_layout_direction, lib.brace_node_set_layout_direction, Direction,
+     _direction, None),
+    ("effective_layout_direction", lib.brace_node_get_effective_layout_direction, None, Direction, None, None),
+    ("layout_margins", lib.brace_node_get_layout_margins, lib.brace_node_set_layout_margins, _from_insets,
+     _insets, None),
+    ("directional_layout_margins", lib.brace_node_get_directional_layout_margins,
+     lib.brace_node_set_directional_layout_margins, _from_dinsets, _dinsets, None),
+    ("autoresizing_mask", lib.brace_node_get_autoresizing_mask, lib.brace_node_set_autoresizing_mask,
+     Autoresizing, int, None),
+    ("autoresizes_subviews", lib.brace_node_get_autoresizes_subviews, lib.brace_node_set_autoresizes_subviews,
+     bool, bool, None),
+    ("translates_autoresizing_mask", lib.brace_node_get_translates_autoresizing_mask,
+     lib.brace_node_set_translates_autoresizing_mask, bool, bool, None),
+    ("layout_strategy", lib.brace_node_get_layout_strategy, lib.brace_node_set_layout_strategy,
+     lambda p: ffi.string(p).decode(), lambda name: str(name).encode(), None),
+    ("needs_layout", lib.brace_node_get_needs_layout, None, bool, None, None),
+    ("needs_update_constraints", lib.brace_node_get_needs_update_constraints, None, bool, None, None),
+    ("has_ambiguous_layout", lib.brace_node_has_ambiguous_layout, None, bool, None, None),
+)
+_attributes.install(View, _VIEW_ATTRIBUTES)
+
+
 def _handle_of(obj, ctx) -> int:
     if isinstance(obj, View):
         if obj._dead:
@@ -1291,6 +1111,36 @@ def _handle_of(obj, ctx) -> int:
     if isinstance(obj, int):
         return obj
     raise TypeError("expected a View, not %r" % type(obj).__name__)
+
+
+class LayoutGuide(View):
+    """A layout guide (UILayoutGuide): constrained like a view, never drawn, owned by
+    its view. Its frame is in the owner's coordinates."""
+
+    def __init__(self, *a, **kw):
+        raise TypeError("create layout guides with view.add_layout_guide()")
+
+    @classmethod
+    def _create(cls, owner: View) -> "LayoutGuide":
+        out = ffi.new("brace_node *")
+        owner._c(lib.brace_layout_guide_create, out)
+        g = cls.__new__(cls)
+        g._attach(owner.context, out[0])
+        g._owner_handle = owner._handle
+        g._owner_ref = weakref.ref(owner)
+        return g
+
+    @property
+    def owning_view(self):
+        r = getattr(self, "_owner_ref", None)
+        owner = r() if r is not None else None
+        if owner is None and self.alive:
+            owner = self.superview  # the engine keeps the owner as the guide's superview
+        return owner
+
+    @property
+    def layout_frame(self) -> Rect:
+        return self.frame
 
 
 class Stack(View):

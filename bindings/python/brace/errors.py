@@ -17,62 +17,6 @@ class BraceError(Exception):
             self.status = status
 
 
-class InvalidArgument(BraceError, ValueError):
-    status = "BRACE_E_INVALID_ARGUMENT"
-
-
-class InvalidHandle(BraceError, ValueError):
-    status = "BRACE_E_INVALID_HANDLE"
-
-
-class StaleHandle(InvalidHandle):
-    """The view, constraint or variable was destroyed."""
-    status = "BRACE_E_STALE_HANDLE"
-
-
-class ForeignHandle(InvalidHandle):
-    """The handle belongs to another context."""
-    status = "BRACE_E_FOREIGN_HANDLE"
-
-
-class IndexOutOfRange(BraceError, IndexError):
-    status = "BRACE_E_INDEX_OUT_OF_RANGE"
-
-
-class CycleError(BraceError, ValueError):
-    """The tree edit would make a node its own ancestor."""
-    status = "BRACE_E_CYCLE"
-
-
-class Busy(BraceError, RuntimeError):
-    """Another thread is inside the context (one thread at a time per context)."""
-    status = "BRACE_E_BUSY"
-
-
-class Reentrancy(BraceError, RuntimeError):
-    status = "BRACE_E_REENTRANCY"
-
-
-class FeedbackLoop(BraceError, RuntimeError):
-    status = "BRACE_E_FEEDBACK_LOOP"
-
-
-class NotFound(BraceError, LookupError):
-    status = "BRACE_E_NOT_FOUND"
-
-
-class TypeMismatch(BraceError, TypeError):
-    status = "BRACE_E_TYPE_MISMATCH"
-
-
-class InvalidState(BraceError, RuntimeError):
-    status = "BRACE_E_INVALID_STATE"
-
-
-class PluginError(BraceError, RuntimeError):
-    status = "BRACE_E_PLUGIN"
-
-
 class UnsatisfiableConstraints(BraceError):
     """Required constraints that cannot hold together. `constraints` lists the
     conflicting ones where known (the engine's report names them too)."""
@@ -83,15 +27,32 @@ class UnsatisfiableConstraints(BraceError):
         self.constraints = list(constraints)
 
 
-class NoMemory(BraceError, MemoryError):
-    status = "BRACE_E_NO_MEMORY"
+# The other classes, one per error status: (name, status, the Python exception it also
+# is, docstring). A base named as a string is an earlier row.
+_CLASSES = (
+    ("InvalidArgument", "BRACE_E_INVALID_ARGUMENT", ValueError, None),
+    ("InvalidHandle", "BRACE_E_INVALID_HANDLE", ValueError, None),
+    ("StaleHandle", "BRACE_E_STALE_HANDLE", "InvalidHandle", "The view, constraint or variable was destroyed."),
+    ("ForeignHandle", "BRACE_E_FOREIGN_HANDLE", "InvalidHandle", "The handle belongs to another context."),
+    ("IndexOutOfRange", "BRACE_E_INDEX_OUT_OF_RANGE", IndexError, None),
+    ("CycleError", "BRACE_E_CYCLE", ValueError, "The tree edit would make a node its own ancestor."),
+    ("Busy", "BRACE_E_BUSY", RuntimeError,
+     "Another thread is inside the context (one thread at a time per context)."),
+    ("Reentrancy", "BRACE_E_REENTRANCY", RuntimeError, None),
+    ("FeedbackLoop", "BRACE_E_FEEDBACK_LOOP", RuntimeError, None),
+    ("NotFound", "BRACE_E_NOT_FOUND", LookupError, None),
+    ("TypeMismatch", "BRACE_E_TYPE_MISMATCH", TypeError, None),
+    ("InvalidState", "BRACE_E_INVALID_STATE", RuntimeError, None),
+    ("PluginError", "BRACE_E_PLUGIN", RuntimeError, None),
+    ("NoMemory", "BRACE_E_NO_MEMORY", MemoryError, None),
+    ("Duplicate", "BRACE_E_DUPLICATE", ValueError, None),
+)
 
+BY_STATUS = {UnsatisfiableConstraints.status: UnsatisfiableConstraints}
+for _name, _status, _base, _doc in _CLASSES:
+    _bases = (globals()[_base],) if isinstance(_base, str) else (BraceError, _base)
+    globals()[_name] = BY_STATUS[_status] = type(_name, _bases, {"status": _status, "__doc__": _doc,
+                                                                  "__module__": __name__})
+del _name, _status, _base, _doc, _bases
 
-class Duplicate(BraceError, ValueError):
-    status = "BRACE_E_DUPLICATE"
-
-
-BY_STATUS = {cls.status: cls for cls in (
-    InvalidArgument, InvalidHandle, StaleHandle, ForeignHandle, IndexOutOfRange, CycleError, Busy,
-    Reentrancy, FeedbackLoop, NotFound, TypeMismatch, InvalidState, PluginError,
-    UnsatisfiableConstraints, NoMemory, Duplicate)}
+__all__ = ["BraceError", "UnsatisfiableConstraints", "BY_STATUS"] + [row[0] for row in _CLASSES]

@@ -45,48 +45,52 @@ class BadRequiredStrength(Exception):
     """A required strength where only optional ones are allowed (edit variables)."""
 
 
-class DuplicateConstraint(Exception):
+class _ConstraintError(Exception):
+    @property
+    def constraint(self):
+        return self.args[0]
+
+
+class _EditVariableError(Exception):
+    @property
+    def edit_variable(self):
+        return self.args[0]
+
+
+class DuplicateConstraint(_ConstraintError):
     """The constraint is already in the solver. args[0] is the constraint."""
 
-    @property
-    def constraint(self):
-        return self.args[0]
 
-
-class DuplicateEditVariable(Exception):
+class DuplicateEditVariable(_EditVariableError):
     """The variable already is an edit variable of the solver. args[0] is the variable."""
 
-    @property
-    def edit_variable(self):
-        return self.args[0]
 
-
-class UnknownConstraint(Exception):
+class UnknownConstraint(_ConstraintError):
     """The constraint is not in the solver. args[0] is the constraint."""
 
-    @property
-    def constraint(self):
-        return self.args[0]
 
-
-class UnknownEditVariable(Exception):
+class UnknownEditVariable(_EditVariableError):
     """The variable is not an edit variable of the solver. args[0] is the variable."""
 
-    @property
-    def edit_variable(self):
-        return self.args[0]
 
-
-class UnsatisfiableConstraint(Exception):
+class UnsatisfiableConstraint(_ConstraintError):
     """A required constraint that cannot hold with the solver's other required
     constraints; the solver is left as it was. args[0] is the constraint; `report` is
     Brace's diagnostic (the conflicting set) when the engine sent one."""
 
     report = ""
 
-    @property
-    def constraint(self):
-        return self.args[0]
+
+def _wrong_type(expected: str, obj) -> TypeError:
+    """kiwisolver's TypeError for an argument of the wrong type, word for word."""
+    return TypeError("Expected object of type `%s`. Got object of type `%s` instead." % (expected, type(obj).__name__))
+
+
+def _float(v) -> float:
+    """A number argument as a float; kiwisolver's TypeError for anything else."""
+    if not _is_num(v):
+        raise _wrong_type("float, int, or long", v)
+    return float(v)
 
 
 # ---------------------------------------------------------------- strengths
@@ -138,8 +142,7 @@ def _strength_value(s):
     if isinstance(s, (int, float)) or isinstance(s, numbers.Real):
         s = float(s)
         return 0.0 if s < 0.0 else (_REQUIRED if s > _REQUIRED else s)
-    raise TypeError("Expected object of type `float, int, or long`. Got object of type `%s` instead."
-                    % type(s).__name__)
+    raise _wrong_type("float, int, or long", s)
 
 
 def priority_of(s) -> float:
@@ -246,9 +249,14 @@ def _mul(o, k):
 
 
 class _Symbolic:
-    """Operators shared by Variable, Term and Expression, as kiwisolver defines them."""
+    """Operators shared by Variable, Term and Expression, as kiwisolver defines them.
+    Terms and expressions are not hashable (== builds a constraint); str is repr."""
 
     __slots__ = ()
+    __hash__ = None
+
+    def __str__(self):
+        return self.__repr__()
 
     def __add__(self, other):
         r = _add(self, other)
@@ -330,7 +338,7 @@ class Variable(_Symbolic):
 
     def __init__(self, name="", context=None):
         if not isinstance(name, str):
-            raise TypeError("Expected object of type `str`. Got object of type `%s` instead." % type(name).__name__)
+            raise _wrong_type("str", name)
         self._name = name
         self._context = context
         self._value = 0.0
@@ -342,7 +350,7 @@ class Variable(_Symbolic):
 
     def setName(self, name):
         if not isinstance(name, str):
-            raise TypeError("Expected object of type `str`. Got object of type `%s` instead." % type(name).__name__)
+            raise _wrong_type("str", name)
         self._name = name
 
     def context(self):
@@ -360,8 +368,6 @@ class Variable(_Symbolic):
     def __repr__(self):
         return self._name
 
-    __str__ = __repr__
-
 
 class Term(_Symbolic):
     """coefficient * variable."""
@@ -370,13 +376,9 @@ class Term(_Symbolic):
 
     def __init__(self, variable, coefficient=1.0):
         if type(variable) is not Variable:
-            raise TypeError("Expected object of type `Variable`. Got object of type `%s` instead."
-                            % type(variable).__name__)
-        if not _is_num(coefficient):
-            raise TypeError("Expected object of type `float, int, or long`. Got object of type `%s` instead."
-                            % type(coefficient).__name__)
+            raise _wrong_type("Variable", variable)
         self._variable = variable
-        self._coefficient = float(coefficient)
+        self._coefficient = _float(coefficient)
 
     def variable(self):
         return self._variable
@@ -387,12 +389,8 @@ class Term(_Symbolic):
     def value(self):
         return self._coefficient * self._variable._value
 
-    __hash__ = None
-
     def __repr__(self):
         return "%s * %s" % (_num_str(self._coefficient), self._variable._name)
-
-    __str__ = __repr__
 
 
 class Expression(_Symbolic):
@@ -404,12 +402,9 @@ class Expression(_Symbolic):
         terms = tuple(terms)
         for t in terms:
             if type(t) is not Term:
-                raise TypeError("Expected object of type `Term`. Got object of type `%s` instead." % type(t).__name__)
-        if not _is_num(constant):
-            raise TypeError("Expected object of type `float, int, or long`. Got object of type `%s` instead."
-                            % type(constant).__name__)
+                raise _wrong_type("Term", t)
         self._terms = terms
-        self._constant = float(constant)
+        self._constant = _float(constant)
 
     def terms(self):
         return self._terms
@@ -420,12 +415,8 @@ class Expression(_Symbolic):
     def value(self):
         return self._constant + sum(t._coefficient * t._variable._value for t in self._terms)
 
-    __hash__ = None
-
     def __repr__(self):
         return " + ".join([repr(t) for t in self._terms] + [_num_str(self._constant)])
-
-    __str__ = __repr__
 
 
 _OPS = {"==": 0, "<=": -1, ">=": 1}  # brace_relation values
@@ -496,8 +487,7 @@ class Constraint:
 
     def __new__(cls, expression, op="==", strength="required"):
         if type(expression) is not Expression:
-            raise TypeError("Expected object of type `Expression`. Got object of type `%s` instead."
-                            % type(expression).__name__)
+            raise _wrong_type("Expression", expression)
         if op not in _OPS:
             raise ValueError("relational operator must be '==', '<=', or '>=', not '%s'" % (op,))
         s = _strength_value(strength)
@@ -655,8 +645,7 @@ class Solver:
 
     def addConstraint(self, constraint):
         if type(constraint) is not Constraint:
-            raise TypeError("Expected object of type `Constraint`. Got object of type `%s` instead."
-                            % type(constraint).__name__)
+            raise _wrong_type("Constraint", constraint)
         cns = self._cns
         if constraint in cns:
             raise DuplicateConstraint(constraint)
@@ -727,8 +716,7 @@ class Solver:
 
     def removeConstraint(self, constraint):
         if type(constraint) is not Constraint:
-            raise TypeError("Expected object of type `Constraint`. Got object of type `%s` instead."
-                            % type(constraint).__name__)
+            raise _wrong_type("Constraint", constraint)
         try:
             made = self._cns.pop(constraint)
         except (KeyError, TypeError):
@@ -745,16 +733,14 @@ class Solver:
 
     def hasConstraint(self, constraint):
         if type(constraint) is not Constraint:
-            raise TypeError("Expected object of type `Constraint`. Got object of type `%s` instead."
-                            % type(constraint).__name__)
+            raise _wrong_type("Constraint", constraint)
         return constraint in self._cns
 
     # -- edits
 
     def addEditVariable(self, variable, strength):
         if type(variable) is not Variable:
-            raise TypeError("Expected object of type `Variable`. Got object of type `%s` instead."
-                            % type(variable).__name__)
+            raise _wrong_type("Variable", variable)
         if id(variable) in self._edits:
             raise DuplicateEditVariable(variable)
         s = _strength_value(strength)
@@ -778,15 +764,12 @@ class Solver:
 
     def suggestValue(self, variable, value):
         if type(variable) is not Variable:
-            raise TypeError("Expected object of type `Variable`. Got object of type `%s` instead."
-                            % type(variable).__name__)
-        if not _is_num(value):
-            raise TypeError("Expected object of type `float, int, or long`. Got object of type `%s` instead."
-                            % type(value).__name__)
+            raise _wrong_type("Variable", variable)
+        value = _float(value)
         if id(variable) not in self._edits:
             raise UnknownEditVariable(variable)
         ctx = self._ctx
-        check(ctx, lib.brace_context_suggest_value(ctx, self._vars[id(variable)], _NONE, float(value)))
+        check(ctx, lib.brace_context_suggest_value(ctx, self._vars[id(variable)], _NONE, value))
 
     # -- values
 

@@ -1,4 +1,4 @@
-"""Constraint layout: anchors, constraints, free variables, layout guides.
+"""Constraint layout: anchors, constraints, free variables.
 
     a.leading == b.trailing + 8          # item1.attr1 == 1 * item2.attr2 + 8
     a.width >= 44                        # a constant constraint
@@ -27,14 +27,17 @@ reachable again through ``view.constraints``.
 
 from __future__ import annotations
 
-import re
 import weakref
 from numbers import Real
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
-from . import _constants, errors
+from . import _attributes, _constants, errors
+from ._attributes import c_text_or_null, text_or_none
 from ._native import ffi, lib
-from .core import Context, Rect, View, _num
+from .geometry import _num
+
+if TYPE_CHECKING:  # the views build on this module, not the reverse
+    from .core import Context
 
 _RELATIONS = {"==": lib.BRACE_RELATION_EQUAL, "<=": lib.BRACE_RELATION_LESS_EQUAL,
               ">=": lib.BRACE_RELATION_GREATER_EQUAL}
@@ -82,9 +85,8 @@ class Expression:
         return Expression({k: [o, c] for k, (o, c) in self.terms.items()}, self.constant)
 
     def __add__(self, other):
-        try:
-            o = Expression.of(other)
-        except TypeError:
+        o = _operand(other)
+        if o is None:
             return NotImplemented
         r = self._copy()
         for k, (owner, c) in o.terms.items():
@@ -101,18 +103,12 @@ class Expression:
         return self * -1.0
 
     def __sub__(self, other):
-        try:
-            o = Expression.of(other)
-        except TypeError:
-            return NotImplemented
-        return self + (-o)
+        o = _operand(other)
+        return NotImplemented if o is None else self + (-o)
 
     def __rsub__(self, other):
-        try:
-            o = Expression.of(other)
-        except TypeError:
-            return NotImplemented
-        return o + (-self)
+        o = _operand(other)
+        return NotImplemented if o is None else o + (-self)
 
     def __mul__(self, k):
         if not isinstance(k, Real) or isinstance(k, bool):
@@ -142,6 +138,14 @@ class Expression:
         return " + ".join(parts)
 
 
+def _operand(x) -> Optional[Expression]:
+    """x as an Expression, None when it cannot be one (the operator answers NotImplemented)."""
+    try:
+        return Expression.of(x)
+    except TypeError:
+        return None
+
+
 def _term_name(owner, attr):
     if isinstance(owner, Variable):
         return owner.name or "var0x%x" % owner._handle
@@ -166,7 +170,7 @@ class Anchor(Expression):
         return "<Anchor %r.%s>" % (self.item, self.name)
 
 
-class Variable(Expression):
+class Variable(Expression, _attributes.HandleWrapper):
     """A free variable (brace_variable) for linear constraints; ``value`` is solved."""
 
     __slots__ = ("_ctx", "_handle", "name", "_finalizer", "__weakref__")
@@ -185,17 +189,11 @@ class Variable(Expression):
         return self._copy()
 
     @property
-    def handle(self):
-        return self._handle
-
-    @property
     def value(self) -> float:
-        out = ffi.new("double *")
-        self._ctx._call(lib.brace_variable_get_value, self._handle, out)
-        return out[0]
+        return self._get(lib.brace_variable_get_value, "double")
 
     def destroy(self):
-        self._ctx._call(lib.brace_variable_destroy, self._handle)
+        self._c(lib.brace_variable_destroy)
         self._finalizer.detach()
 
     def __repr__(self):
@@ -246,7 +244,7 @@ def _make(lhs, relation, rhs) -> "Constraint":
     return Constraint._create_linear(diff, relation, -diff.constant)
 
 
-class Constraint:
+class Constraint(_attributes.HandleWrapper):
     """A brace_constraint. Created inactive and required."""
 
     __slots__ = ("_ctx", "_handle", "_finalizer", "_items", "formula", "__weakref__")
@@ -301,24 +299,6 @@ class Constraint:
                                   _REL_NAMES[relation], constant)
         return c
 
-    # -- plumbing
-
-    @property
-    def handle(self) -> int:
-        return self._handle
-
-    @property
-    def context(self) -> Context:
-        return self._ctx
-
-    def _c(self, fn, *args):
-        return self._ctx._call(fn, self._handle, *args)
-
-    def _get(self, fn, ctype):
-        out = ffi.new(ctype + " *")
-        self._c(fn, out)
-        return out[0]
-
     # Constraints compare by identity (== on anchors builds constraints).
     __hash__ = object.__hash__
 
@@ -330,32 +310,7 @@ class Constraint:
         self.priority = priority
         return self
 
-    # -- properties
-
-    @property
-    def constant(self) -> float:
-        return self._get(lib.brace_constraint_get_constant, "double")
-
-    @constant.setter
-    def constant(self, v):
-        self._c(lib.brace_constraint_set_constant, _num(v, "constant"))
-
-    @property
-    def priority(self) -> float:
-        return float(self._get(lib.brace_constraint_get_priority, "brace_priority"))
-
-    @priority.setter
-    def priority(self, p):
-        self._c(lib.brace_constraint_set_priority, _num(p, "priority"))
-
-    @property
-    def identifier(self) -> Optional[str]:
-        p = self._get(lib.brace_constraint_get_identifier, "char *")
-        return ffi.string(p).decode() if p != ffi.NULL else None
-
-    @identifier.setter
-    def identifier(self, s):
-        self._c(lib.brace_constraint_set_identifier, ffi.NULL if s is None else str(s).encode())
+    # -- properties (constant, priority, identifier, broken: _CONSTRAINT_ATTRIBUTES below)
 
     def named(self, identifier: str) -> "Constraint":
         self.identifier = identifier
@@ -373,16 +328,12 @@ class Constraint:
             deactivate([self])
 
     @property
-    def broken(self) -> bool:
-        return bool(self._get(lib.brace_constraint_is_broken, "bool"))
-
-    @property
     def items(self) -> tuple:
         """The views and guides the constraint relates (from its terms when it was not
         made here: returned by view.constraints or visual_format, or generated)."""
         if not self._items:
             self._items = tuple(dict.fromkeys(
-                item for item, attr, _ in self._read_terms()[0] if attr and isinstance(item, View)))
+                item for item, attr, _ in self._read_terms()[0] if attr and not isinstance(item, int)))
         return self._items
 
     def _read_terms(self):
@@ -407,12 +358,12 @@ class Constraint:
         terms, rel, k = self._read_terms()
         parts = []
         for item, attr, c in terms:
-            if isinstance(item, View):
-                name = (item.identifier if item.alive else None) or "0x%x" % item._handle
-            elif isinstance(item, Variable):
+            if isinstance(item, Variable):
                 name = item.name or "0x%x" % item._handle
-            else:
+            elif isinstance(item, int):
                 name = "0x%x" % item
+            else:  # a view or guide
+                name = (item.identifier if item.alive else None) or "0x%x" % item._handle
             term = name + ("." + attr if attr else "")
             coef = "" if abs(c) == 1 else "%g * " % abs(c)
             sign = "-" if c < 0 else "+"
@@ -452,6 +403,19 @@ class Constraint:
         except errors.BraceError:
             return "<Constraint 0x%x destroyed>" % self._handle
 
+
+
+# (name, getter, setter or None for read-only, from C, to C, docstring), as the views'.
+_CONSTRAINT_ATTRIBUTES = (
+    ("constant", lib.brace_constraint_get_constant, lib.brace_constraint_set_constant, float,
+     lambda v: _num(v, "constant"), None),
+    ("priority", lib.brace_constraint_get_priority, lib.brace_constraint_set_priority, float,
+     lambda p: _num(p, "priority"), None),
+    ("identifier", lib.brace_constraint_get_identifier, lib.brace_constraint_set_identifier, text_or_none,
+     c_text_or_null, None),
+    ("broken", lib.brace_constraint_is_broken, None, bool, None, None),
+)
+_attributes.install(Constraint, _CONSTRAINT_ATTRIBUTES)
 
 def _release_constraint(state, handle):
     if not state.alive:
@@ -527,43 +491,27 @@ def activate(constraints: Iterable[Constraint]) -> list:
     return cs
 
 
-_REPORTED = re.compile(r"<constraint (\d+):(\d+)")
-
-
 def _conflicting_set(ctx, diags, broken) -> list:
-    """The constraints an unsatisfiable report lists ("<constraint SLOT:GEN ...>"), as
-    wrappers: matched by slot against the live constraints of the nodes concerned (a
-    slot names one live constraint at a time). Falls back to the broken ones."""
-    wanted = []
-    for d in diags:
-        for m in _REPORTED.finditer(d.message):
-            wanted.append((int(m.group(1)), int(m.group(2))))
-    if not wanted:
-        return list(broken)
-    candidates = {c._handle: c for c in broken}
-    nodes = {h for d in diags for h in d.nodes}
-    for c in broken:
-        nodes.update(i._handle for i in c._items if isinstance(i, View))
-    for n in nodes:
-        if ctx.is_alive(n):
-            for h in _handles_from(ctx, lib.brace_node_get_constraints, n):
-                candidates.setdefault(h, None)
-    # Reports name a constraint as "SLOT:GENERATION", the handle's low 24 and next 12
-    # bits (docs/architecture.md, "Handles").
-    by_name = {(h & 0xFFFFFF, (h >> 24) & 0xFFF): h for h in candidates}
+    """The constraints the unsatisfiable diagnostics list, in their reports' order (the
+    ones that were there, then the one broken: the diagnostic lists it first), as
+    wrappers; then any broken one they leave out."""
     res = []
-    for name in wanted:
-        h = by_name.get(name)
-        if h is not None:
-            c = candidates.get(h)
-            if c is None:
+    for d in diags:
+        hs = d.constraint_handles
+        for h in hs[1:] + hs[:1]:
+            if _constraint_is_alive(ctx, h):
                 c = Constraint._wrap(ctx, h)
-            if c not in res:
-                res.append(c)
+                if c not in res:
+                    res.append(c)
     for c in broken:
         if c not in res:
             res.append(c)
     return res
+
+
+def _constraint_is_alive(ctx, handle) -> bool:
+    b = ffi.new("bool *")
+    return lib.brace_constraint_is_active(ctx._ptr, handle, b) == 0
 
 
 def deactivate(constraints: Iterable[Constraint]) -> list:
@@ -575,39 +523,6 @@ def deactivate(constraints: Iterable[Constraint]) -> list:
     buf = ffi.new("brace_constraint[]", [c._handle for c in cs])
     ctx._call(lib.brace_constraints_deactivate, buf, len(cs))
     return cs
-
-
-# ---------------------------------------------------------------- layout guides
-
-
-class LayoutGuide(View):
-    """A layout guide (UILayoutGuide): constrained like a view, never drawn, owned by
-    its view. Its frame is in the owner's coordinates."""
-
-    def __init__(self, *a, **kw):
-        raise TypeError("create layout guides with view.add_layout_guide()")
-
-    @classmethod
-    def _create(cls, owner: View) -> "LayoutGuide":
-        out = ffi.new("brace_node *")
-        owner._c(lib.brace_layout_guide_create, out)
-        g = cls.__new__(cls)
-        g._attach(owner.context, out[0])
-        g._owner_handle = owner._handle
-        g._owner_ref = weakref.ref(owner)
-        return g
-
-    @property
-    def owning_view(self):
-        r = getattr(self, "_owner_ref", None)
-        owner = r() if r is not None else None
-        if owner is None and self.alive:
-            owner = self.superview  # the engine keeps the owner as the guide's superview
-        return owner
-
-    @property
-    def layout_frame(self) -> Rect:
-        return self.frame
 
 
 def _edit_target(item):
@@ -671,5 +586,4 @@ def visual_format(format: str, views: dict, metrics: Optional[dict] = None, opti
     return [Constraint._wrap(ctx, buf[i]) for i in range(count[0])]  # items: read from the terms
 
 
-__all__ = ["Anchor", "Expression", "Variable", "Constraint", "LayoutGuide", "activate", "deactivate",
-           "visual_format"]
+__all__ = ["Anchor", "Expression", "Variable", "Constraint", "activate", "deactivate", "visual_format"]

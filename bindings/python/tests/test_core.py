@@ -349,3 +349,22 @@ def test_identifier_names_the_view_in_dumps_and_errors():
     assert field.identifier is None
     field.identifier = "naïve ✓"
     assert field.identifier == "naïve ✓"
+
+
+def test_handle_info_describes_a_handle_through_the_abi(ctx):
+    root = ctx.view(frame=(0, 0, 100, 100))
+    child = ctx.view()
+    root.add_subview(child)
+    info = brace.handle_info(root.handle)
+    assert info.kind == brace.HandleKind.NODE
+    assert info.name == "%d:%d" % (info.index, info.generation)
+    with pytest.raises(brace.InvalidState) as e:
+        root.index  # a root has no index: the message names the node as "node INDEX:GENERATION"
+    assert "node %s " % info.name in str(e.value)
+    assert brace.handle_info((child.width == 10).handle).kind == brace.HandleKind.CONSTRAINT
+    assert brace.handle_info(ctx.variable("x").handle).kind == brace.HandleKind.VARIABLE
+    old = brace.handle_info(child.handle)
+    child.destroy()
+    assert brace.handle_info(child.handle) == old  # a stale handle is still described
+    again = brace.handle_info(ctx.view().handle)
+    assert (again.index, again.generation) != (old.index, old.generation)

@@ -182,6 +182,21 @@ def test_unsatisfiable_uikit_behavior_when_not_strict():
     ctx.close()
 
 
+def test_an_unsatisfiable_diagnostic_lists_the_broken_constraint_then_the_conflicting_ones():
+    ctx = brace.Context(strict=False)
+    root, (a,) = tree(ctx, 1)
+    first = a.width == 100
+    brace.activate([first, a.leading == root.leading, a.top == root.top, a.height == 10])
+    second = a.width == 50
+    second.active = True
+    d = [d for d in ctx.diagnostics if d.kind == brace.DiagnosticKind.UNSATISFIABLE][-1]
+    assert d.constraint_handles[0] == second.handle
+    assert d.constraints == [second, first]  # the same wrappers
+    for c in d.constraints:
+        assert "<constraint %s " % brace.handle_info(c.handle).name in d.message
+    ctx.close()
+
+
 def test_view_constraints_and_batch_deactivate(ctx):
     root, (a,) = tree(ctx, 1)
     cs = brace.activate([a.width == 10, a.height == 10, a.leading == root.leading, a.top == root.top])

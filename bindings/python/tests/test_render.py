@@ -126,7 +126,7 @@ def test_view_rects_are_the_frames_in_root_coordinates(ctx, scale):
 def test_labels_are_the_identifiers_and_unnamed_views_use_the_engine_name(ctx):
     root, panel, cell, ghost, anonymous = nested(ctx)
     doc = parse(render.svg(root))
-    fallback = "node %d:%d" % (anonymous.handle & 0xFFFFFF, (anonymous.handle >> 24) & 0xFFF)
+    fallback = "node " + brace.handle_info(anonymous.handle).name
     assert fallback in root.dump()  # the name the engine's dumps and diagnostics use
     assert labels(doc) == {"root": "root", "panel": "panel", "cell": "cell", "ghost": "ghost",
                            "ghost child": "ghost child", fallback: fallback}

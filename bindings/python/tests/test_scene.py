@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import brace
-from brace.scene import SCHEMA_PATH
+from brace.tools.scene import SCHEMA_PATH
 
 SCENES = Path(__file__).resolve().parents[3] / "examples" / "scenes"
 EXAMPLES = ("login", "settings", "toolbar")

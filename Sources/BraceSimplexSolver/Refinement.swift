@@ -12,18 +12,16 @@
 // are queued after a weighted number of updates (`Tolerance.refineAt`), so the cost
 // follows the rows an operation touches.
 
-extension Engine {
-  /// `flip*constant/markerCoeff` of the constraint whose marker is `t`, or nil when `t`
-  /// is not a constraint's marker.
+extension Tableau {
+  /// Whether `t` is a constraint's marker (its weight in a row is readable off its coefficient).
   @inline(__always)
-  func markerUnit(_ t: Int) -> Double? {
+  func isMarker(_ t: Int) -> Bool {
     switch syms[t].kind {
     case .slack, .error, .dummy:
       let c = syms[t].owner
-      guard c >= 0, cons[c].marker == t else { return nil }
-      return cons[c].flip * cons[c].constant / cons[c].markerCoeff
+      return c >= 0 && cons[c].marker == t
     default:
-      return nil
+      return false
     }
   }
 
@@ -65,11 +63,11 @@ extension Engine {
     var k = 0.0
     // Weights first (the row is not touched until E is complete).
     weights.removeAll(keepingCapacity: true)
-    if markerUnit(b) != nil { weights.append((b, -1 / cons[syms[b].owner].markerCoeff)) }
+    if isMarker(b) { weights.append((b, -1 / cons[syms[b].owner].markerCoeff)) }
     let cells = rows[r].cells
     for i in 0..<rows[r].count {
       let t = Int(cells[i].sym)
-      if markerUnit(t) != nil { weights.append((t, cells[i].coeff / cons[syms[t].owner].markerCoeff)) }
+      if isMarker(t) { weights.append((t, cells[i].coeff / cons[syms[t].owner].markerCoeff)) }
     }
     for (s, w) in weights {
       let c = syms[s].owner
@@ -132,5 +130,5 @@ extension Engine {
 
 extension SimplexSolver {
   /// Re-derives every row from the constraint definitions now (tests, benchmark).
-  package func refineAllRows() { engine.refineAllRows() }
+  package func refineAllRows() { tableau.refineAllRows() }
 }

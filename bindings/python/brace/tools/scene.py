@@ -7,7 +7,7 @@
     scene.problems()                    # what `brace check` reports
 
 The format is documented in docs/scenes.md and, field by field, by the JSON Schema
-beside this module (``scene.schema.json``, :data:`SCHEMA_PATH`).
+at the package's top (``brace/scene.schema.json``, :data:`SCHEMA_PATH`).
 
 Every fault of a scene raises :class:`SceneError`, whose text is
 ``<file name>: <JSON path>: <problem>`` (``login.json: root.constraints[1]: unknown view
@@ -26,16 +26,17 @@ import re
 import sys
 from typing import NamedTuple
 
-from . import _constants
-from ._native import LIBRARY_PATH
-from .core import Autoresizing, Context, DiagnosticKind, Size, View
-from .errors import BraceError, NotFound, UnsatisfiableConstraints
-from .layout import _ATTR_NAMES, Anchor, Expression, activate, visual_format
+from .. import _constants
+from .._native import LIBRARY_PATH
+from ..core import Autoresizing, Context, DiagnosticKind, Size, View
+from ..errors import BraceError, NotFound, UnsatisfiableConstraints
+from ..layout import _ATTR_NAMES, Anchor, Expression, activate, visual_format
 
 __all__ = ["load_scene", "Scene", "SceneError", "Problem", "SCHEMA_PATH", "DEFAULT_SIZE"]
 
-#: The JSON Schema of the format (draft 2020-12), shipped with the package.
-SCHEMA_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scene.schema.json")
+#: The JSON Schema of the format (draft 2020-12), shipped at the package's top, where the
+#: example scenes' "$schema" points.
+SCHEMA_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "scene.schema.json")
 
 #: The root's size when a scene gives none: a 4.7-inch phone in portrait, in points.
 DEFAULT_SIZE = (375.0, 667.0)

@@ -1,10 +1,12 @@
-// The solver's whole state as one struct of flat buffers indexed by integer ids.
+// The solver's whole state: the simplex tableau (rows, symbols with their columns,
+// objective levels) and the constraint and variable records it is derived from, as one
+// struct of flat buffers indexed by integer ids.
 //
 // Mutating methods on a struct get static exclusivity; the raw buffers avoid
 // per-access uniqueness and bounds checks in the pivot loops. The owning
-// `SimplexSolver` frees them in its deinit. Never copy an `Engine`.
+// `SimplexSolver` frees them in its deinit. Never copy a `Tableau`.
 
-struct Engine {
+struct Tableau {
   // Rows (slots reused through `freeRows`).
   var rows: UnsafeMutablePointer<RowRecord>
   var rowCapacity = 0
@@ -55,7 +57,7 @@ struct Engine {
   // Solve state.
   /// Basic symbols of restricted rows that may have gone negative.
   var infeasible = ContiguousArray<Int32>()
-  /// Rows due to be re-derived from the constraint definitions (Refresh.swift).
+  /// Rows due to be re-derived from the constraint definitions (Refinement.swift).
   var staleRows = ContiguousArray<Int32>()
   /// Scratch for `refineRow`: (marker, weight) of each constraint combined into the row.
   var weights = ContiguousArray<(Int, Double)>()
@@ -82,8 +84,7 @@ struct Engine {
     accSyms = .allocate(capacity: accCapacity)
     accVals = .allocate(capacity: accCapacity)
     symCapacity = 1
-    seen = .allocate(capacity: seenCapacity)
-    seen.initialize(repeating: 0, count: seenCapacity)
+    seen = Tableau.zeroed(capacity: seenCapacity)
     levels = .allocate(capacity: 1)
   }
 

@@ -287,9 +287,9 @@ def _parser():
 def _package_version() -> str:
     """The version of this package: from pyproject.toml when it runs from a source
     checkout (where a stale egg-info may lie around), else from its installed metadata."""
-    here = os.path.dirname(os.path.abspath(__file__))
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
-        with open(os.path.join(os.path.dirname(here), "pyproject.toml"), encoding="utf-8") as f:
+        with open(os.path.join(os.path.dirname(package), "pyproject.toml"), encoding="utf-8") as f:
             m = re.search(r'^version\s*=\s*"([^"]+)"', f.read(), re.M)
         if m:
             return m.group(1)
@@ -306,7 +306,7 @@ def _package_version() -> str:
 
 
 def _versions() -> str:
-    from . import LIBRARY_PATH, version
+    from .. import LIBRARY_PATH, version
     return "brace %s (libbrace %s, %s)" % (_package_version(), version(), LIBRARY_PATH)
 
 
@@ -320,7 +320,7 @@ def _lay_out(scene, size=None):
     """Resize the root (when a size is given) and run the update cycle. A feedback loop
     or a plugin failure stops the pass but is not fatal here: the engine reports it as a
     diagnostic, which Scene.problems() lists. Answers that exception, or None."""
-    from .errors import FeedbackLoop, PluginError
+    from ..errors import FeedbackLoop, PluginError
     try:
         scene.layout(size=size)
     except (FeedbackLoop, PluginError) as e:
@@ -331,7 +331,7 @@ def _lay_out(scene, size=None):
 def _problems(scene, stopped):
     """Scene.problems(), plus the exception that stopped the pass when no diagnostic
     already reports it."""
-    from .errors import FeedbackLoop
+    from ..errors import FeedbackLoop
     from .scene import Problem
     found = list(scene.problems())
     if stopped is not None:
@@ -356,8 +356,8 @@ def _view_name(scene, view) -> str:
     path = scene.path_of(view)
     if path:
         return path
-    handle = view.handle
-    return "node %d:%d" % (handle & 0xFFFFFF, (handle >> 24) & 0xFFF)
+    from ..core import handle_info
+    return "node " + handle_info(view.handle).name
 
 
 def _emit(output: str, data: bytes) -> None:
@@ -587,7 +587,7 @@ def main(argv=None) -> int:
 
 def _run(args, prog) -> int:
     """Run the chosen command; every runtime error becomes one line and status 1."""
-    from .errors import BraceError
+    from ..errors import BraceError
     from .scene import SceneError
     try:
         return args.run(args, prog)

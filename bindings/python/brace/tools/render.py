@@ -21,14 +21,16 @@ The picture shows the layout as it is: nothing here runs a layout pass. Call
 
 from __future__ import annotations
 
+import enum
 import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, Optional
 
-from ._native import lib
-from .core import Direction, Insets, Rect, Size, View
+from .._native import lib
+from ..core import DiagnosticKind, Direction, Insets, LayoutGuide, Rect, Size, View, handle_info
+from ..layout import _ATTR_NAMES, _REL_NAMES, Constraint
 
 __all__ = ["snapshot", "svg", "png", "filmstrip", "write", "Snapshot", "ViewShot", "GuideShot",
            "ConstraintShot", "ProblemShot", "ItemRef", "Term", "COLORS"]
@@ -280,8 +282,8 @@ class Snapshot:
 
 
 def _slot_name(handle: int) -> str:
-    """"SLOT:GENERATION", as the engine's dumps and diagnostics name a handle."""
-    return "%d:%d" % (handle & 0xFFFFFF, (handle >> 24) & 0xFFF)
+    """"INDEX:GENERATION", as the engine's dumps and diagnostics name a handle."""
+    return handle_info(handle).name
 
 
 def _fallback_name(handle: int) -> str:
@@ -294,15 +296,14 @@ def _inset(r: Rect, i) -> Rect:
 
 
 def _is_guide(v) -> bool:
-    from .layout import LayoutGuide
     return isinstance(v, LayoutGuide)
 
 
 def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
     """Capture ``view``'s subtree as it is now (lay it out first): frames in root
-    coordinates, identifiers (else "node SLOT:GEN", as the engine's dumps say), hidden
-    flags, layout margins, layout guides, ambiguity, and with ``constraints=True`` every
-    active constraint of the subtree, once each. ``problems``: objects with ``.kind``,
+    coordinates, identifiers (else "node INDEX:GENERATION", as the engine's dumps say),
+    hidden flags, layout margins, layout guides, ambiguity, and with ``constraints=True``
+    every active constraint of the subtree, once each. ``problems``: objects with ``.kind``,
     ``.message`` and ``.views`` (brace.Diagnostic, the scene loader's problems)."""
     if isinstance(view, Snapshot):
         return view.with_problems(problems) if problems else view
@@ -339,7 +340,7 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
         for child in reversed(subs):
             todo.append((child, shot.index, depth + 1, content, hidden or hidden_above))
 
-    has_terms = hasattr(_constraint_class(), "terms")
+    has_terms = hasattr(Constraint, "terms")
     guide_wrappers = {}  # handle -> (wrapper, owner index)
 
     def consider_guide(w):
@@ -395,7 +396,7 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
                                 nxt.append(item)
             frontier = nxt
 
-    ordered = sorted(guide_wrappers.items(), key=lambda kv: (kv[1][1], kv[0] & 0xFFFFFF, kv[0]))
+    ordered = sorted(guide_wrappers.items(), key=lambda kv: (kv[1][1], handle_info(kv[0])))
     guides = []
     guide_index = {}
     for h, (w, owner) in ordered:
@@ -460,11 +461,6 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
     return snap.with_problems(problems) if problems else snap
 
 
-def _constraint_class():
-    from .layout import Constraint
-    return Constraint
-
-
 def _view_wrapper(ctx, handle):
     return ctx.view_for_handle(handle)
 
@@ -474,7 +470,6 @@ def _attr_name(attr) -> str:
         return ""
     if isinstance(attr, str):
         return attr
-    from .layout import _ATTR_NAMES
     return _ATTR_NAMES.get(int(attr), str(attr))
 
 
@@ -483,7 +478,6 @@ def _relation_name(rel) -> Optional[str]:
         return None
     if isinstance(rel, str):
         return rel if rel in _REL_FLIP else {"=": "=="}.get(rel, rel)
-    from .layout import _REL_NAMES
     return _REL_NAMES.get(int(rel), str(rel))
 
 
@@ -504,11 +498,9 @@ def _name_index(snap: Snapshot) -> dict:
 
 
 def _kind_name(kind) -> str:
-    import enum
     if isinstance(kind, enum.Enum):
         name = kind.name
     elif isinstance(kind, int) and not isinstance(kind, bool):
-        from .core import DiagnosticKind
         try:
             name = DiagnosticKind(kind).name
         except ValueError:

@@ -1,0 +1,35 @@
+// Pending work (batching).
+//
+// Structural changes re-optimize at once, inside a batch too, so a batch never costs
+// more than the same calls one by one. Deferred, later additions were substituted
+// into a non-optimal basis whose rows filled in (a chain with preferences: the same
+// pivots over ~n^2/2 cells, cubic time; docs/solver.md "Batching"). What a batch
+// defers is the dual re-solve of constant shifts (one per run of shifts) and drift
+// refinement; the dual simplex needs the optimal objective every change leaves.
+
+extension Tableau {
+  /// Before a structural change: restore the feasibility that shifts left pending.
+  mutating func prepareStructural() {
+    if !infeasible.isEmpty { _ = dualOptimize() }
+  }
+
+  mutating func finishStructural() {
+    // Structural steps keep feasibility (ratio tests); anything queued is rounding noise.
+    infeasible.removeAll(keepingCapacity: true)
+    optimize()
+    if batchDepth == 0 { refineStaleRows() }
+  }
+
+  mutating func finishShift() {
+    if batchDepth == 0 {
+      _ = dualOptimize()
+      refineStaleRows()
+    }
+  }
+
+  /// Settles everything pending.
+  mutating func flush() {
+    if !infeasible.isEmpty { _ = dualOptimize() }
+    refineStaleRows()
+  }
+}
