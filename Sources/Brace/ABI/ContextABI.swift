@@ -2,20 +2,17 @@ import CBrace
 
 // The C ABI of brace/types.h and brace/context.h.
 
-@c @implementation
-public func brace_version() -> UInt32 {
+@c @implementation public func brace_version() -> UInt32 {
   UInt32((BRACE_VERSION_MAJOR << 16) | (BRACE_VERSION_MINOR << 8) | BRACE_VERSION_PATCH)
 }
 
 private let versionString: StaticString = "0.6.0"
 
-@c @implementation
-public func brace_version_string() -> UnsafePointer<CChar>? {
+@c @implementation public func brace_version_string() -> UnsafePointer<CChar>? {
   UnsafeRawPointer(versionString.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
-@c @implementation
-public func brace_status_name(_ status: brace_status) -> UnsafePointer<CChar>? {
+@c @implementation public func brace_status_name(_ status: brace_status) -> UnsafePointer<CChar>? {
   let name: StaticString
   switch status {
   case BRACE_OK: name = "BRACE_OK"
@@ -42,8 +39,7 @@ public func brace_status_name(_ status: brace_status) -> UnsafePointer<CChar>? {
 
 private let emptyMessage: StaticString = ""
 
-@c @implementation
-public func brace_last_error(_ ctx: OpaquePointer?) -> UnsafePointer<CChar>? {
+@c @implementation public func brace_last_error(_ ctx: OpaquePointer?) -> UnsafePointer<CChar>? {
   LastError.get(UnsafeRawPointer(ctx))
     ?? UnsafeRawPointer(emptyMessage.utf8Start).assumingMemoryBound(to: CChar.self)
 }
@@ -58,13 +54,11 @@ func defaultOptions() -> brace_context_options {
     quiet_diagnostics: false)
 }
 
-@c @implementation
-public func brace_context_options_init(_ options: UnsafeMutablePointer<brace_context_options>?) {
+@c @implementation public func brace_context_options_init(_ options: UnsafeMutablePointer<brace_context_options>?) {
   options?.pointee = defaultOptions()
 }
 
-@c @implementation
-public func brace_context_create(
+@c @implementation public func brace_context_create(
   _ options: UnsafePointer<brace_context_options>?, _ out: UnsafeMutablePointer<OpaquePointer?>?
 ) -> brace_status {
   func fail(_ s: brace_status, _ m: String) -> brace_status {
@@ -95,10 +89,6 @@ public func brace_context_create(
     return fail(BRACE_E_NO_MEMORY, "too many live contexts (at most \(Handle.maxTag)); destroy some first")
   }
   let ctx = Context(options: o, tag: tag)
-  if let dirs = o.plugin_path {
-    ctx.pluginDirectories = String(cString: dirs).split(separator: ":").map(String.init).filter { !$0.isEmpty }
-  }
-  ctx.options.plugin_path = nil
   // Entered while the built-in strategies' hooks run: a hook that calls back into the
   // context is nested (destroying it is refused), as in every other call.
   guard ctx.enter() else { return fail(BRACE_E_BUSY, "the new context is busy") }
@@ -114,15 +104,14 @@ public func brace_context_create(
   return BRACE_OK
 }
 
-@c @implementation
-public func brace_context_destroy(_ ctx: OpaquePointer?) -> brace_status {
+@c @implementation public func brace_context_destroy(_ ctx: OpaquePointer?) -> brace_status {
   guard let ctx else { return BRACE_OK }
   let c = Unmanaged<Context>.fromOpaque(UnsafeRawPointer(ctx)).takeUnretainedValue()
   guard c.enter() else {
     LastError.set(UnsafeRawPointer(ctx), "brace_context_destroy: the context is busy: another thread is inside it")
     return BRACE_E_BUSY
   }
-  if c.isNested || c.passDepth > 0 {
+  if c.isNested || c.cycle.passDepth > 0 {
     c.leave()
     LastError.set(UnsafeRawPointer(ctx), "brace_context_destroy: cannot destroy the context from inside one of its callbacks")
     return BRACE_E_REENTRANCY
@@ -134,8 +123,7 @@ public func brace_context_destroy(_ ctx: OpaquePointer?) -> brace_status {
   return BRACE_OK
 }
 
-@c @implementation
-public func brace_context_get_options(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<brace_context_options>?) -> brace_status {
+@c @implementation public func brace_context_get_options(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<brace_context_options>?) -> brace_status {
   withContext(ctx, "brace_context_get_options") { c throws(BraceError) in
     let out = try requireOut(out)
     let size = Int(out.pointee.struct_size)
@@ -152,18 +140,10 @@ public func brace_context_get_options(_ ctx: OpaquePointer?, _ out: UnsafeMutabl
   }
 }
 
-@c @implementation
-public func brace_context_set_diagnostic_callback(_ ctx: OpaquePointer?, _ fn: brace_diagnostic_fn?, _ userData: UnsafeMutableRawPointer?) -> brace_status {
-  withContext(ctx, "brace_context_set_diagnostic_callback") { c in
-    c.diagnosticCallback = fn
-    c.diagnosticUserData = userData
-  }
+@c @implementation public func brace_context_set_diagnostic_callback(_ ctx: OpaquePointer?, _ fn: brace_diagnostic_fn?, _ userData: UnsafeMutableRawPointer?) -> brace_status {
+  withContext(ctx, "brace_context_set_diagnostic_callback") { c in c.setDiagnosticCallback(fn, userData) }
 }
 
-@c @implementation
-public func brace_context_set_trace_callback(_ ctx: OpaquePointer?, _ fn: brace_trace_fn?, _ userData: UnsafeMutableRawPointer?) -> brace_status {
-  withContext(ctx, "brace_context_set_trace_callback") { c in
-    c.traceCallback = fn
-    c.traceUserData = userData
-  }
+@c @implementation public func brace_context_set_trace_callback(_ ctx: OpaquePointer?, _ fn: brace_trace_fn?, _ userData: UnsafeMutableRawPointer?) -> brace_status {
+  withContext(ctx, "brace_context_set_trace_callback") { c in c.setTraceCallback(fn, userData) }
 }

@@ -38,3 +38,41 @@ func requireOut<T>(_ out: UnsafeMutablePointer<T>?, _ name: String = "out") thro
   guard let out else { throw .invalidArgument("\(name) is NULL") }
   return out
 }
+
+/// A call on one node or constraint: `resolve` turns the handle into a slot (or
+/// throws), then `body` acts on it.
+@inline(__always)
+func withSlot<ID>(
+  _ ctx: OpaquePointer?, _ function: StaticString, _ resolve: (Context) throws(BraceError) -> ID,
+  _ body: (Context, ID) throws(BraceError) -> Void
+) -> brace_status {
+  withContext(ctx, function) { c throws(BraceError) in try body(c, try resolve(c)) }
+}
+
+@inline(__always)
+func withNode(_ ctx: OpaquePointer?, _ function: StaticString, _ node: brace_node, _ body: (Context, NodeID) throws(BraceError) -> Void) -> brace_status {
+  withSlot(ctx, function, { c throws(BraceError) in try c.node(node) }, body)
+}
+
+@inline(__always)
+func withConstraint(_ ctx: OpaquePointer?, _ function: StaticString, _ constraint: brace_constraint, _ body: (Context, ConstraintID) throws(BraceError) -> Void) -> brace_status {
+  withSlot(ctx, function, { c throws(BraceError) in try c.constraint(constraint) }, body)
+}
+
+/// A node getter: the node is resolved, then its value stored through `out`.
+@inline(__always)
+func getOfNode<T>(
+  _ ctx: OpaquePointer?, _ function: StaticString, _ node: brace_node, _ out: UnsafeMutablePointer<T>?,
+  _ value: (Context, NodeID) throws(BraceError) -> T
+) -> brace_status {
+  withNode(ctx, function, node) { c, n throws(BraceError) in try store(try value(c, n), out) }
+}
+
+/// Copies a list of handles into a caller's buffer: *count gets the whole number, the
+/// buffer as many as fit.
+func copyHandles(_ list: [UInt64], _ buffer: UnsafeMutablePointer<UInt64>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) throws(BraceError) {
+  let count = try requireOut(count, "count")
+  if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
+  if let buffer { for k in 0..<min(list.count, Int(clamping: UInt(bitPattern: capacity))) { buffer[k] = list[k] } }
+  count.pointee = list.count
+}

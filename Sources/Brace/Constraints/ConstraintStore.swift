@@ -4,7 +4,7 @@ import CBrace
 /// intrinsic-size and autoresizing constraints of a node; a strategy owns those it adds.
 enum ConstraintOwner: Equatable {
   case user
-  case engine(node: Int32)
+  case engine(node: NodeID)
   case strategy(Int32)
 }
 
@@ -37,7 +37,10 @@ struct ConstraintTerm {
       coefficientHigh = UInt32(truncatingIfNeeded: newValue.bitPattern >> 32)
     }
   }
-  var slot: Int32 { @inline(__always) get { Handle.slot(item) } }
+  /// The node of a term on a node or guide (not `isVariable`).
+  var node: NodeID { @inline(__always) get { NodeID(Handle.slot(item)) } }
+  /// The variable of a term on a free variable (`isVariable`).
+  var variable: VariableID { @inline(__always) get { VariableID(Handle.slot(item)) } }
   var isVariable: Bool { @inline(__always) get { itemHigh >> 30 == UInt32(HandleKind.variable.rawValue) } }
 }
 
@@ -45,7 +48,13 @@ struct ConstraintTerm {
 /// keeps about it. 64 bytes (one per constraint slot, live or free): the generation,
 /// relation, flags and owner's kind share one word (`bits`); the accessors below keep
 /// the fields' types.
-struct ConstraintRecord {
+/// A record a handle can name: a slot is reused with a new generation once freed.
+protocol HandleRecord {
+  var generation: UInt32 { get }
+  var live: Bool { get }
+}
+
+struct ConstraintRecord: HandleRecord {
   var constant: Double = 0
   /// The row's constant is rowOffset - constant: rowOffset comes from the attributes
   /// (insets, margins, baselines), so a constant change is one solver call.
@@ -53,12 +62,12 @@ struct ConstraintRecord {
   var identifier: UnsafeMutablePointer<CChar>? = nil
   var terms: [ConstraintTerm] = []
   /// Nodes whose variables the row uses (items and the ancestors on their chains).
-  var touched: [Int32] = []
+  var touched: [NodeID] = []
   var priority: Float = 1000
   /// For a strategy's constraint: the node it was added for (its strategyConstraints key).
-  var ownerNode: Int32 = -1
-  /// The nearest common ancestor of the items while active (-1: only variables).
-  var container: Int32 = -1
+  var ownerNode: NodeID = .none
+  /// The nearest common ancestor of the items while active (.none: only variables).
+  var container: NodeID = .none
   /// The solver row while installed (`row`).
   var rowId: UInt32 = 0
   /// The node of `.engine(node:)` or the strategy of `.strategy(_:)` (`owner`).
@@ -69,6 +78,14 @@ struct ConstraintRecord {
 
   private static let liveBit: UInt32 = 1 << 14, layoutFormBit: UInt32 = 1 << 15, activeBit: UInt32 = 1 << 16
   private static let brokenBit: UInt32 = 1 << 17, rowBit: UInt32 = 1 << 18
+
+  init() {}
+
+  init(terms: [ConstraintTerm], relation: brace_relation, constant: Double) {
+    self.terms = terms
+    self.relation = relation
+    self.constant = constant
+  }
 
   @inline(__always)
   private mutating func setBit(_ bit: UInt32, _ on: Bool) { bits = on ? bits | bit : bits & ~bit }
@@ -87,25 +104,13 @@ struct ConstraintRecord {
       bits = (bits & ~(3 << 12)) | (UInt32(truncatingIfNeeded: newValue.rawValue + 1) & 3) << 12
     }
   }
-  var live: Bool {
-    @inline(__always) get { bits & ConstraintRecord.liveBit != 0 }
-    set { setBit(ConstraintRecord.liveBit, newValue) }
-  }
+  var live: Bool { @inline(__always) get { bits & Self.liveBit != 0 } set { setBit(Self.liveBit, newValue) } }
   /// Made by brace_constraint_create (item1.attr1 REL m * item2.attr2 + c): described
   /// in that form.
-  var layoutForm: Bool {
-    @inline(__always) get { bits & ConstraintRecord.layoutFormBit != 0 }
-    set { setBit(ConstraintRecord.layoutFormBit, newValue) }
-  }
-  var active: Bool {
-    @inline(__always) get { bits & ConstraintRecord.activeBit != 0 }
-    set { setBit(ConstraintRecord.activeBit, newValue) }
-  }
+  var layoutForm: Bool { @inline(__always) get { bits & Self.layoutFormBit != 0 } set { setBit(Self.layoutFormBit, newValue) } }
+  var active: Bool { @inline(__always) get { bits & Self.activeBit != 0 } set { setBit(Self.activeBit, newValue) } }
   /// Active, but refused by the solver as conflicting with other required constraints.
-  var broken: Bool {
-    @inline(__always) get { bits & ConstraintRecord.brokenBit != 0 }
-    set { setBit(ConstraintRecord.brokenBit, newValue) }
-  }
+  var broken: Bool { @inline(__always) get { bits & Self.brokenBit != 0 } set { setBit(Self.brokenBit, newValue) } }
   /// The solver row while installed.
   var row: UInt32? {
     @inline(__always) get { bits & ConstraintRecord.rowBit != 0 ? rowId : nil }
@@ -117,7 +122,7 @@ struct ConstraintRecord {
   var owner: ConstraintOwner {
     @inline(__always) get {
       switch (bits >> 19) & 3 {
-      case 1: .engine(node: ownerId)
+      case 1: .engine(node: NodeID(ownerId))
       case 2: .strategy(ownerId)
       default: .user
       }
@@ -126,7 +131,7 @@ struct ConstraintRecord {
       let kind: UInt32
       switch newValue {
       case .user: kind = 0; ownerId = 0
-      case .engine(let n): kind = 1; ownerId = n
+      case .engine(let n): kind = 1; ownerId = n.raw
       case .strategy(let s): kind = 2; ownerId = s
       }
       bits = (bits & ~(3 << 19)) | kind << 19
@@ -135,7 +140,7 @@ struct ConstraintRecord {
 }
 
 /// Free variables created through the API. 12 bytes (`live` is the generation's top bit).
-struct VariableRecord {
+struct VariableRecord: HandleRecord {
   private var generationAndLive: UInt32 = 0
   var solverVariable: UInt32 = 0
   private var uses32: Int32 = 0
@@ -170,7 +175,7 @@ struct NodeEngineState {
   /// generated constraints. The node is in the engine while this is > 0.
   var references = 0
   /// The node's generated constraints (intrinsic size, autoresizing translation).
-  var generated: [Int32] = []
+  var generated: [ConstraintID] = []
   /// What the generated constraints were made from, to regenerate only on change.
   var generatedKey: [Double] = []
 }

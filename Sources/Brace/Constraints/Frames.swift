@@ -6,14 +6,14 @@ import CBrace
 extension Context {
   /// Reads the variables the solver changed and queues the frames that change.
   func applyEngineChanges() {
-    guard engineDirty, let s = solver, let i = solverInstance else { return }
-    engineDirty = false
-    var changed: [Int32] = []
-    var seen = Set<Int32>()
+    guard bridge.dirty, let s = bridge.solver, let i = bridge.solverInstance else { return }
+    bridge.dirty = false
+    var changed: [NodeID] = []
+    var seen = Set<NodeID>()
     var buffer = [UInt32](repeating: 0, count: 256)
     // A solver cannot change more variables than it has: more rounds than that, or a
     // count past the buffer, is a broken plugin, reported instead of looped on.
-    var rounds = variableOwner.count / buffer.count + 2
+    var rounds = bridge.variableOwner.count / buffer.count + 2
     while true {
       let n = buffer.withUnsafeMutableBufferPointer { s.desc.take_changed!(i, $0.baseAddress, $0.count) }
       rounds -= 1
@@ -21,31 +21,31 @@ extension Context {
         emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered take_changed with \(n) variables for a buffer of \(buffer.count), more than it has; its changes were not all applied", nodes: [])
         break
       }
-      for v in buffer.prefix(n) where Int(v) < variableOwner.count {
-        let owner = variableOwner[Int(v)]
+      for v in buffer.prefix(n) where Int(v) < bridge.variableOwner.count {
+        let owner = bridge.variableOwner[Int(v)]
         guard owner >= 0 else { continue }
-        let node = Int32(owner >> 2)
+        let node = NodeID(Int32(owner >> 2))
         if seen.insert(node).inserted { changed.append(node) }
       }
       if n < buffer.count { break }
     }
     // A root's frame is applied at once, and its strategy's size_changed hook may reach
     // callbacks that destroy nodes: a slot reused meanwhile is not the node that changed.
-    let generations = changed.map { nodes.generation[Int($0)] }
-    for (n, gen) in zip(changed, generations) where nodes.generation[Int(n)] == gen && nodes.isLive(n) {
+    let generations = changed.map { nodes.generation[$0.index] }
+    for (n, gen) in zip(changed, generations) where nodes.generation[n.index] == gen && nodes.isLive(n) {
       requeueSolvedFrame(n)
     }
   }
 
   /// The frame from the solved alignment rect: outset by the insets, edges rounded to
   /// the pixel grid of the context's scale.
-  func solvedFrame(_ n: Int32) -> brace_rect {
-    guard let v = engineNodes[n]?.vars else { return nodes.frame[Int(n)] }
+  func solvedFrame(_ n: NodeID) -> brace_rect {
+    guard let v = bridge.engineNodes[n]?.vars else { return nodes.frame[n.index] }
     let a = brace_rect(x: solverValue(v.0), y: solverValue(v.1), width: solverValue(v.2), height: solverValue(v.3))
     guard a.x.isFinite, a.y.isFinite, a.width.isFinite, a.height.isFinite else {
-      let name = solver.map { "solver \"\($0.name)\" (\($0.path))" } ?? "the solver"
+      let name = bridge.solver.map { "solver \"\($0.name)\" (\($0.path))" } ?? "the solver"
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "\(name) answered a frame of \(a.x), \(a.y), \(a.width) x \(a.height) for \(describe(n)); it keeps its frame", nodes: [n])
-      return nodes.frame[Int(n)]
+      return nodes.frame[n.index]
     }
     return roundedToPixelGrid(frame(forAlignmentRect: a, of: n), scale: options.scale)
   }
@@ -53,22 +53,22 @@ extension Context {
   /// Queues a node's frame from its solved values when it differs from the current one:
   /// under its superview, for that superview's layout pass (flagged), or at once for a
   /// root. Also used when the same alignment rect gives another frame (insets changed).
-  func requeueSolvedFrame(_ n: Int32) {
-    guard engineNodes[n] != nil else { return }
+  func requeueSolvedFrame(_ n: NodeID) {
+    guard bridge.engineNodes[n] != nil else { return }
     let f = solvedFrame(n)
-    guard !(f == nodes.frame[Int(n)]) else { return }
-    let p = nodes.parent[Int(n)]
-    if p < 0 {
+    guard !(f == nodes.frame[n.index]) else { return }
+    let p = nodes.parent[n.index]
+    if p == .none {
       applyFrame(n, f)
     } else {
-      pendingFrames[p, default: [:]][n] = f
+      bridge.pendingFrames[p, default: [:]][n] = f
       markLayout(p)
     }
   }
 
   /// Sets a frame the engine computed: the size-change triggers apply, but a translating
   /// node's constraints are not regenerated from it (they produced it).
-  func applyFrame(_ n: Int32, _ f: brace_rect) {
+  func applyFrame(_ n: NodeID, _ f: brace_rect) {
     guard f.x.isFinite, f.y.isFinite, f.width.isFinite, f.height.isFinite else { return }
     setFrame(n, f)
   }
@@ -76,10 +76,10 @@ extension Context {
   /// Applies the solved frames queued for the subviews (and guides) of `p`. Each frame's
   /// size change runs that subview's size_changed hook, which may reach callbacks that
   /// destroy or move the others: each is checked when its turn comes.
-  func applyPendingFrames(_ p: Int32) {
-    guard let queued = pendingFrames.removeValue(forKey: p) else { return }
-    let entries = queued.map { (n: $0.key, gen: nodes.generation[Int($0.key)], frame: $0.value) }
-    for e in entries where nodes.generation[Int(e.n)] == e.gen && nodes.isLive(e.n) && nodes.parent[Int(e.n)] == p {
+  func applyPendingFrames(_ p: NodeID) {
+    guard let queued = bridge.pendingFrames.removeValue(forKey: p) else { return }
+    let entries = queued.map { (n: $0.key, gen: nodes.generation[$0.key.index], frame: $0.value) }
+    for e in entries where nodes.generation[e.n.index] == e.gen && nodes.isLive(e.n) && nodes.parent[e.n.index] == p {
       applyFrame(e.n, e.frame)
     }
   }

@@ -14,41 +14,41 @@ extension Context {
     var identifier: String
   }
 
-  func regenerate(_ n: Int32) {
+  func regenerate(_ n: NodeID) {
     guard isInEngine(n) else {
-      if let st = engineNodes[n], !st.generated.isEmpty {
+      if let st = bridge.engineNodes[n], !st.generated.isEmpty {
         destroyConstraints(st.generated)
       }
       return
     }
-    let generation = nodes.generation[Int(n)]
-    let specs = nodes.flags[Int(n)].contains(.translatesMask) && !nodes.flags[Int(n)].contains(.guide)
+    let generation = nodes.generation[n.index]
+    let specs = nodes.flags[n.index].contains(.translatesMask) && !nodes.flags[n.index].contains(.guide)
       ? translatedSpecs(n) : intrinsicSpecs(n)
     // intrinsicSpecs may run the user's intrinsic_content_size callback, which may have
     // taken the node out of constraint layout, or destroyed it.
-    guard nodes.isLive(n), nodes.generation[Int(n)] == generation, isInEngine(n),
-      !nodes.flags[Int(n)].contains(.dismantling)
+    guard nodes.isLive(n), nodes.generation[n.index] == generation, isInEngine(n),
+      !nodes.flags[n.index].contains(.dismantling)
     else { return }
-    let existing = engineNodes[n]?.generated ?? []
-    guard let s = solver, let i = solverInstance else { return }
+    let existing = bridge.engineNodes[n]?.generated ?? []
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
     s.desc.begin_batch!(i)
     defer { s.desc.end_batch!(i) }
-    var kept: [Int32] = []
+    var kept: [ConstraintID] = []
     var reusable = existing
     for spec in specs {
       // Reuse a generated constraint with the same shape: only its constant may differ.
-      if let k = reusable.firstIndex(where: { sameShape(constraints[Int($0)], spec) }) {
+      if let k = reusable.firstIndex(where: { sameShape(bridge.constraints[$0.index], spec) }) {
         let c = reusable.remove(at: k)
-        if constraints[Int(c)].constant != spec.constant { try? setConstant(c, spec.constant) }
+        if bridge.constraints[c.index].constant != spec.constant { try? setConstant(c, spec.constant) }
         kept.append(c)
         continue
       }
       if let c = makeGenerated(n, spec) { kept.append(c) }
     }
-    engineNodes[n]?.generated = kept
+    bridge.engineNodes[n]?.generated = kept
     destroyConstraints(reusable)
-    for c in kept where !constraints[Int(c)].active {
-      constraints[Int(c)].active = true
+    for c in kept where !bridge.constraints[c.index].active {
+      bridge.constraints[c.index].active = true
       install(c)
     }
   }
@@ -57,13 +57,13 @@ extension Context {
     guard r.live, r.relation == spec.relation, r.priority == spec.priority, r.terms.count == spec.terms.count,
       r.identifier.map({ String(cString: $0) }) == spec.identifier
     else { return false }
-    for (a, b) in zip(r.terms, spec.terms) where a.slot != b.slot || a.attribute != b.attribute || a.coefficient != b.coefficient {
+    for (a, b) in zip(r.terms, spec.terms) where a.node != b.node || a.attribute != b.attribute || a.coefficient != b.coefficient {
       return false
     }
     return true
   }
 
-  private func makeGenerated(_ n: Int32, _ spec: GeneratedSpec) -> Int32? {
+  private func makeGenerated(_ n: NodeID, _ spec: GeneratedSpec) -> ConstraintID? {
     var r = ConstraintRecord()
     r.terms = spec.terms
     r.relation = spec.relation
@@ -78,15 +78,15 @@ extension Context {
     return c
   }
 
-  private func nodeTerm(_ n: Int32, _ a: brace_attribute, _ k: Double) -> ConstraintTerm {
-    ConstraintTerm(item: handle(ofNode: n), slot: n, isVariable: false, attribute: a, coefficient: k)
+  private func nodeTerm(_ n: NodeID, _ a: brace_attribute, _ k: Double) -> ConstraintTerm {
+    ConstraintTerm(item: handle(ofNode: n), slot: n.raw, isVariable: false, attribute: a, coefficient: k)
   }
 
   /// size <= intrinsic @hugging and size >= intrinsic @compression resistance, per axis
   /// that has an intrinsic metric.
-  func intrinsicSpecs(_ n: Int32) -> [GeneratedSpec] {
+  func intrinsicSpecs(_ n: NodeID) -> [GeneratedSpec] {
     let size = intrinsicSize(n)
-    let p = nodes.priorities[Int(n)]
+    let p = nodes.priorities[n.index]
     var out: [GeneratedSpec] = []
     for (axis, value, attr) in [(0, size.width, BRACE_ATTR_WIDTH), (1, size.height, BRACE_ATTR_HEIGHT)] where value >= 0 {
       let name = axis == 0 ? "Width" : "Height"
@@ -101,10 +101,10 @@ extension Context {
   /// The autoresizing mask as two required constraints per axis (UIKit's "h=" / "v="
   /// constraints): the size, and the center in the superview's coordinates, both as
   /// functions of the superview's size where the mask makes them flexible.
-  func translatedSpecs(_ n: Int32) -> [GeneratedSpec] {
+  func translatedSpecs(_ n: NodeID) -> [GeneratedSpec] {
     let a = alignmentRect(n)
-    let mask = nodes.autoresizingMask[Int(n)]
-    let p = nodes.parent[Int(n)]
+    let mask = nodes.autoresizingMask[n.index]
+    let p = nodes.parent[n.index]
     var out: [GeneratedSpec] = []
     let axes: [(origin: Double, size: Double, near: UInt8, mid: UInt8, far: UInt8, sizeAttr: brace_attribute, center: brace_attribute, tag: String)] = [
       (a.x, a.width, 1, 2, 4, BRACE_ATTR_WIDTH, BRACE_ATTR_CENTER_X, "h"),
@@ -114,13 +114,13 @@ extension Context {
       let near = mask & ax.near != 0, mid = mask & ax.mid != 0, far = mask & ax.far != 0
       let tag = "\(ax.tag)=\(near ? "&" : "-")\(mid ? "&" : "-")\(far ? "&" : "-")"
       let center = ax.origin + ax.size / 2
-      guard p >= 0, near || mid || far else {
+      guard p != .none, near || mid || far else {
         out.append(GeneratedSpec(terms: [nodeTerm(n, ax.sizeAttr, 1)], relation: BRACE_RELATION_EQUAL, constant: ax.size, priority: 1000, identifier: tag))
         out.append(GeneratedSpec(terms: [nodeTerm(n, ax.center, 1)], relation: BRACE_RELATION_EQUAL, constant: center, priority: 1000, identifier: tag))
         continue
       }
       // The superview's bounds size S = its alignment size + its insets.
-      let pi = nodes.alignmentInsets[Int(p)]
+      let pi = nodes.alignmentInsets[p.index]
       let insetSum = ax.tag == "h" ? pi.left + pi.right : pi.top + pi.bottom
       let b = boundsRect(p)
       let oldS = ax.tag == "h" ? b.width : b.height

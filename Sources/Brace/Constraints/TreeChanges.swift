@@ -6,82 +6,89 @@ import CBraceLibc
 /// takes out every constraint that uses it.
 extension Context {
   /// All nodes of a subtree, guides included.
-  func subtreeNodes(_ root: Int32) -> [Int32] {
-    var out: [Int32] = []
-    var seen = Set<Int32>()
-    var stack: [Int32] = [root]
+  func subtreeNodes(_ root: NodeID) -> [NodeID] {
+    var out: [NodeID] = []
+    var seen = Set<NodeID>()
+    var stack: [NodeID] = [root]
     while let n = stack.popLast() {
       guard seen.insert(n).inserted else { continue }
       out.append(n)
-      stack.append(contentsOf: nodes.children[Int(n)])
-      if let g = guides[n] { stack.append(contentsOf: g) }
+      stack.append(contentsOf: nodes.children[n.index])
+      if let g = bridge.guides[n] { stack.append(contentsOf: g) }
     }
     return out
   }
 
-  func isInSubtree(_ n: Int32, of root: Int32) -> Bool {
+  func isInSubtree(_ n: NodeID, of root: NodeID) -> Bool {
     var x = n
-    while x >= 0 {
+    while x != .none {
       if x == root { return true }
-      x = nodes.parent[Int(x)]
+      x = nodes.parent[x.index]
     }
     return false
   }
 
   /// `root` is about to leave its superview: deactivate the constraints between its
   /// subtree and the rest (their rows would span trees that no longer meet).
-  func engineWillDetach(_ root: Int32) {
-    guard solver != nil, !nodeConstraints.isEmpty else { return }
+  func engineWillDetach(_ root: NodeID) {
+    guard bridge.solver != nil, !bridge.nodeConstraints.isEmpty else { return }
     // Constraints with an item outside the subtree go; those wholly inside stay (their
     // rows do not depend on where the subtree hangs, but for a root's own generated ones,
     // remade below).
-    var affected: [Int32] = []
-    var seen = Set<Int32>()
+    var affected: [ConstraintID] = []
+    var seen = Set<ConstraintID>()
     let members = subtreeNodes(root)
-    let broken = brokenConstraints.filter { c in
-      constraints[Int(c)].terms.contains { t in !t.isVariable && members.contains(t.slot) }
+    let broken = bridge.broken.filter { c in
+      bridge.constraints[c.index].terms.contains { t in !t.isVariable && members.contains(t.node) }
     }
     for n in members {
-      for c in (nodeConstraints[n] ?? []) + broken where seen.insert(c).inserted {
-        let r = constraints[Int(c)]
-        let outside = r.terms.contains { !$0.isVariable && !isInSubtree($0.slot, of: root) }
+      for c in (bridge.nodeConstraints[n] ?? []) + broken where seen.insert(c).inserted {
+        let r = bridge.constraints[c.index]
+        let outside = r.terms.contains { !$0.isVariable && !isInSubtree($0.node, of: root) }
         let rootsOwn: Bool = { if case .engine(let o) = r.owner { return o == root } else { return false } }()
         if outside || rootsOwn { affected.append(c) }
       }
     }
-    let user = affected.filter { constraints[Int($0)].owner == .user }
-    let generatedOrOwned = affected.filter { constraints[Int($0)].owner != .user }.map { ($0, constraints[Int($0)].generation) }
+    let user = affected.filter { bridge.constraints[$0.index].owner == .user }
+    let generatedOrOwned = affected.filter { bridge.constraints[$0.index].owner != .user }.map { ($0, bridge.constraints[$0.index].generation) }
     deactivate(user)
     // Generated constraints are remade for the new place in the next constraints pass
     // (unless deactivating the others already freed them).
-    for (c, gen) in generatedOrOwned where constraints[Int(c)].live && constraints[Int(c)].generation == gen {
+    for (c, gen) in generatedOrOwned where bridge.constraints[c.index].live && bridge.constraints[c.index].generation == gen {
       uninstall(c)
-      constraints[Int(c)].active = false
-      constraints[Int(c)].broken = false
-      brokenConstraints.removeAll { $0 == c }
+      bridge.constraints[c.index].active = false
+      bridge.constraints[c.index].broken = false
+      bridge.broken.removeAll { $0 == c }
     }
     if isInEngine(root) { markConstraints(root) }
   }
 
+  /// `n`'s slot is freed: what the engine kept by its slot goes (its guides were
+  /// destroyed with it).
+  func forgetInEngine(_ n: NodeID) {
+    bridge.guides[n] = nil
+    bridge.pendingFrames[n] = nil
+  }
+
   /// `n` is being destroyed: every constraint that uses it goes, its edits too.
-  func engineWillDestroy(_ n: Int32) {
-    guard solver != nil else { return }
+  func engineWillDestroy(_ n: NodeID) {
+    guard bridge.solver != nil else { return }
     // Installed constraints are indexed by node; broken ones are not installed.
-    let broken = brokenConstraints.filter { c in constraints[Int(c)].terms.contains { !$0.isVariable && $0.slot == n } }
-    if let list = Optional((nodeConstraints[n] ?? []) + broken), !list.isEmpty {
+    let broken = bridge.broken.filter { c in bridge.constraints[c.index].terms.contains { !$0.isVariable && $0.node == n } }
+    if let list = Optional((bridge.nodeConstraints[n] ?? []) + broken), !list.isEmpty {
       // Slots with their generations: deactivation may re-enter and free or reuse slots.
-      let named = list.map { ($0, constraints[Int($0)].generation) }
-      let user = list.filter { constraints[Int($0)].owner == .user }
+      let named = list.map { ($0, bridge.constraints[$0.index].generation) }
+      let user = list.filter { bridge.constraints[$0.index].owner == .user }
       deactivate(user)
-      for (c, gen) in named where constraints[Int(c)].live && constraints[Int(c)].generation == gen
-        && constraints[Int(c)].owner != .user
+      for (c, gen) in named where bridge.constraints[c.index].live && bridge.constraints[c.index].generation == gen
+        && bridge.constraints[c.index].owner != .user
       {
-        if case .engine(let owner) = constraints[Int(c)].owner, owner != n {
+        if case .engine(let owner) = bridge.constraints[c.index].owner, owner != n {
           // Another node's generated constraint used this one (its superview): remake later.
           uninstall(c)
-          constraints[Int(c)].active = false
-          constraints[Int(c)].broken = false
-          brokenConstraints.removeAll { $0 == c }
+          bridge.constraints[c.index].active = false
+          bridge.constraints[c.index].broken = false
+          bridge.broken.removeAll { $0 == c }
           markConstraints(owner)
         } else {
           destroyConstraint(c)
@@ -89,50 +96,49 @@ extension Context {
       }
     }
     // Inactive user constraints that name the node stay; activating them again fails.
-    for (v, owner) in edits where owner == n {
-      if let s = solver, let i = solverInstance { _ = s.desc.remove_edit!(i, v) }
-      edits[v] = nil
+    for (v, owner) in bridge.edits where owner == n {
+      if let s = bridge.solver, let i = bridge.solverInstance { _ = s.desc.remove_edit!(i, v) }
+      bridge.edits[v] = nil
       releaseNode(n)
     }
-    if let st = engineNodes[n] {
+    if let st = bridge.engineNodes[n] {
       destroyConstraints(st.generated)
-      if let left = engineNodes[n] {
-        engineNodes[n] = nil
+      if let left = bridge.engineNodes[n] {
+        bridge.engineNodes[n] = nil
         releaseSolverVariable(left.vars.0)
         releaseSolverVariable(left.vars.1)
         releaseSolverVariable(left.vars.2)
         releaseSolverVariable(left.vars.3)
       }
     }
-    for k in Array(pendingFrames.keys) where pendingFrames[k]?[n] != nil { pendingFrames[k]?[n] = nil }
-    pendingFrames[n] = nil
-    baselines[n] = nil
+    for k in Array(bridge.pendingFrames.keys) where bridge.pendingFrames[k]?[n] != nil { bridge.pendingFrames[k]?[n] = nil }
+    bridge.pendingFrames[n] = nil
   }
 
   /// A layout direction changed: rows that use leading/trailing are mirrored or not.
   func refreshDirectionalConstraints() {
-    guard solver != nil else { return }
+    guard bridge.solver != nil else { return }
     // Leading/trailing rows are mirrored or not; margin attributes of nodes with
     // directional margins swap their left and right insets.
-    let affected = constraints.indices.filter { c in
-      constraints[c].live && constraints[c].row != nil && constraints[c].terms.contains { t in
+    let affected = bridge.constraints.indices.filter { c in
+      bridge.constraints[c].live && bridge.constraints[c].row != nil && bridge.constraints[c].terms.contains { t in
         t.attribute.family == .directional
-          || (!t.isVariable && nodes.flags[Int(t.slot)].contains(.marginsDirectional)
+          || (!t.isVariable && nodes.flags[t.node.index].contains(.marginsDirectional)
             && [BRACE_ATTR_LEFT_MARGIN, BRACE_ATTR_RIGHT_MARGIN, BRACE_ATTR_CENTER_X_WITHIN_MARGINS].contains(t.attribute))
       }
     }
-    rebuildRows(affected.map { Int32($0) })
+    rebuildRows(affected.map { ConstraintID(index: $0) })
   }
 
   /// Frees the solver instance (before the strategies' per-context state).
   func teardownEngine() {
-    if let s = solver, let i = solverInstance { s.desc.solver_destroy?(opaque, s.state, i) }
-    solverInstance = nil
-    solver = nil
-    for c in constraints.indices { free(constraints[c].identifier) }
-    constraints = []
-    engineNodes = [:]
-    strategyConstraints = [:]
-    nodeConstraints = [:]
+    if let s = bridge.solver, let i = bridge.solverInstance { s.desc.solver_destroy?(opaque, s.state, i) }
+    bridge.solverInstance = nil
+    bridge.solver = nil
+    for c in bridge.constraints.indices { free(bridge.constraints[c].identifier) }
+    bridge.constraints = []
+    bridge.engineNodes = [:]
+    bridge.strategyConstraints = [:]
+    bridge.nodeConstraints = [:]
   }
 }

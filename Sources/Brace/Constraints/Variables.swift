@@ -2,69 +2,76 @@ import CBrace
 
 /// Free variables, layout guides and edit variables.
 extension Context {
-  func createVariable() throws(BraceError) -> Int32 {
+  func createVariable() throws(BraceError) -> VariableID {
     // The solver variable first: if it fails, no slot was taken.
     let sv = try newSolverVariable(owner: -2)
     var r = VariableRecord()
     r.live = true
     r.solverVariable = sv
-    let slot: Int32
-    if let free = freeVariables.popLast() {
-      r.generation = variables[Int(free)].generation + 1
+    let slot: VariableID
+    if let free = bridge.freeVariables.popLast() {
+      r.generation = bridge.variables[free.index].generation + 1
       slot = free
     } else {
-      guard variables.count <= Int(Handle.maxSlot) else {
+      guard bridge.variables.count <= Int(Handle.maxSlot) else {
         releaseSolverVariable(sv)
         throw BraceError(BRACE_E_NO_MEMORY, "the context's variable handle space is exhausted")
       }
       r.generation = 1
-      slot = Int32(variables.count)
-      if variables.count == variables.capacity { variables.reserveCapacity(grownRecordCapacity(variables.count)) }
-      variables.append(VariableRecord())
+      slot = VariableID(Int32(bridge.variables.count))
+      if bridge.variables.count == bridge.variables.capacity { bridge.variables.reserveCapacity(grownRecordCapacity(bridge.variables.count)) }
+      bridge.variables.append(VariableRecord())
     }
-    variables[Int(slot)] = r
+    bridge.variables[slot.index] = r
     return slot
   }
 
-  func destroyVariable(_ v: Int32) throws(BraceError) {
-    let uses = variables[Int(v)].uses
+  func destroyVariable(_ v: VariableID) throws(BraceError) {
+    let uses = bridge.variables[v.index].uses
     if uses > 0 {
       // Only the error path scans, to name one user.
-      let first = constraints.indices.first { k in
-        constraints[k].live && constraints[k].terms.contains { $0.isVariable && $0.slot == v }
+      let first = bridge.constraints.indices.first { k in
+        bridge.constraints[k].live && bridge.constraints[k].terms.contains { $0.isVariable && $0.variable == v }
       }
-      let example = first.map { ", for example \(describeConstraint(Int32($0)))" } ?? ""
+      let example = first.map { ", for example \(describeConstraint(ConstraintID(index: $0)))" } ?? ""
       throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(uses) constraint(s)\(example); destroy them first")
     }
-    let sv = variables[Int(v)].solverVariable
-    if edits[sv] != nil {
-      if let s = solver, let i = solverInstance { _ = s.desc.remove_edit!(i, sv) }
-      edits[sv] = nil
+    let sv = bridge.variables[v.index].solverVariable
+    if bridge.edits[sv] != nil {
+      if let s = bridge.solver, let i = bridge.solverInstance { _ = s.desc.remove_edit!(i, sv) }
+      bridge.edits[sv] = nil
     }
     releaseSolverVariable(sv)
-    let g = variables[Int(v)].generation
-    variables[Int(v)] = VariableRecord()
-    variables[Int(v)].generation = g
-    if g < Handle.maxGeneration { freeVariables.append(v) }
+    let g = bridge.variables[v.index].generation
+    bridge.variables[v.index] = VariableRecord()
+    bridge.variables[v.index].generation = g
+    if g < Handle.maxGeneration { bridge.freeVariables.append(v) }
   }
 
-  func createGuide(owner: Int32) throws(BraceError) -> Int32 {
-    if nodes.flags[Int(owner)].contains(.guide) { throw .invalidArgument("a layout guide cannot own a layout guide") }
+  func createGuide(owner: NodeID) throws(BraceError) -> NodeID {
+    if nodes.flags[owner.index].contains(.guide) { throw .invalidArgument("a layout guide cannot own a layout guide") }
     let g = try createNode()
     detachStrategy(g)
-    nodes.flags[Int(g)].insert(.guide)
-    nodes.flags[Int(g)].remove([.needsLayout, .needsDisplay, .displayWholeBounds, .translatesMask])
-    nodes.parent[Int(g)] = owner
-    guides[owner, default: []].append(g)
+    nodes.flags[g.index].insert(.guide)
+    nodes.flags[g.index].remove([.needsLayout, .needsDisplay, .displayWholeBounds, .translatesMask])
+    nodes.parent[g.index] = owner
+    bridge.guides[owner, default: []].append(g)
     return g
   }
 
+  /// A guide being destroyed leaves its owner's list.
+  func removeGuide(_ g: NodeID) {
+    let owner = nodes.parent[g.index]
+    bridge.guides[owner]?.removeAll { $0 == g }
+    if bridge.guides[owner]?.isEmpty == true { bridge.guides[owner] = nil }
+  }
+
   /// The solver variable an edit acts on.
-  func editVariable(_ item: UInt64, _ a: brace_attribute) throws(BraceError) -> (UInt32, Int32) {
+  func editVariable(_ item: UInt64, _ a: brace_attribute) throws(BraceError) -> (UInt32, NodeID) {
     if Handle.kind(item) == HandleKind.variable.rawValue {
       let v = try variable(item)
       guard a == BRACE_ATTR_NONE else { throw .invalidArgument("a variable's edit takes BRACE_ATTR_NONE, got \(a.name)") }
-      return (variables[Int(v)].solverVariable, -1)
+      return (bridge.variables[v.index].solverVariable, .none)
     }
     let n = try node(item, "item")
     let vars = try engineVars(n)
@@ -82,11 +89,11 @@ extension Context {
     guard p.isFinite, p >= 1, p < 1000 else { throw .invalidArgument("an edit's priority must be in 1...999 (never required), got \(p)") }
     let (s, i) = try ensureSolver()
     let (v, n) = try editVariable(item, a)
-    guard edits[v] == nil else { throw BraceError(BRACE_E_DUPLICATE, "that item and attribute already has an edit") }
+    guard bridge.edits[v] == nil else { throw BraceError(BRACE_E_DUPLICATE, "that item and attribute already has an edit") }
     let status = s.desc.add_edit!(i, v, Double(p))
     guard status == BRACE_OK else { throw BraceError(status, "the solver refused the edit (\(statusName(status)))") }
-    edits[v] = n
-    if n >= 0 {
+    bridge.edits[v] = n
+    if n != .none {
       try retainNode(n)
       settleEntrants()
     }
@@ -95,22 +102,22 @@ extension Context {
   func suggest(_ item: UInt64, _ a: brace_attribute, _ value: Double) throws(BraceError) {
     try Check.constant(value, "value")
     let (v, _) = try editVariable(item, a)
-    guard edits[v] != nil, let s = solver, let i = solverInstance else {
+    guard bridge.edits[v] != nil, let s = bridge.solver, let i = bridge.solverInstance else {
       throw .invalidState("there is no edit on that item and attribute; call brace_context_add_edit first")
     }
     let status = s.desc.suggest!(i, v, value)
     guard status == BRACE_OK else { throw BraceError(status, "the solver refused the suggestion (\(statusName(status)))") }
-    engineDirty = true
+    bridge.dirty = true
   }
 
   func removeEdit(_ item: UInt64, _ a: brace_attribute) throws(BraceError) {
     let (v, n) = try editVariable(item, a)
-    guard edits[v] != nil, let s = solver, let i = solverInstance else {
+    guard bridge.edits[v] != nil, let s = bridge.solver, let i = bridge.solverInstance else {
       throw .invalidState("there is no edit on that item and attribute")
     }
     _ = s.desc.remove_edit!(i, v)
-    edits[v] = nil
-    engineDirty = true
-    if n >= 0 { releaseNode(n) }
+    bridge.edits[v] = nil
+    bridge.dirty = true
+    if n != .none { releaseNode(n) }
   }
 }

@@ -95,7 +95,7 @@ struct VisualFormatInput {
   var options: UInt32 = 0
   var viewNames: [[UInt8]] = []
   var views: [brace_node] = []
-  var viewSlots: [Int32] = []
+  var viewSlots: [NodeID] = []
   var metricNames: [[UInt8]] = []
   var metrics: [Double] = []
 
@@ -665,8 +665,8 @@ extension Context {
       }
       let neighbour = elements[k == 0 ? 1 : k - 1].view
       let slot = input.viewSlots[neighbour]
-      let parent = nodes.parent[Int(slot)]
-      guard parent >= 0, nodes.isLive(parent) else {
+      let parent = nodes.parent[slot.index]
+      guard parent != .none, nodes.isLive(parent) else {
         throw parser.error(e.at, "Unable to interpret '|': the view '", VisualFormatParser.string(input.viewNames[neighbour]),
                            "' (" + describe(slot) + ")", " has no superview", status: BRACE_E_INVALID_STATE)
       }
@@ -719,7 +719,7 @@ extension Context {
   /// Creates the constraints (inactive, as brace_constraint_create makes them): all of
   /// them, or none (any made before a failure are destroyed again).
   func createVisualFormatConstraints(_ specs: [VisualFormatSpec]) throws(BraceError) -> [brace_constraint] {
-    var made: [Int32] = []
+    var made: [ConstraintID] = []
     made.reserveCapacity(specs.count)
     for s in specs {
       do throws(BraceError) {

@@ -12,93 +12,14 @@ final class Context {
 
   let tag: UInt32
   var options: brace_context_options
+  /// The subsystems, each in its folder: the node store and tree (Core/), the update
+  /// cycle (Cycle/), constraint layout (Constraints/), the plugin host (Plugins/) and
+  /// reporting (Diagnostics/).
   var nodes = NodeStore()
-  var callbackTable: [brace_node_callbacks] = []
-  var freeCallbackEntries: [Int32] = []
-
-  /// Set while a plugin is being registered (its entry and context_create run).
-  var loadingPlugin = false
-  /// Directories of the plugin_path option, searched first when loading by name.
-  var pluginDirectories: [String] = []
-  /// Registered strategies, in registration order; a node's strategy indexes this.
-  var strategies: [LoadedStrategy] = []
-  /// The "frame" strategy every new node starts with.
-  var defaultStrategy: Int32? = nil
-  /// Property values set on nodes, keyed by node slot, then by
-  /// (strategy index << 32 | property index). Most nodes have none.
-  var properties: [Int32: [UInt64: brace_value]] = [:]
-
-  // Constraint layout (Constraints/*.swift).
-  var constraints: [ConstraintRecord] = []
-  var freeConstraints: [Int32] = []
-  var variables: [VariableRecord] = []
-  var freeVariables: [Int32] = []
-  /// Nodes in the engine, by slot.
-  var engineNodes: [Int32: NodeEngineState] = [:]
-  /// Constraints whose terms or chains use a node, by node slot.
-  var nodeConstraints: [Int32: [Int32]] = [:]
-  /// For each solver variable id: node slot << 2 | component (x, y, w, h), or -1 (free).
-  var variableOwner: [Int64] = []
-  /// The solver strategy and the context's instance of it, once constraints are used.
-  var solver: LoadedStrategy? = nil
-  var solverInstance: UnsafeMutableRawPointer? = nil
-  /// The solver changed since frames were last taken from it.
-  var engineDirty = false
-  /// Solved frames waiting for their superview's layout pass, by superview slot.
-  var pendingFrames: [Int32: [Int32: brace_rect]] = [:]
-  /// Broken constraints, retried when constraints are removed or changed.
-  var brokenConstraints: [Int32] = []
-  /// Set by brace_constraint_add_on_variables while it activates: an unsatisfiable
-  /// constraint's conflicting set is kept here instead of being reported, and the
-  /// constraint is refused instead of kept broken.
-  var refusedConflicts: [Int32]? = nil
-  /// The first BRACE_E_PLUGIN met while installing constraints (Lifecycle.install).
-  var pluginFault: BraceError? = nil
-  var activating = false
-  /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
-  var baselines: [Int32: (first: Double, last: Double)] = [:]
-  /// Debug names of the nodes that have one (brace_node_set_identifier), owned here.
-  var nodeIdentifiers: [Int32: UnsafeMutablePointer<CChar>] = [:]
-  /// Constraints strategies added for the nodes they manage, by node slot.
-  var strategyConstraints: [Int32: [Int32]] = [:]
-  /// Nodes that entered the engine and still need their generated constraints.
-  var entrants: [Int32] = []
-  /// Layout guides, by owner slot.
-  var guides: [Int32: [Int32]] = [:]
-  /// Edits: solver variable -> the node slot it belongs to (-1 for free variables).
-  var edits: [UInt32: Int32] = [:]
-
-  var diagnosticCallback: brace_diagnostic_fn?
-  /// Above 0 while the engine repeats work whose diagnostics were already reported
-  /// (reinstalling a broken constraint): nothing is reported, to the callback or stderr.
-  var mutedDiagnostics = 0
-  /// Above 0 during a constraints pass: retries of broken constraints wait for its end
-  /// (`retryPending` says one was asked for; Lifecycle.swift, retryBroken).
-  var retryDeferral = 0
-  var retryPending = false
-  /// Messages printed to stderr for want of a diagnostics callback (printed once each).
-  var printedDiagnostics: Set<String> = []
-  var diagnosticUserData: UnsafeMutableRawPointer?
-  var traceCallback: brace_trace_fn?
-  var traceUserData: UnsafeMutableRawPointer?
-  /// Set while the trace callback runs, so that its own calls are not traced.
-  var tracing = false
-
-  // The update cycle's state.
-  /// Roots whose subtree may hold a flag (each also carries .inDirtyRoots).
-  var dirtyRoots: [Int32] = []
-  /// Nodes a pass is processing now, outermost first.
-  var activeNodes: [Int32] = []
-  /// Reused by the passes to gather a node's dirty subviews without allocating.
-  var scratchKids: [Int32] = []
-  /// >0 while a pass runs; a whole turn or phase cannot start then.
-  var passDepth = 0
-  /// The turn that per-node pass counters belong to; bumped by each outermost pass.
-  var turn: UInt32 = 0
-  /// Nodes caught in feedback loops during the current turn.
-  var loopCaught: [Int32] = []
-  /// Set when a loop is detected: the running pass (and any outer one) stops.
-  var stopPass = false
+  var cycle = CycleState()
+  var bridge = ConstraintBridge()
+  var plugins = PluginHost()
+  var diagnostics = Diagnostics()
 
   /// Context tags, process-wide: a counter that only moves forward (wrapping after
   /// 2^26 - 1 contexts), skipping the tags of live contexts. A handle of one live
@@ -124,6 +45,10 @@ final class Context {
   init(options: brace_context_options, tag: UInt32) {
     self.tag = tag
     self.options = options
+    // The plugin_path string is the caller's: its directories are copied, the pointer
+    // is not kept.
+    plugins.directories = PluginFiles.directories(options.plugin_path)
+    self.options.plugin_path = nil
   }
 
   deinit { Context.releaseTag(tag) }
@@ -159,19 +84,19 @@ final class Context {
 
   // MARK: Handles
 
-  func handle(ofNode slot: Int32) -> brace_node {
-    Handle.make(.node, tag: tag, generation: nodes.generation[Int(slot)], slot: slot)
+  func handle(ofNode slot: NodeID) -> brace_node {
+    Handle.make(.node, tag: tag, generation: nodes.generation[slot.index], slot: slot.raw)
   }
 
   /// Resolves a node handle to its slot or explains why it names no live node here.
   @inline(__always)
-  func node(_ h: brace_node, _ what: @autoclosure () -> String = "node") throws(BraceError) -> Int32 {
-    let slot = Handle.slot(h)
+  func node(_ h: brace_node, _ what: @autoclosure () -> String = "node") throws(BraceError) -> NodeID {
+    let slot = NodeID(Handle.slot(h))
     if Handle.kind(h) == HandleKind.node.rawValue, Handle.tag(h) == tag,
-      Int(slot) < nodes.capacity, nodes.generation[Int(slot)] == Handle.generation(h),
+      slot.index < nodes.capacity, nodes.generation[slot.index] == Handle.generation(h),
       nodes.isLive(slot)
     {
-      if nodes.flags[Int(slot)].contains(.dismantling) {
+      if nodes.flags[slot.index].contains(.dismantling) {
         throw .reentrancy("\(what()) \(Handle.describe(h, as: .node)) is being destroyed (a hook of its destruction is running)")
       }
       return slot
@@ -181,10 +106,10 @@ final class Context {
 
   /// A live node, even one being destroyed: for naming nodes in reports, never for
   /// changing them.
-  func liveNode(_ h: brace_node) -> Int32? {
-    let slot = Handle.slot(h)
-    guard Handle.kind(h) == HandleKind.node.rawValue, Handle.tag(h) == tag, Int(slot) < nodes.capacity,
-      nodes.generation[Int(slot)] == Handle.generation(h), nodes.isLive(slot)
+  func liveNode(_ h: brace_node) -> NodeID? {
+    let slot = NodeID(Handle.slot(h))
+    guard Handle.kind(h) == HandleKind.node.rawValue, Handle.tag(h) == tag, slot.index < nodes.capacity,
+      nodes.generation[slot.index] == Handle.generation(h), nodes.isLive(slot)
     else { return nil }
     return slot
   }
@@ -209,61 +134,17 @@ final class Context {
 
   /// How messages name a node: `node 7:1`, or `"email" (node 7:1)` when it has an
   /// identifier.
-  func describe(_ slot: Int32) -> String {
+  func describe(_ slot: NodeID) -> String {
     let handle = Handle.describe(handle(ofNode: slot), as: .node)
-    guard let id = nodeIdentifiers[slot] else { return handle }
+    guard let id = nodes.identifiers[slot] else { return handle }
     return "\"\(String(cString: id))\" (\(handle))"
   }
 
   /// Sets or clears (nil or "") a node's identifier; the text is copied.
-  func setIdentifier(_ n: Int32, _ text: UnsafePointer<CChar>?) throws(BraceError) {
+  func setIdentifier(_ n: NodeID, _ text: UnsafePointer<CChar>?) throws(BraceError) {
     // Copied before the old one is freed: the caller may pass back what _get returned.
     let copy = try Identifier.copy(text)
-    if let old = nodeIdentifiers.removeValue(forKey: n) { free(old) }
-    if let copy { nodeIdentifiers[n] = copy }
-  }
-
-  // MARK: Reporting
-
-  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [Int32], constraints: [Int32] = []) {
-    if mutedDiagnostics > 0 { return }
-    guard let fn = diagnosticCallback else {
-      printDiagnostic(message)
-      return
-    }
-    let handles = slots.map { handle(ofNode: $0) }
-    let constraintHandles = constraints.map { handle(ofConstraint: $0) }
-    message.withCString { text in
-      handles.withUnsafeBufferPointer { buf in
-        constraintHandles.withUnsafeBufferPointer { cbuf in
-          var d = brace_diagnostic(
-            struct_size: UInt32(MemoryLayout<brace_diagnostic>.size), kind: kind, message: text,
-            nodes: buf.baseAddress, node_count: buf.count,
-            constraints: cbuf.baseAddress, constraint_count: cbuf.count)
-          fn(opaque, &d, diagnosticUserData)
-        }
-      }
-    }
-  }
-
-  /// With no diagnostics callback a diagnostic is printed to stderr, as UIKit logs its
-  /// reports, once per context (the first 1,024 distinct messages are remembered).
-  private func printDiagnostic(_ message: String) {
-    guard !options.quiet_diagnostics else { return }
-    if printedDiagnostics.contains(message) { return }
-    if printedDiagnostics.count < 1024 { printedDiagnostics.insert(message) }
-    let line = Array("[Brace] \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }  // stderr, unbuffered
-  }
-
-  @inline(__always)
-  func trace(_ kind: brace_trace_kind, _ phase: brace_phase, _ slot: Int32 = -1, rect: brace_rect = brace_rect()) {
-    guard let fn = traceCallback, !tracing else { return }
-    var e = brace_trace_event(
-      struct_size: UInt32(MemoryLayout<brace_trace_event>.size), kind: kind, phase: phase,
-      node: slot < 0 ? 0 : handle(ofNode: slot), rect: rect)
-    tracing = true
-    fn(opaque, &e, traceUserData)
-    tracing = false
+    if let old = nodes.identifiers.removeValue(forKey: n) { free(old) }
+    if let copy { nodes.identifiers[n] = copy }
   }
 }

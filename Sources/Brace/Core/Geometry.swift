@@ -7,9 +7,9 @@ extension Context {
   /// superview for layout, then runs the node's strategy's size_changed hook at once, as
   /// UIKit resizes the subviews inside setFrame: (the `frame` strategy applies the
   /// autoresizing masks there). Nothing is held across the hook.
-  func setFrame(_ n: Int32, _ f: brace_rect) {
-    let old = nodes.frame[Int(n)]
-    nodes.frame[Int(n)] = f
+  func setFrame(_ n: NodeID, _ f: brace_rect) {
+    let old = nodes.frame[n.index]
+    nodes.frame[n.index] = f
     guard old.width != f.width || old.height != f.height else { return }
     sizeChanged(n)
     strategySizeChanged(n, from: brace_size(width: old.width, height: old.height))
@@ -17,110 +17,120 @@ extension Context {
 
   /// A frame set from outside the engine: a translating node in constraint layout gets
   /// its translated constraints regenerated from it.
-  func userSetFrame(_ n: Int32, _ f: brace_rect) {
-    let old = nodes.frame[Int(n)]
+  func userSetFrame(_ n: NodeID, _ f: brace_rect) {
+    let old = nodes.frame[n.index]
     setFrame(n, f)
     translatedFrameChanged(n)
     // A frame set from outside the superview's own layout (not by its strategy or its
     // layout callback): a strategy that keeps what it placed (a stack) must not trust it.
-    let p = nodes.parent[Int(n)]
-    if p >= 0, !(old == nodes.frame[Int(n)]), !nodes.flags[Int(p)].contains(.active) { subviewChanged(n) }
+    let p = nodes.parent[n.index]
+    if p != .none, !(old == nodes.frame[n.index]), !nodes.flags[p.index].contains(.active) { subviewChanged(n) }
   }
 
   /// A translating node in constraint layout follows its frame at once (as UIKit updates
   /// autoresizing constraints in setFrame:), so a superview laying it out in this pass
   /// sees its subviews' solved frames in the same pass.
-  func translatedFrameChanged(_ n: Int32) {
-    guard nodes.flags[Int(n)].contains(.translatesMask), engineNodes[n] != nil else { return }
+  func translatedFrameChanged(_ n: NodeID) {
+    guard nodes.flags[n.index].contains(.translatesMask), bridge.engineNodes[n] != nil else { return }
     regenerate(n)
   }
 
   /// A size change flags the node and its superview for layout (a pure move does not).
-  func sizeChanged(_ n: Int32) {
+  func sizeChanged(_ n: NodeID) {
     markLayout(n)
     // A superview that is laying out its subviews right now caused the change itself.
-    let p = nodes.parent[Int(n)]
-    if p >= 0 && !nodes.flags[Int(p)].contains(.active) { markLayout(p) }
+    let p = nodes.parent[n.index]
+    if p != .none && !nodes.flags[p.index].contains(.active) { markLayout(p) }
   }
 
-  func setBounds(_ n: Int32, _ b: brace_rect) {
+  /// The frame that bounds of this size give: the center stays where it is.
+  func frame(_ n: NodeID, forBounds b: brace_rect) -> brace_rect {
+    let c = center(n)
+    return brace_rect(x: c.x - b.width / 2, y: c.y - b.height / 2, width: b.width, height: b.height)
+  }
+
+  /// The frame moved to this center.
+  func frame(_ n: NodeID, aroundCenter c: brace_point) -> brace_rect {
+    let f = nodes.frame[n.index]
+    return brace_rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)
+  }
+
+  func setBounds(_ n: NodeID, _ b: brace_rect) {
     defer { translatedFrameChanged(n) }
-    let f = nodes.frame[Int(n)]
-    let cx = f.x + f.width / 2, cy = f.y + f.height / 2
-    let oldOrigin = nodes.boundsOrigin[Int(n)]
-    nodes.boundsOrigin[Int(n)] = brace_point(x: b.x, y: b.y)
-    setFrame(n, brace_rect(x: cx - b.width / 2, y: cy - b.height / 2, width: b.width, height: b.height))
+    let f = frame(n, forBounds: b)
+    let oldOrigin = nodes.boundsOrigin[n.index]
+    nodes.boundsOrigin[n.index] = brace_point(x: b.x, y: b.y)
+    setFrame(n, f)
     // Scrolling (a bounds-origin change) moves the content: lay the subviews out again.
     if oldOrigin.x != b.x || oldOrigin.y != b.y { markLayout(n) }
   }
 
-  func center(_ n: Int32) -> brace_point {
-    let f = nodes.frame[Int(n)]
+  func center(_ n: NodeID) -> brace_point {
+    let f = nodes.frame[n.index]
     return brace_point(x: f.x + f.width / 2, y: f.y + f.height / 2)
   }
 
-  func setCenter(_ n: Int32, _ c: brace_point) {
-    let f = nodes.frame[Int(n)]
-    nodes.frame[Int(n)] = brace_rect(x: c.x - f.width / 2, y: c.y - f.height / 2, width: f.width, height: f.height)
+  func setCenter(_ n: NodeID, _ c: brace_point) {
+    nodes.frame[n.index] = frame(n, aroundCenter: c)
     translatedFrameChanged(n)
   }
 
-  func alignmentRect(_ n: Int32) -> brace_rect {
-    let f = nodes.frame[Int(n)], i = nodes.alignmentInsets[Int(n)]
+  func alignmentRect(_ n: NodeID) -> brace_rect {
+    let f = nodes.frame[n.index], i = nodes.alignmentInsets[n.index]
     return brace_rect(x: f.x + i.left, y: f.y + i.top, width: f.width - i.left - i.right, height: f.height - i.top - i.bottom)
   }
 
-  func frame(forAlignmentRect r: brace_rect, of n: Int32) -> brace_rect {
-    let i = nodes.alignmentInsets[Int(n)]
+  func frame(forAlignmentRect r: brace_rect, of n: NodeID) -> brace_rect {
+    let i = nodes.alignmentInsets[n.index]
     return brace_rect(x: r.x - i.left, y: r.y - i.top, width: r.width + i.left + i.right, height: r.height + i.top + i.bottom)
   }
 
   /// A node's own direction changed: it and the descendants that inherit it are laid out
   /// again and their constraints (mirrored or not) rebuilt.
-  func directionChanged(_ n: Int32) {
-    var stack: [Int32] = [n]
+  func directionChanged(_ n: NodeID) {
+    var stack: [NodeID] = [n]
     while let x = stack.popLast() {
       markLayout(x)
       markConstraints(x)
-      for c in nodes.children[Int(x)] where nodes.direction[Int(c)] == 0 { stack.append(c) }
+      for c in nodes.children[x.index] where nodes.direction[c.index] == 0 { stack.append(c) }
     }
     refreshDirectionalConstraints()
   }
 
   /// LTR or RTL after inheritance.
-  func effectiveDirection(_ n: Int32) -> brace_layout_direction {
+  func effectiveDirection(_ n: NodeID) -> brace_layout_direction {
     var x = n
-    while x >= 0 {
-      let d = nodes.direction[Int(x)]
+    while x != .none {
+      let d = nodes.direction[x.index]
       if d != 0 { return brace_layout_direction(rawValue: UInt32(d)) }
-      x = nodes.parent[Int(x)]
+      x = nodes.parent[x.index]
     }
     return options.layout_direction
   }
 
-  func isRTL(_ n: Int32) -> Bool { effectiveDirection(n) == BRACE_DIRECTION_RTL }
+  func isRTL(_ n: NodeID) -> Bool { effectiveDirection(n) == BRACE_DIRECTION_RTL }
 
   /// Physical margins, resolving directional ones by the effective direction.
-  func layoutMargins(_ n: Int32) -> brace_insets {
-    let m = nodes.margins[Int(n)]
-    guard nodes.flags[Int(n)].contains(.marginsDirectional), isRTL(n) else { return m }
+  func layoutMargins(_ n: NodeID) -> brace_insets {
+    let m = nodes.margins[n.index]
+    guard nodes.flags[n.index].contains(.marginsDirectional), isRTL(n) else { return m }
     return brace_insets(top: m.top, left: m.right, bottom: m.bottom, right: m.left)
   }
 
-  func directionalMargins(_ n: Int32) -> brace_directional_insets {
-    let m = nodes.margins[Int(n)]
+  func directionalMargins(_ n: NodeID) -> brace_directional_insets {
+    let m = nodes.margins[n.index]
     let flip = isRTL(n)
     // Stored directional: left=leading. Stored physical: leading is left in LTR.
-    if nodes.flags[Int(n)].contains(.marginsDirectional) {
+    if nodes.flags[n.index].contains(.marginsDirectional) {
       return brace_directional_insets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
     }
     return brace_directional_insets(top: m.top, leading: flip ? m.right : m.left, bottom: m.bottom, trailing: flip ? m.left : m.right)
   }
 
-  func setMargins(_ n: Int32, _ m: brace_insets, directional: Bool) {
-    let old = layoutMargins(n), wasDirectional = nodes.flags[Int(n)].contains(.marginsDirectional)
-    nodes.margins[Int(n)] = m
-    if directional { nodes.flags[Int(n)].insert(.marginsDirectional) } else { nodes.flags[Int(n)].remove(.marginsDirectional) }
+  func setMargins(_ n: NodeID, _ m: brace_insets, directional: Bool) {
+    let old = layoutMargins(n), wasDirectional = nodes.flags[n.index].contains(.marginsDirectional)
+    nodes.margins[n.index] = m
+    if directional { nodes.flags[n.index].insert(.marginsDirectional) } else { nodes.flags[n.index].remove(.marginsDirectional) }
     let new = layoutMargins(n)
     if old.top != new.top || old.left != new.left || old.bottom != new.bottom || old.right != new.right || wasDirectional != directional {
       markLayout(n)
@@ -130,18 +140,18 @@ extension Context {
     }
   }
 
-  func setIntrinsicSize(_ n: Int32, _ s: brace_size) {
-    let old = nodes.intrinsicSize[Int(n)]
-    nodes.intrinsicSize[Int(n)] = s
+  func setIntrinsicSize(_ n: NodeID, _ s: brace_size) {
+    let old = nodes.intrinsicSize[n.index]
+    nodes.intrinsicSize[n.index] = s
     if old.width != s.width || old.height != s.height { invalidateIntrinsicSize(n) }
   }
 
   /// The content changed: the node's size constraints are regenerated in the next
   /// constraints pass, and its superview, whose arrangement may depend on it, relaid.
-  func invalidateIntrinsicSize(_ n: Int32) {
+  func invalidateIntrinsicSize(_ n: NodeID) {
     markConstraints(n)
-    let p = nodes.parent[Int(n)]
-    if p >= 0 { markLayout(p) }
+    let p = nodes.parent[n.index]
+    if p != .none { markLayout(p) }
     subviewChanged(n)
   }
 }

@@ -64,8 +64,8 @@ struct PassFlags {
 struct NodeStore {
   var generation: [UInt32] = []
   var flags: [NodeFlags] = []
-  var parent: [Int32] = []
-  var children: [[Int32]] = []
+  var parent: [NodeID] = []
+  var children: [[NodeID]] = []
   /// The node's index among its superview's subviews (kept on insert and remove).
   var indexInParent: [Int32] = []
   /// Per node and pass (slot * 3 + pass index): the subviews flagged for that pass since
@@ -73,8 +73,8 @@ struct NodeStore {
   /// The first one is kept inline (no allocation on a chain of single dirty subviews),
   /// the others in `dirtyKids`. Entries can be stale (moved or destroyed subviews); a
   /// visit validates them.
-  var dirtyKid: [Int32] = []
-  var dirtyKids: [[Int32]] = []
+  var dirtyKid: [NodeID] = []
+  var dirtyKids: [[NodeID]] = []
   var frame: [brace_rect] = []
   var boundsOrigin: [brace_point] = []
   var dirtyRect: [brace_rect] = []
@@ -88,40 +88,49 @@ struct NodeStore {
   var priorities: [SIMD4<Float>] = []
   var autoresizingMask: [UInt8] = []
   var userData: [UnsafeMutableRawPointer?] = []
-  /// Index into Context.callbackTable, or -1.
+  /// Index into callbackTable, or -1.
   var callbacks: [Int32] = []
   /// Layouts and constraint updates counted in the turn `countTurn` names.
   var passCount: [SIMD2<UInt32>] = []
   var countTurn: [UInt32] = []
-  /// Index into Context.strategies of the strategy arranging this node's children, -1 none.
+  /// Index into PluginHost.strategies of the strategy arranging this node's children, -1 none.
   var strategy: [Int32] = []
   /// The strategy's per-node data (from its attach hook).
   var strategyData: [UnsafeMutableRawPointer?] = []
 
-  var freeSlots: [Int32] = []
+  var freeSlots: [NodeID] = []
   var liveCount = 0
+
+  // Side tables: most nodes have no entry.
+  /// Callbacks set on nodes; `callbacks` indexes it (Callbacks.swift).
+  var callbackTable: [brace_node_callbacks] = []
+  var freeCallbackEntries: [Int32] = []
+  /// Debug names of the nodes that have one (brace_node_set_identifier), owned here.
+  var identifiers: [NodeID: UnsafeMutablePointer<CChar>] = [:]
+  /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
+  var baselines: [NodeID: (first: Double, last: Double)] = [:]
 
   var capacity: Int { generation.count }
 
   static let defaultMargins = brace_insets(top: 8, left: 8, bottom: 8, right: 8)
 
   /// Takes a free slot (or appends one) and fills it with UIKit's defaults.
-  mutating func allocate() -> Int32? {
-    let slot: Int32
+  mutating func allocate() -> NodeID? {
+    let slot: NodeID
     if let reused = freeSlots.popLast() {
       slot = reused
-      generation[Int(slot)] += 1
+      generation[slot.index] += 1
     } else {
       guard generation.count <= Int(Handle.maxSlot) else { return nil }
-      slot = Int32(generation.count)
+      slot = NodeID(index: generation.count)
       generation.append(1)
       flags.append([])
-      parent.append(-1)
+      parent.append(.none)
       children.append([])
       indexInParent.append(-1)
-      dirtyKid.append(-1)
-      dirtyKid.append(-1)
-      dirtyKid.append(-1)
+      dirtyKid.append(.none)
+      dirtyKid.append(.none)
+      dirtyKid.append(.none)
       dirtyKids.append([])
       dirtyKids.append([])
       dirtyKids.append([])
@@ -141,13 +150,13 @@ struct NodeStore {
       strategy.append(-1)
       strategyData.append(nil)
     }
-    let i = Int(slot)
+    let i = slot.index
     flags[i] = [.live, .translatesMask, .autoresizesSubviews]
-    parent[i] = -1
+    parent[i] = .none
     children[i] = []
     indexInParent[i] = -1
     for k in 3 * i..<3 * i + 3 {
-      dirtyKid[k] = -1
+      dirtyKid[k] = .none
       dirtyKids[k] = []
     }
     frame[i] = brace_rect()
@@ -171,14 +180,14 @@ struct NodeStore {
 
   /// Frees a slot. A slot whose generation is exhausted is retired, never reused, so
   /// old handles stay stale for ever.
-  mutating func release(_ slot: Int32) {
-    let i = Int(slot)
+  mutating func release(_ slot: NodeID) {
+    let i = slot.index
     flags[i] = []
     children[i] = []
-    parent[i] = -1
+    parent[i] = .none
     indexInParent[i] = -1
     for k in 3 * i..<3 * i + 3 {
-      dirtyKid[k] = -1
+      dirtyKid[k] = .none
       dirtyKids[k] = []
     }
     userData[i] = nil
@@ -186,22 +195,22 @@ struct NodeStore {
     if generation[i] < Handle.maxGeneration { freeSlots.append(slot) }
   }
 
-  @inline(__always) func isLive(_ slot: Int32) -> Bool { flags[Int(slot)].contains(.live) }
+  @inline(__always) func isLive(_ slot: NodeID) -> Bool { flags[slot.index].contains(.live) }
 
   /// Lists `child` as flagged for a pass in its superview `p`'s dirty list.
   @inline(__always)
-  mutating func listDirty(_ child: Int32, in p: Int32, _ pass: Int) {
-    let k = 3 * Int(p) + pass
-    if dirtyKid[k] < 0 { dirtyKid[k] = child } else { dirtyKids[k].append(child) }
+  mutating func listDirty(_ child: NodeID, in p: NodeID, _ pass: Int) {
+    let k = 3 * p.index + pass
+    if dirtyKid[k] == .none { dirtyKid[k] = child } else { dirtyKids[k].append(child) }
   }
 
   /// Takes `p`'s dirty list for a pass into `out` (appending), leaving it empty.
   @inline(__always)
-  mutating func takeDirty(of p: Int32, _ pass: Int, into out: inout [Int32]) {
-    let k = 3 * Int(p) + pass
-    if dirtyKid[k] >= 0 {
+  mutating func takeDirty(of p: NodeID, _ pass: Int, into out: inout [NodeID]) {
+    let k = 3 * p.index + pass
+    if dirtyKid[k] != .none {
       out.append(dirtyKid[k])
-      dirtyKid[k] = -1
+      dirtyKid[k] = .none
     }
     if !dirtyKids[k].isEmpty {
       out.append(contentsOf: dirtyKids[k])

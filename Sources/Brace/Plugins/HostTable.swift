@@ -1,6 +1,5 @@
 import BracePluginKit
 import CBrace
-import CBraceLibc
 
 /// The function table every plugin receives. Built once per process; most entries are
 /// the public functions themselves, so a plugin gets exactly the checks a C caller gets.
@@ -63,10 +62,10 @@ private func hostGetProperty(_ ctx: OpaquePointer?, _ strategy: brace_strategy_i
   withContext(ctx, "host->get_property") { c throws(BraceError) in
     let n = try c.node(node)
     let out = try requireOut(out)
-    guard Int(strategy) < c.strategies.count else {
+    guard Int(strategy) < c.plugins.strategies.count else {
       throw .invalidArgument("strategy id \(strategy) is not registered in this context")
     }
-    let s = c.strategies[Int(strategy)]
+    let s = c.plugins.strategies[Int(strategy)]
     guard Int(index) < s.properties.count else {
       throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "strategy \"\(s.name)\" declares \(s.properties.count) properties; index \(index) is out of range")
     }
@@ -76,9 +75,9 @@ private func hostGetProperty(_ ctx: OpaquePointer?, _ strategy: brace_strategy_i
 
 private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ message: UnsafePointer<CChar>?, _ nodes: UnsafePointer<brace_node>?, _ count: Int) {
   _ = withContext(ctx, "host->report") { c throws(BraceError) in
-    let name = Int(strategy) < c.strategies.count ? c.strategies[Int(strategy)].name : "strategy #\(strategy)"
+    let name = Int(strategy) < c.plugins.strategies.count ? c.plugins.strategies[Int(strategy)].name : "strategy #\(strategy)"
     let text = message.map { String(cString: $0) } ?? "(no message)"
-    var slots: [Int32] = []
+    var slots: [NodeID] = []
     if let nodes, count > 0 {
       for k in 0..<count { if let s = c.liveNode(nodes[k]) { slots.append(s) } }
     }
@@ -86,9 +85,9 @@ private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ 
   }
 }
 
-private func ownedConstraint(_ c: Context, _ strategy: brace_strategy_id, _ h: brace_constraint) throws(BraceError) -> Int32 {
+private func ownedConstraint(_ c: Context, _ strategy: brace_strategy_id, _ h: brace_constraint) throws(BraceError) -> ConstraintID {
   let k = try c.constraint(h)
-  guard c.constraints[Int(k)].owner == .strategy(Int32(bitPattern: strategy)) else {
+  guard c.bridge.constraints[k.index].owner == .strategy(Int32(bitPattern: strategy)) else {
     throw .invalidState("\(c.describeConstraint(k)) is not owned by strategy #\(strategy)")
   }
   return k
@@ -100,25 +99,15 @@ private func hostAddConstraint(
   _ out: UnsafeMutablePointer<brace_constraint>?
 ) -> brace_status {
   withContext(ctx, "host->add_constraint") { c throws(BraceError) in
-    guard Int(strategy) < c.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
+    guard Int(strategy) < c.plugins.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
     let o = try c.node(owner, "owner")
     let out = try requireOut(out)
     guard let terms else { throw .invalidArgument("terms is NULL") }
     guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms") }
     try Check.priority(priority, "priority")
     try Identifier.check(identifier)
-    let k = try c.createLinearConstraint(UnsafeBufferPointer(start: terms, count: count), relation, constant, owner: .strategy(Int32(strategy)))
-    c.constraints[Int(k)].priority = priority
-    c.constraints[Int(k)].identifier = try? Identifier.copy(identifier)
-    c.constraints[Int(k)].ownerNode = o
-    c.strategyConstraints[o, default: []].append(k)
-    do throws(BraceError) {
-      try c.activate([k])
-    } catch {
-      c.strategyConstraints[o]?.removeAll { $0 == k }
-      c.destroyConstraint(k)
-      throw error
-    }
+    let k = try c.addStrategyConstraint(
+      UnsafeBufferPointer(start: terms, count: count), relation, constant, priority, identifier, strategy: Int32(strategy), for: o)
     out.pointee = c.handle(ofConstraint: k)
   }
 }
@@ -167,13 +156,13 @@ private func hostGetSubviews(
   withContext(ctx, "host->get_subviews") { c throws(BraceError) in
     let k = try c.node(container, "container")
     let count = try requireOut(count, "count")
-    guard Int(strategy) < c.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
-    let declared = c.strategies[Int(strategy)].properties
+    guard Int(strategy) < c.plugins.strategies.count else { throw .invalidArgument("strategy id \(strategy) is not registered in this context") }
+    let declared = c.plugins.strategies[Int(strategy)].properties
     guard propertyIndex == UInt32.max || Int(propertyIndex) < declared.count else {
-      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "strategy \"\(c.strategies[Int(strategy)].name)\" declares \(declared.count) properties; index \(propertyIndex) is out of range")
+      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "strategy \"\(c.plugins.strategies[Int(strategy)].name)\" declares \(declared.count) properties; index \(propertyIndex) is out of range")
     }
     guard propertyIndex == UInt32.max || declared[Int(propertyIndex)].scope == BRACE_SCOPE_CHILD else {
-      throw .invalidArgument("property \(propertyIndex) (\"\(String(cString: declared[Int(propertyIndex)].name))\") of strategy \"\(c.strategies[Int(strategy)].name)\" is not a CHILD property")
+      throw .invalidArgument("property \(propertyIndex) (\"\(String(cString: declared[Int(propertyIndex)].name))\") of strategy \"\(c.plugins.strategies[Int(strategy)].name)\" is not a CHILD property")
     }
     // size_t arrives as Int: a capacity past Int.max reads as negative and means "all".
     let room = Int(clamping: UInt(bitPattern: capacity))
@@ -185,7 +174,7 @@ private func hostGetSubviews(
     }
     // A copy, with the handles: an intrinsic-size callback may change the tree while we
     // read, even reuse a destroyed subview's slot.
-    let children = c.nodes.children[Int(k)]
+    let children = c.nodes.children[k.index]
     let handles = children.map { c.handle(ofNode: $0) }
     count.pointee = children.count
     guard let out else { return }
@@ -198,18 +187,18 @@ private func hostGetSubviews(
         }
       }
       // (An entry for a subview that a callback destroyed or moved meanwhile keeps node 0.)
-      func still() -> Bool { c.nodes.isLive(n) && c.handle(ofNode: n) == handles[i] && c.nodes.parent[Int(n)] == k }
+      func still() -> Bool { c.nodes.isLive(n) && c.handle(ofNode: n) == handles[i] && c.nodes.parent[n.index] == k }
       guard still() else { continue }
       let size = c.intrinsicSize(n)
       guard still() else { continue }
       info.node = c.handle(ofNode: n)
       info.intrinsic_content_size = size
-      let p = c.nodes.priorities[Int(n)]
+      let p = c.nodes.priorities[n.index]
       info.content_hugging = (p[0], p[1])
       info.compression_resistance = (p[2], p[3])
-      info.alignment_rect_insets = c.nodes.alignmentInsets[Int(n)]
-      info.subview_count = c.nodes.children[Int(n)].count
-      info.hidden = c.nodes.flags[Int(n)].contains(.hidden)
+      info.alignment_rect_insets = c.nodes.alignmentInsets[n.index]
+      info.subview_count = c.nodes.children[n.index].count
+      info.hidden = c.nodes.flags[n.index].contains(.hidden)
       info.constrained_externally = c.isConstrainedExternally(n, strategy: strategy, container: k)
       if propertyIndex != UInt32.max { info.property = c.propertyValue(n, strategy: Int32(strategy), index: Int(propertyIndex)) }
     }

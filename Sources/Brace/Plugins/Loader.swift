@@ -36,6 +36,12 @@ enum PluginFiles {
   /// the library (where `make install` puts the plugins: $(PREFIX)/lib/brace, as
   /// GStreamer and GTK keep their modules), then the library's own directory (a build
   /// tree, or the Python package, keeps them side by side).
+  /// The directories of a plugin_path option ("a:b:c"; empty entries skipped).
+  static func directories(_ path: UnsafePointer<CChar>?) -> [String] {
+    guard let path else { return [] }
+    return String(cString: path).split(separator: ":").map(String.init).filter { !$0.isEmpty }
+  }
+
   static func searchPath(_ first: [String]) -> [String] {
     var dirs: [String] = first
     if let env = getenv("BRACE_PLUGIN_PATH") {
@@ -107,7 +113,7 @@ extension Context {
   /// every node starts with it.
   func loadBuiltinStrategies() throws(BraceError) {
     let k = try loadStrategy(named: "frame")
-    defaultStrategy = k
+    plugins.defaultStrategy = k
   }
 
   /// The index of strategy `name`, loading it by name when it is not registered yet.
@@ -116,7 +122,7 @@ extension Context {
     guard Context.isValidName(name) else {
       throw .invalidArgument("\"\(name)\" is not a strategy name (expected [a-z0-9_]+, at most 63 characters)")
     }
-    let (path, searched) = PluginFiles.find(strategy: name, first: pluginDirectories)
+    let (path, searched) = PluginFiles.find(strategy: name, first: plugins.directories)
     guard let path else {
       throw BraceError(BRACE_E_NOT_FOUND, "no strategy \"\(name)\": \(PluginFiles.fileName(forStrategy: name)) is not in \(searched.joined(separator: ", ")) (the plugin_path option and BRACE_PLUGIN_PATH add directories)")
     }
@@ -133,12 +139,12 @@ extension Context {
   func loadPlugin(_ given: String, expecting expected: String? = nil) throws(BraceError) -> Int32 {
     // One file, however its path is spelled, registers once.
     let path = PluginFiles.canonical(given)
-    if let k = strategies.firstIndex(where: { $0.path == path }) { return Int32(k) }
-    guard !loadingPlugin else {
+    if let k = plugins.strategies.firstIndex(where: { $0.path == path }) { return Int32(k) }
+    guard !plugins.loading else {
       throw .reentrancy("cannot load \"\(given)\" while another plugin of this context is being registered (from its context_create hook)")
     }
-    loadingPlugin = true
-    defer { loadingPlugin = false }
+    plugins.loading = true
+    defer { plugins.loading = false }
     func fail(_ why: String) -> BraceError { BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(given)\": \(why)") }
     let found = PluginFiles.lock.withLock { _ -> Result<UnsafePointer<brace_strategy_desc>?, BraceError> in
       do throws(BraceError) {
@@ -182,9 +188,9 @@ extension Context {
     }
     let props = try Context.validateProperties(desc, name, fail)
     if strategy(named: name) != nil {
-      throw BraceError(BRACE_E_DUPLICATE, "cannot load plugin \"\(given)\": a strategy named \"\(name)\" is already registered (from \(strategies.first { $0.name == name }?.path ?? "?"))")
+      throw BraceError(BRACE_E_DUPLICATE, "cannot load plugin \"\(given)\": a strategy named \"\(name)\" is already registered (from \(plugins.strategies.first { $0.name == name }?.path ?? "?"))")
     }
-    let id = UInt32(strategies.count)
+    let id = UInt32(plugins.strategies.count)
     let s = LoadedStrategy(id: id, desc: desc, name: name, path: path, properties: props)
     if let create = desc.context_create {
       var state: UnsafeMutableRawPointer? = nil
@@ -194,7 +200,7 @@ extension Context {
       }
       s.state = state
     }
-    strategies.append(s)
+    plugins.strategies.append(s)
     return Int32(id)
   }
 

@@ -42,49 +42,66 @@ enum PropertyCheck {
 struct PropertyRef {
   let strategy: Int32
   let index: Int
-  let container: Int32
+  let container: NodeID
   var key: UInt64 { UInt64(UInt32(strategy)) << 32 | UInt64(index) }
 }
 
 extension Context {
-  func resolveProperty(_ n: Int32, _ name: String) throws(BraceError) -> PropertyRef {
-    let own = nodes.strategy[Int(n)]
-    if own >= 0, let k = strategies[Int(own)].propertyIndex[name], strategies[Int(own)].properties[k].scope == BRACE_SCOPE_CONTAINER {
+  func resolveProperty(_ n: NodeID, _ name: String) throws(BraceError) -> PropertyRef {
+    let own = nodes.strategy[n.index]
+    if own >= 0, let k = plugins.strategies[Int(own)].propertyIndex[name], plugins.strategies[Int(own)].properties[k].scope == BRACE_SCOPE_CONTAINER {
       return PropertyRef(strategy: own, index: k, container: n)
     }
-    let p = nodes.parent[Int(n)]
-    let parentStrategy = p >= 0 ? nodes.strategy[Int(p)] : -1
-    if parentStrategy >= 0, let k = strategies[Int(parentStrategy)].propertyIndex[name],
-      strategies[Int(parentStrategy)].properties[k].scope == BRACE_SCOPE_CHILD
+    let p = nodes.parent[n.index]
+    let parentStrategy = p != .none ? nodes.strategy[p.index] : -1
+    if parentStrategy >= 0, let k = plugins.strategies[Int(parentStrategy)].propertyIndex[name],
+      plugins.strategies[Int(parentStrategy)].properties[k].scope == BRACE_SCOPE_CHILD
     {
       return PropertyRef(strategy: parentStrategy, index: k, container: p)
     }
     var known: [String] = []
-    if own >= 0 { known += strategies[Int(own)].propertyNames(BRACE_SCOPE_CONTAINER).map { "\($0) (\(strategies[Int(own)].name))" } }
-    if parentStrategy >= 0 { known += strategies[Int(parentStrategy)].propertyNames(BRACE_SCOPE_CHILD).map { "\($0) (child of \(strategies[Int(parentStrategy)].name))" } }
+    if own >= 0 { known += plugins.strategies[Int(own)].propertyNames(BRACE_SCOPE_CONTAINER).map { "\($0) (\(plugins.strategies[Int(own)].name))" } }
+    if parentStrategy >= 0 { known += plugins.strategies[Int(parentStrategy)].propertyNames(BRACE_SCOPE_CHILD).map { "\($0) (child of \(plugins.strategies[Int(parentStrategy)].name))" } }
     throw BraceError(BRACE_E_NOT_FOUND, "\(describe(n)) has no property \"\(name)\"; known here: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
   }
 
-  func setProperty(_ n: Int32, _ name: String, _ v: brace_value) throws(BraceError) {
+  func setProperty(_ n: NodeID, _ name: String, _ v: brace_value) throws(BraceError) {
     let ref = try resolveProperty(n, name)
-    let decl = strategies[Int(ref.strategy)].properties[ref.index]
+    let decl = plugins.strategies[Int(ref.strategy)].properties[ref.index]
     if v.type != decl.type {
-      throw BraceError(BRACE_E_TYPE_MISMATCH, "property \"\(name)\" of strategy \"\(strategies[Int(ref.strategy)].name)\" is a \(PropertyCheck.typeName(decl.type)), got a value of type \(PropertyCheck.typeName(v.type))")
+      throw BraceError(BRACE_E_TYPE_MISMATCH, "property \"\(name)\" of strategy \"\(plugins.strategies[Int(ref.strategy)].name)\" is a \(PropertyCheck.typeName(decl.type)), got a value of type \(PropertyCheck.typeName(v.type))")
     }
     if let why = PropertyCheck.problem(with: v, for: decl) {
       throw .invalidArgument("invalid value for property \"\(name)\": \(why)")
     }
-    properties[n, default: [:]][ref.key] = v
+    plugins.properties[n, default: [:]][ref.key] = v
     markLayout(ref.container)
     // A strategy that generates constraints reads its properties in the constraints pass.
-    if strategies[Int(ref.strategy)].desc.update_constraints != nil { markConstraints(ref.container) }
+    if plugins.strategies[Int(ref.strategy)].desc.update_constraints != nil { markConstraints(ref.container) }
   }
 
-  func propertyValue(_ n: Int32, strategy k: Int32, index: Int) -> brace_value {
-    properties[n]?[UInt64(UInt32(k)) << 32 | UInt64(index)] ?? strategies[Int(k)].properties[index].default_value
+  /// Sets an enum property by the name of its case.
+  func setEnumProperty(_ n: NodeID, _ name: String, _ caseName: String) throws(BraceError) {
+    let ref = try resolveProperty(n, name)
+    let decl = plugins.strategies[Int(ref.strategy)].properties[ref.index]
+    guard decl.type == BRACE_VALUE_ENUM else {
+      throw BraceError(BRACE_E_TYPE_MISMATCH, "property \"\(name)\" is a \(PropertyCheck.typeName(decl.type)), not an enum")
+    }
+    let names = PropertyCheck.enumNames(decl)
+    guard let k = names.firstIndex(of: caseName) else {
+      throw .invalidArgument("\"\(caseName)\" is not a value of property \"\(name)\" (one of: \(names.joined(separator: ", ")))")
+    }
+    try setProperty(n, name, brace_value(type: BRACE_VALUE_ENUM, integer: Int64(k), number: 0))
   }
 
-  func getProperty(_ n: Int32, _ name: String) throws(BraceError) -> brace_value {
+  /// `n`'s slot is freed: its property values go.
+  func forgetProperties(_ n: NodeID) { plugins.properties[n] = nil }
+
+  func propertyValue(_ n: NodeID, strategy k: Int32, index: Int) -> brace_value {
+    plugins.properties[n]?[UInt64(UInt32(k)) << 32 | UInt64(index)] ?? plugins.strategies[Int(k)].properties[index].default_value
+  }
+
+  func getProperty(_ n: NodeID, _ name: String) throws(BraceError) -> brace_value {
     let ref = try resolveProperty(n, name)
     return propertyValue(n, strategy: ref.strategy, index: ref.index)
   }

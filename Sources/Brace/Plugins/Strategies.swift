@@ -5,17 +5,17 @@ import CBraceLibc
 /// update cycle (a node's constraints pass and layout run its strategy's hooks).
 extension Context {
   func strategy(named name: String) -> Int32? {
-    strategies.firstIndex { $0.name == name }.map { Int32($0) }
+    plugins.strategies.firstIndex { $0.name == name }.map { Int32($0) }
   }
 
   /// Every new node uses "frame", the default container strategy.
-  func attachDefaultStrategy(_ n: Int32) throws(BraceError) {
-    guard let k = defaultStrategy else { return }
+  func attachDefaultStrategy(_ n: NodeID) throws(BraceError) {
+    guard let k = plugins.defaultStrategy else { return }
     try attach(n, k)
   }
 
-  func attach(_ n: Int32, _ k: Int32) throws(BraceError) {
-    let s = strategies[Int(k)]
+  func attach(_ n: NodeID, _ k: Int32) throws(BraceError) {
+    let s = plugins.strategies[Int(k)]
     var data: UnsafeMutableRawPointer? = nil
     if let f = s.desc.attach {
       enterActive(n)
@@ -25,49 +25,45 @@ extension Context {
         throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" refused to attach to \(describe(n)) (\(statusName(status)))")
       }
     }
-    nodes.strategy[Int(n)] = k
-    nodes.strategyData[Int(n)] = data
+    nodes.strategy[n.index] = k
+    nodes.strategyData[n.index] = data
   }
 
-  func detachStrategy(_ n: Int32) {
-    let k = nodes.strategy[Int(n)]
+  func detachStrategy(_ n: NodeID) {
+    let k = nodes.strategy[n.index]
     guard k >= 0 else { return }
-    if let owned = strategyConstraints.removeValue(forKey: n) {
-      destroyConstraints(owned)
-    }
-    let s = strategies[Int(k)]
-    let data = nodes.strategyData[Int(n)]
-    nodes.strategy[Int(n)] = -1
-    nodes.strategyData[Int(n)] = nil
+    destroyStrategyConstraints(of: n)
+    let s = plugins.strategies[Int(k)]
+    let data = nodes.strategyData[n.index]
+    nodes.strategy[n.index] = -1
+    nodes.strategyData[n.index] = nil
     s.desc.detach?(opaque, s.state, handle(ofNode: n), data)
   }
 
-  func setStrategy(_ n: Int32, _ name: String) throws(BraceError) {
+  func setStrategy(_ n: NodeID, _ name: String) throws(BraceError) {
     let k = try loadStrategy(named: name)
-    let s = strategies[Int(k)]
+    let s = plugins.strategies[Int(k)]
     guard s.isContainer else {
       throw .invalidArgument("strategy \"\(name)\" is a constraint solver, not a container strategy")
     }
-    guard nodes.strategy[Int(n)] != k else { return }
-    if activeNodes.contains(n) {
+    guard nodes.strategy[n.index] != k else { return }
+    if cycle.activeNodes.contains(n) {
       throw .reentrancy("cannot change the strategy of \(describe(n)) while it is being processed by the update cycle")
     }
-    let old = nodes.strategy[Int(n)]
-    let oldData = nodes.strategyData[Int(n)]
+    let old = nodes.strategy[n.index]
+    let oldData = nodes.strategyData[n.index]
     // Attach the new one first: if it refuses, the node keeps the old one untouched.
-    nodes.strategy[Int(n)] = -1
+    nodes.strategy[n.index] = -1
     do {
       try attach(n, k)
     } catch {
-      nodes.strategy[Int(n)] = old
-      nodes.strategyData[Int(n)] = oldData
+      nodes.strategy[n.index] = old
+      nodes.strategyData[n.index] = oldData
       throw error
     }
-    if let owned = strategyConstraints.removeValue(forKey: n) {
-      destroyConstraints(owned)
-    }
+    destroyStrategyConstraints(of: n)
     if old >= 0 {
-      let o = strategies[Int(old)]
+      let o = plugins.strategies[Int(old)]
       enterActive(n)
       o.desc.detach?(opaque, o.state, handle(ofNode: n), oldData)
       leaveActive(n)
@@ -77,35 +73,39 @@ extension Context {
     subviewChanged(n)
   }
 
-  func strategyOf(_ n: Int32) -> LoadedStrategy? {
-    let k = nodes.strategy[Int(n)]
-    return k >= 0 ? strategies[Int(k)] : nil
+  /// The name of the strategy arranging `n`'s subviews, owned by the strategy.
+  func strategyName(_ n: NodeID) throws(BraceError) -> UnsafePointer<CChar> {
+    guard let s = strategyOf(n) else { throw .invalidState("\(describe(n)) has no strategy") }
+    return UnsafePointer(s.nameC)
+  }
+
+  func strategyOf(_ n: NodeID) -> LoadedStrategy? {
+    let k = nodes.strategy[n.index]
+    return k >= 0 ? plugins.strategies[Int(k)] : nil
   }
 
   /// What a subview offers its superview's arrangement changed (its intrinsic size,
   /// priorities, baselines, margins, strategy, or its part in constraint layout): a
   /// strategy that keeps what it knows of its subviews (update_constraints) refreshes it
   /// in the next constraints pass.
-  func subviewChanged(_ n: Int32) {
-    let p = nodes.parent[Int(n)]
-    if p >= 0 { strategyChildrenChanged(p) }
+  func subviewChanged(_ n: NodeID) {
+    let p = nodes.parent[n.index]
+    if p != .none { strategyChildrenChanged(p) }
   }
 
   /// The subviews of a container changed: a strategy that generates constraints for them
   /// (update_constraints) regenerates in the next constraints pass.
-  func strategyChildrenChanged(_ n: Int32) {
-    let k = nodes.strategy[Int(n)]
-    if k >= 0, strategies[Int(k)].desc.update_constraints != nil { markConstraints(n) }
+  func strategyChildrenChanged(_ n: NodeID) {
+    let k = nodes.strategy[n.index]
+    if k >= 0, plugins.strategies[Int(k)].desc.update_constraints != nil { markConstraints(n) }
   }
 
   /// The default layout_subviews: the solved frames of constraint-driven subviews are
   /// applied, then the node's strategy arranges its subviews.
-  func defaultLayoutSubviews(_ n: Int32) {
+  func defaultLayoutSubviews(_ n: NodeID) {
     applyPendingFrames(n)
-    let k = nodes.strategy[Int(n)]
-    guard k >= 0 else { return }
-    let s = strategies[Int(k)]
-    s.desc.arrange?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
+    guard let s = strategyOf(n) else { return }
+    s.desc.arrange?(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index])
   }
 
   /// `n`'s size changed from `old`: its strategy's size_changed hook (plugin ABI 1.2) runs
@@ -116,42 +116,38 @@ extension Context {
   /// (no recursion: the layout pass's arrange sees that one). The node is busy during the
   /// hook, as during arrange: a callback reached from it cannot destroy it or an ancestor
   /// or change its strategy under the hook's node data.
-  func strategySizeChanged(_ n: Int32, from old: brace_size) {
-    let k = nodes.strategy[Int(n)]
-    guard k >= 0 else { return }
-    let s = strategies[Int(k)]
+  func strategySizeChanged(_ n: NodeID, from old: brace_size) {
+    guard let s = strategyOf(n) else { return }
     guard let f = s.desc.size_changed, Int(s.desc.struct_size) >= sizeChangedHookEnd,
-      nodes.flags[Int(n)].isDisjoint(with: [.inSizeChangedHook, .guide, .dismantling])
+      nodes.flags[n.index].isDisjoint(with: [.inSizeChangedHook, .guide, .dismantling])
     else { return }
-    let gen = nodes.generation[Int(n)]
-    nodes.flags[Int(n)].insert(.inSizeChangedHook)
+    let gen = nodes.generation[n.index]
+    nodes.flags[n.index].insert(.inSizeChangedHook)
     enterActive(n)
-    f(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)], old)
+    f(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index], old)
     leaveActive(n)
-    if nodes.generation[Int(n)] == gen && nodes.isLive(n) { nodes.flags[Int(n)].remove(.inSizeChangedHook) }
+    if nodes.generation[n.index] == gen && nodes.isLive(n) { nodes.flags[n.index].remove(.inSizeChangedHook) }
   }
 
   /// The default update_constraints: the node's generated constraints are brought up to
   /// date, then its strategy's constraints hook runs.
-  func defaultUpdateConstraints(_ n: Int32) {
+  func defaultUpdateConstraints(_ n: NodeID) {
     regenerate(n)
-    let k = nodes.strategy[Int(n)]
-    guard k >= 0 else { return }
-    let s = strategies[Int(k)]
-    s.desc.update_constraints?(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)])
+    guard let s = strategyOf(n) else { return }
+    s.desc.update_constraints?(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index])
   }
 
   /// The size `n` wants for `proposal`: its strategy's measure hook, or its intrinsic size
   /// where it has one and its frame size elsewhere.
-  func measure(_ n: Int32, _ proposal: brace_size) throws(BraceError) -> brace_size {
-    let k = nodes.strategy[Int(n)]
-    if k >= 0, let f = strategies[Int(k)].desc.measure {
-      let s = strategies[Int(k)]
+  func measure(_ n: NodeID, _ proposal: brace_size) throws(BraceError) -> brace_size {
+    let k = nodes.strategy[n.index]
+    if k >= 0, let f = plugins.strategies[Int(k)].desc.measure {
+      let s = plugins.strategies[Int(k)]
       var out = brace_size()
       // Busy while its strategy measures it: a callback reached from the hook cannot
       // destroy it or change its strategy under the hook's node data.
       enterActive(n)
-      let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)], proposal, &out)
+      let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index], proposal, &out)
       leaveActive(n)
       guard status == BRACE_OK else {
         throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" failed to measure \(describe(n)) (\(statusName(status)))")
@@ -161,18 +157,18 @@ extension Context {
       }
       return out
     }
-    let i = intrinsicSize(n), f = nodes.frame[Int(n)]
+    let i = intrinsicSize(n), f = nodes.frame[n.index]
     return brace_size(width: i.width >= 0 ? i.width : f.width, height: i.height >= 0 ? i.height : f.height)
   }
 
   /// Where `n`'s first baseline (down from the top) or last baseline (up from the
   /// bottom) is when its alignment rect has `size`: its strategy's baseline hook, or its
   /// own offsets (unset: the bottom).
-  func baseline(_ n: Int32, _ size: brace_size, last: Bool) throws(BraceError) -> Double {
+  func baseline(_ n: NodeID, _ size: brace_size, last: Bool) throws(BraceError) -> Double {
     if let s = strategyOf(n), let f = s.desc.baseline {
       var out = 0.0
       enterActive(n)
-      let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[Int(n)], size, last, &out)
+      let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index], size, last, &out)
       leaveActive(n)
       guard status == BRACE_OK else {
         throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" failed to give the baseline of \(describe(n)) (\(statusName(status)))")
@@ -182,7 +178,7 @@ extension Context {
       }
       return out
     }
-    let b = baselines[n]
+    let b = nodes.baselines[n]
     if last { return b?.last ?? 0 }
     let first = b?.first ?? -1
     return first >= 0 ? first : size.height
@@ -193,13 +189,13 @@ extension Context {
   /// For the container itself, the constraints the same strategy owns for the
   /// container's superview (a stack placed by the stack around it) do not count either:
   /// they place the container, they do not reach what it arranges.
-  func isConstrainedExternally(_ n: Int32, strategy: brace_strategy_id, container: Int32) -> Bool {
+  func isConstrainedExternally(_ n: NodeID, strategy: brace_strategy_id, container: NodeID) -> Bool {
     let own = ConstraintOwner.strategy(Int32(bitPattern: strategy))
-    let above = n == container ? nodes.parent[Int(n)] : -1
-    for x in nodeConstraints[n] ?? [] {
-      let r = constraints[Int(x)]
+    let above = n == container ? nodes.parent[n.index] : .none
+    for x in bridge.nodeConstraints[n] ?? [] {
+      let r = bridge.constraints[x.index]
       if case .engine(let m) = r.owner, m == n { continue }
-      if r.owner == own && (r.ownerNode == container || (above >= 0 && r.ownerNode == above)) { continue }
+      if r.owner == own && (r.ownerNode == container || (above != .none && r.ownerNode == above)) { continue }
       return true
     }
     return false
@@ -207,18 +203,18 @@ extension Context {
 
   /// Frees every node's strategy data and every strategy's per-context state.
   func teardown() {
-    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) { nodes.flags[s].insert(.dismantling) }
+    for s in 0..<nodes.capacity where nodes.isLive(NodeID(index: s)) { nodes.flags[s].insert(.dismantling) }
     teardownEngine()
-    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) {
-      detachStrategy(Int32(s))
+    for s in 0..<nodes.capacity where nodes.isLive(NodeID(index: s)) {
+      detachStrategy(NodeID(index: s))
     }
-    for s in strategies.reversed() {
+    for s in plugins.strategies.reversed() {
       s.desc.context_destroy?(opaque, s.state)
       s.state = nil
     }
-    strategies = []
-    for id in nodeIdentifiers.values { free(id) }
-    nodeIdentifiers = [:]
+    plugins.strategies = []
+    for id in nodes.identifiers.values { free(id) }
+    nodes.identifiers = [:]
   }
 }
 

@@ -10,13 +10,13 @@ extension Context {
   // MARK: Flags
 
   @inline(__always)
-  func markLayout(_ n: Int32) { mark(n, .layout) }
+  func markLayout(_ n: NodeID) { mark(n, .layout) }
 
   @inline(__always)
-  func markConstraints(_ n: Int32) { mark(n, .constraints) }
+  func markConstraints(_ n: NodeID) { mark(n, .constraints) }
 
-  func markDisplay(_ n: Int32, _ rect: brace_rect?) {
-    let i = Int(n)
+  func markDisplay(_ n: NodeID, _ rect: brace_rect?) {
+    let i = n.index
     if let rect {
       if !nodes.flags[i].contains(.displayWholeBounds) {
         nodes.dirtyRect[i] = nodes.flags[i].contains(.needsDisplay) ? nodes.dirtyRect[i].union(rect) : rect
@@ -28,8 +28,8 @@ extension Context {
   }
 
   @inline(__always)
-  func mark(_ n: Int32, _ pass: PassFlags) {
-    let i = Int(n)
+  func mark(_ n: NodeID, _ pass: PassFlags) {
+    let i = n.index
     // Guides are never laid out, drawn or updated by a pass.
     if nodes.flags[i].contains(pass.own) || nodes.flags[i].contains(.guide) { return }
     nodes.flags[i].insert(pass.own)
@@ -38,60 +38,60 @@ extension Context {
 
   /// Sets `subtree` on the ancestors of `n` up to the first that has it; a walk that
   /// reaches the root puts the root in the dirty list.
-  func propagate(from n: Int32, _ pass: PassFlags) {
+  func propagate(from n: NodeID, _ pass: PassFlags) {
     var x = n
-    var p = nodes.parent[Int(x)]
-    while p >= 0 {
+    var p = nodes.parent[x.index]
+    while p != .none {
       // Each flagged node is listed once in its superview's dirty list for the pass.
-      if !nodes.flags[Int(x)].contains(pass.listed) {
-        nodes.flags[Int(x)].insert(pass.listed)
+      if !nodes.flags[x.index].contains(pass.listed) {
+        nodes.flags[x.index].insert(pass.listed)
         nodes.listDirty(x, in: p, pass.index)
       }
-      if nodes.flags[Int(p)].contains(pass.subtree) { return }
-      nodes.flags[Int(p)].insert(pass.subtree)
+      if nodes.flags[p.index].contains(pass.subtree) { return }
+      nodes.flags[p.index].insert(pass.subtree)
       x = p
-      p = nodes.parent[Int(p)]
+      p = nodes.parent[p.index]
     }
     addDirtyRoot(x)
   }
 
   /// Recomputes the subtree bit of `pass` from `start` upwards after work below it was
   /// done or left, stopping where the bit is still justified: pending queries stay exact.
-  func clearStaleSubtreeBits(from start: Int32, _ pass: PassFlags) {
+  func clearStaleSubtreeBits(from start: NodeID, _ pass: PassFlags) {
     var x = start
-    while x >= 0, nodes.flags[Int(x)].contains(pass.subtree) {
-      if nodes.children[Int(x)].contains(where: { !nodes.flags[Int($0)].isDisjoint(with: pass.either) }) { return }
-      nodes.flags[Int(x)].remove(pass.subtree)
-      if nodes.flags[Int(x)].contains(pass.own) { return }
-      x = nodes.parent[Int(x)]
+    while x != .none, nodes.flags[x.index].contains(pass.subtree) {
+      if nodes.children[x.index].contains(where: { !nodes.flags[$0.index].isDisjoint(with: pass.either) }) { return }
+      nodes.flags[x.index].remove(pass.subtree)
+      if nodes.flags[x.index].contains(pass.own) { return }
+      x = nodes.parent[x.index]
     }
   }
 
-  func addDirtyRoot(_ r: Int32) {
-    if nodes.flags[Int(r)].contains(.inDirtyRoots) { return }
-    nodes.flags[Int(r)].insert(.inDirtyRoots)
-    dirtyRoots.append(r)
+  func addDirtyRoot(_ r: NodeID) {
+    if nodes.flags[r.index].contains(.inDirtyRoots) { return }
+    nodes.flags[r.index].insert(.inDirtyRoots)
+    cycle.dirtyRoots.append(r)
   }
 
   /// Drops clean, destroyed and no-longer-root entries from the dirty-roots list.
   func compactDirtyRoots() {
-    var kept: [Int32] = []
-    for r in dirtyRoots where nodes.isLive(r) {
-      nodes.flags[Int(r)].remove(.inDirtyRoots)
+    var kept: [NodeID] = []
+    for r in cycle.dirtyRoots where nodes.isLive(r) {
+      nodes.flags[r.index].remove(.inDirtyRoots)
     }
-    for r in dirtyRoots where nodes.isLive(r) && nodes.parent[Int(r)] < 0
-      && !nodes.flags[Int(r)].isDisjoint(with: .anyDirty) && !nodes.flags[Int(r)].contains(.inDirtyRoots)
+    for r in cycle.dirtyRoots where nodes.isLive(r) && nodes.parent[r.index] == .none
+      && !nodes.flags[r.index].isDisjoint(with: .anyDirty) && !nodes.flags[r.index].contains(.inDirtyRoots)
     {
-      nodes.flags[Int(r)].insert(.inDirtyRoots)
+      nodes.flags[r.index].insert(.inDirtyRoots)
       kept.append(r)
     }
-    dirtyRoots = kept
+    cycle.dirtyRoots = kept
   }
 
   var pendingPhases: UInt32 {
-    var bits: UInt32 = engineDirty ? BRACE_PHASE_LAYOUT.rawValue : 0
-    for r in dirtyRoots where nodes.isLive(r) && nodes.parent[Int(r)] < 0 {
-      let f = nodes.flags[Int(r)]
+    var bits: UInt32 = bridge.dirty ? BRACE_PHASE_LAYOUT.rawValue : 0
+    for r in cycle.dirtyRoots where nodes.isLive(r) && nodes.parent[r.index] == .none {
+      let f = nodes.flags[r.index]
       if !f.isDisjoint(with: PassFlags.constraints.either) { bits |= BRACE_PHASE_CONSTRAINTS.rawValue }
       if !f.isDisjoint(with: PassFlags.layout.either) { bits |= BRACE_PHASE_LAYOUT.rawValue }
       if !f.isDisjoint(with: PassFlags.display.either) { bits |= BRACE_PHASE_DISPLAY.rawValue }
@@ -104,7 +104,7 @@ extension Context {
   /// Refuses a turn or a phase from inside a callback: it would run passes over nodes
   /// the running pass holds.
   func requireNotInPass(_ what: String) throws(BraceError) {
-    if passDepth > 0 || isNested {
+    if cycle.passDepth > 0 || isNested {
       throw .reentrancy("cannot run \(what) from inside a callback of this context; flag nodes instead, or use brace_node_layout_if_needed on a subtree")
     }
   }
@@ -119,22 +119,22 @@ extension Context {
     repeat {
       runPass(.constraints, roots: nil)
       // A loop broken in the constraints pass still lets the layout pass run once.
-      let stoppedInConstraints = stopPass
+      let stoppedInConstraints = cycle.stopPass
       runPass(.layout, roots: nil)
-      if stoppedInConstraints || stopPass { break }
+      if stoppedInConstraints || cycle.stopPass { break }
       rounds += 1
       if rounds > threshold {
         // Work keeps bouncing between the passes without any node passing its own count.
-        let caught = dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
-        loopCaught.append(contentsOf: caught)
-        stopPass = true
+        let caught = cycle.dirtyRoots.filter { nodes.isLive($0) && nodes.parent[$0.index] == .none }
+        cycle.loopCaught.append(contentsOf: caught)
+        cycle.stopPass = true
         emitDiagnostic(
           BRACE_DIAGNOSTIC_FEEDBACK_LOOP,
           "Layout feedback loop detected: the constraints and layout passes kept flagging each other for \(threshold) rounds in one turn; the trees still flagged are \(caught.map { describe($0) }.joined(separator: ", ")). The turn was stopped.",
           nodes: caught)
         break
       }
-    } while engineDirty || pendingPhases & (BRACE_PHASE_CONSTRAINTS.rawValue | BRACE_PHASE_LAYOUT.rawValue) != 0
+    } while bridge.dirty || pendingPhases & (BRACE_PHASE_CONSTRAINTS.rawValue | BRACE_PHASE_LAYOUT.rawValue) != 0
     runPass(.display, roots: nil)
     try endTurn()
   }
@@ -153,16 +153,16 @@ extension Context {
     try endTurn()
   }
 
-  func updateConstraintsIfNeeded(_ n: Int32) throws(BraceError) {
-    guard !nodes.flags[Int(n)].isDisjoint(with: PassFlags.constraints.either) else { return }
-    let outermost = passDepth == 0
+  func updateConstraintsIfNeeded(_ n: NodeID) throws(BraceError) {
+    guard !nodes.flags[n.index].isDisjoint(with: PassFlags.constraints.either) else { return }
+    let outermost = cycle.passDepth == 0
     if outermost { beginTurn() }
     runPass(.constraints, roots: [n])
     if outermost { try endTurn() } else { try reportLoopIfAny() }
   }
 
-  func layoutIfNeeded(_ n: Int32) throws(BraceError) {
-    let outermost = passDepth == 0
+  func layoutIfNeeded(_ n: NodeID) throws(BraceError) {
+    let outermost = cycle.passDepth == 0
     var began = false
     func begin() {
       if outermost && !began {
@@ -177,21 +177,21 @@ extension Context {
     // window): a pending constraints pass of the tree runs first, and the frames it
     // changes flag their superviews before the layout starts.
     var root = n
-    while nodes.parent[Int(root)] >= 0 { root = nodes.parent[Int(root)] }
-    if !nodes.flags[Int(root)].isDisjoint(with: PassFlags.constraints.either) {
+    while nodes.parent[root.index] != .none { root = nodes.parent[root.index] }
+    if !nodes.flags[root.index].isDisjoint(with: PassFlags.constraints.either) {
       begin()
       runPass(.constraints, roots: [root])
-      if stopPass { return try reportLoopIfAny() }
+      if cycle.stopPass { return try reportLoopIfAny() }
     }
     applyEngineChanges()
-    var start: Int32 = -1
+    var start = NodeID.none
     var x = n
-    while x >= 0 {
-      if nodes.flags[Int(x)].contains(.needsLayout) { start = x }
-      x = nodes.parent[Int(x)]
+    while x != .none {
+      if nodes.flags[x.index].contains(.needsLayout) { start = x }
+      x = nodes.parent[x.index]
     }
-    if start < 0 {
-      guard nodes.flags[Int(n)].contains(.subtreeNeedsLayout) else { return try reportLoopIfAny() }
+    if start == .none {
+      guard nodes.flags[n.index].contains(.subtreeNeedsLayout) else { return try reportLoopIfAny() }
       start = n
     }
     begin()
@@ -200,10 +200,10 @@ extension Context {
   }
 
   private func beginTurn() {
-    turn &+= 1
-    if turn == 0 { turn = 1 }
-    loopCaught = []
-    stopPass = false
+    cycle.turn &+= 1
+    if cycle.turn == 0 { cycle.turn = 1 }
+    cycle.loopCaught = []
+    cycle.stopPass = false
   }
 
   private func endTurn() throws(BraceError) {
@@ -212,8 +212,8 @@ extension Context {
   }
 
   private func reportLoopIfAny() throws(BraceError) {
-    guard !loopCaught.isEmpty else { return }
-    let names = loopCaught.filter { nodes.isLive($0) }.map { describe($0) }.joined(separator: ", ")
+    guard !cycle.loopCaught.isEmpty else { return }
+    let names = cycle.loopCaught.filter { nodes.isLive($0) }.map { describe($0) }.joined(separator: ", ")
     throw BraceError(BRACE_E_FEEDBACK_LOOP, "feedback loop detected and broken: \(names) passed the threshold of \(threshold) layouts or constraint updates in one turn")
   }
 
@@ -225,39 +225,39 @@ extension Context {
   /// repeats until nothing is flagged, since callbacks may flag nodes again; the
   /// feedback-loop counter bounds it. A nested pass (layout_if_needed from a callback)
   /// runs once and leaves what the outer pass holds to the outer pass.
-  func runPass(_ pass: PassFlags, roots: [Int32]?) {
+  func runPass(_ pass: PassFlags, roots: [NodeID]?) {
     let phase = phaseOf(pass)
-    let outermost = passDepth == 0
-    passDepth += 1
-    defer { passDepth -= 1 }
+    let outermost = cycle.passDepth == 0
+    cycle.passDepth += 1
+    defer { cycle.passDepth -= 1 }
     trace(BRACE_TRACE_PHASE_BEGIN, phase)
-    if outermost { stopPass = false }
+    if outermost { cycle.stopPass = false }
     let constraintsPass = pass.own == .needsUpdateConstraints
     if constraintsPass { beginDeferringRetries() }
     // Solved frames that changed flag their superviews before the layout pass looks.
-    while !stopPass {
+    while !cycle.stopPass {
       // Frames a callback's constraint change produced flag their superviews now.
       if pass.own == .needsLayout { applyEngineChanges() }
-      let targets: [Int32] = roots ?? dirtyRoots.filter { nodes.isLive($0) && nodes.parent[Int($0)] < 0 }
+      let targets: [NodeID] = roots ?? cycle.dirtyRoots.filter { nodes.isLive($0) && nodes.parent[$0.index] == .none }
       // Progress is a node processed, not a flag met: a flagged node that is busy (its
       // strategy's size_changed or measure hook is running, outside any pass) keeps its
       // flag, and repeating would meet it again for ever.
       var worked = false
-      for r in targets where nodes.isLive(r) && !nodes.flags[Int(r)].isDisjoint(with: pass.either) {
+      for r in targets where nodes.isLive(r) && !nodes.flags[r.index].isDisjoint(with: pass.either) {
         let processed: Bool
         switch pass.own {
         case .needsUpdateConstraints: processed = visitBottomUp(r, pass)
         default: processed = visitTopDown(r, pass)
         }
         worked = worked || processed
-        if stopPass { break }
+        if cycle.stopPass { break }
       }
       // Display runs once per turn: what a draw flags waits for the next turn, as in UIKit.
       if !worked || !outermost || pass.own == .needsDisplay { break }
     }
     // A pass over a subtree (the *_if_needed forms) leaves the bits above it behind.
-    for r in roots ?? [] where nodes.isLive(r) && nodes.flags[Int(r)].isDisjoint(with: pass.either) {
-      clearStaleSubtreeBits(from: nodes.parent[Int(r)], pass)
+    for r in roots ?? [] where nodes.isLive(r) && nodes.flags[r.index].isDisjoint(with: pass.either) {
+      clearStaleSubtreeBits(from: nodes.parent[r.index], pass)
     }
     if constraintsPass {
       endDeferringRetries()
@@ -275,74 +275,74 @@ extension Context {
   }
 
   @inline(__always)
-  private func alive(_ n: Int32, _ gen: UInt32) -> Bool {
-    nodes.generation[Int(n)] == gen && nodes.isLive(n)
+  private func alive(_ n: NodeID, _ gen: UInt32) -> Bool {
+    nodes.generation[n.index] == gen && nodes.isLive(n)
   }
 
   /// Pushes the flagged children of `n` (first child on top) after clearing n's subtree
   /// bit; a callback that flags something below sets it again.
   /// Costs the number of flagged subviews (their list), not the number of subviews.
   @inline(__always)
-  private func pushDirtyChildren(_ n: Int32, _ pass: PassFlags, _ stack: inout [(Int32, UInt32, Bool)]) {
-    nodes.flags[Int(n)].remove(pass.subtree)
-    let k = 3 * Int(n) + pass.index
+  private func pushDirtyChildren(_ n: NodeID, _ pass: PassFlags, _ stack: inout [(NodeID, UInt32, Bool)]) {
+    nodes.flags[n.index].remove(pass.subtree)
+    let k = 3 * n.index + pass.index
     if nodes.dirtyKids[k].isEmpty {
       // The common case (a chain, one dirty subview): no list to gather or sort.
       let c = nodes.dirtyKid[k]
-      guard c >= 0 else { return }
-      nodes.dirtyKid[k] = -1
-      guard nodes.isLive(c), nodes.parent[Int(c)] == n, nodes.flags[Int(c)].contains(pass.listed) else { return }
-      nodes.flags[Int(c)].remove(pass.listed)
-      if !nodes.flags[Int(c)].isDisjoint(with: pass.either) { stack.append((c, nodes.generation[Int(c)], false)) }
+      guard c != .none else { return }
+      nodes.dirtyKid[k] = .none
+      guard nodes.isLive(c), nodes.parent[c.index] == n, nodes.flags[c.index].contains(pass.listed) else { return }
+      nodes.flags[c.index].remove(pass.listed)
+      if !nodes.flags[c.index].isDisjoint(with: pass.either) { stack.append((c, nodes.generation[c.index], false)) }
       return
     }
-    scratchKids.removeAll(keepingCapacity: true)
-    nodes.takeDirty(of: n, pass.index, into: &scratchKids)
+    cycle.scratchKids.removeAll(keepingCapacity: true)
+    nodes.takeDirty(of: n, pass.index, into: &cycle.scratchKids)
     var kept = 0
-    for c in scratchKids {
+    for c in cycle.scratchKids {
       // Stale entries: destroyed, moved away, or already taken by an earlier entry.
-      guard nodes.isLive(c), nodes.parent[Int(c)] == n, nodes.flags[Int(c)].contains(pass.listed) else { continue }
-      nodes.flags[Int(c)].remove(pass.listed)
-      if nodes.flags[Int(c)].isDisjoint(with: pass.either) { continue }
-      scratchKids[kept] = c
+      guard nodes.isLive(c), nodes.parent[c.index] == n, nodes.flags[c.index].contains(pass.listed) else { continue }
+      nodes.flags[c.index].remove(pass.listed)
+      if nodes.flags[c.index].isDisjoint(with: pass.either) { continue }
+      cycle.scratchKids[kept] = c
       kept += 1
     }
-    scratchKids.removeLast(scratchKids.count - kept)
+    cycle.scratchKids.removeLast(cycle.scratchKids.count - kept)
     // Subview order: the first subview ends on top of the stack.
-    if kept > 1 { scratchKids.sort { nodes.indexInParent[Int($0)] > nodes.indexInParent[Int($1)] } }
-    for c in scratchKids { stack.append((c, nodes.generation[Int(c)], false)) }
+    if kept > 1 { cycle.scratchKids.sort { nodes.indexInParent[$0.index] > nodes.indexInParent[$1.index] } }
+    for c in cycle.scratchKids { stack.append((c, nodes.generation[c.index], false)) }
   }
 
   /// A pass stopped early (feedback loop): the nodes it had not reached yet keep their
   /// flags, so their paths must stay marked for the next turn.
-  private func keepMarked(_ stack: [(Int32, UInt32, Bool)], _ pass: PassFlags) {
-    for (n, gen, _) in stack where alive(n, gen) && !nodes.flags[Int(n)].isDisjoint(with: pass.either) {
+  private func keepMarked(_ stack: [(NodeID, UInt32, Bool)], _ pass: PassFlags) {
+    for (n, gen, _) in stack where alive(n, gen) && !nodes.flags[n.index].isDisjoint(with: pass.either) {
       propagate(from: n, pass)
     }
   }
 
   /// Top-down (layout, display): a node before its subviews. Answers whether it
   /// processed any node.
-  private func visitTopDown(_ root: Int32, _ pass: PassFlags) -> Bool {
+  private func visitTopDown(_ root: NodeID, _ pass: PassFlags) -> Bool {
     var processed = false
-    var stack: [(Int32, UInt32, Bool)] = [(root, nodes.generation[Int(root)], false)]
+    var stack: [(NodeID, UInt32, Bool)] = [(root, nodes.generation[root.index], false)]
     while let (n, gen, _) = stack.popLast() {
       guard alive(n, gen) else { continue }
-      if pass.own == .needsDisplay, nodes.flags[Int(n)].contains(.hidden) {
+      if pass.own == .needsDisplay, nodes.flags[n.index].contains(.hidden) {
         dropDisplay(n)
         continue
       }
-      if nodes.flags[Int(n)].contains(pass.own) {
-        if nodes.flags[Int(n)].contains(.active) {
+      if nodes.flags[n.index].contains(pass.own) {
+        if nodes.flags[n.index].contains(.active) {
           // Held by an outer pass: keep the flag for it, and keep the path marked.
           propagate(from: n, pass)
         } else if pass.own == .needsLayout {
           // Frames solved since the pass began (a translating view resized by its
           // superview's layout) flag their superviews before this one lays out.
-          if engineDirty { applyEngineChanges() }
+          if bridge.dirty { applyEngineChanges() }
           processed = true
           layoutNode(n)
-          if stopPass {
+          if cycle.stopPass {
             keepMarked(stack, pass)
             return true
           }
@@ -352,30 +352,30 @@ extension Context {
         }
       }
       guard alive(n, gen) else { continue }
-      if nodes.flags[Int(n)].contains(pass.subtree) { pushDirtyChildren(n, pass, &stack) }
+      if nodes.flags[n.index].contains(pass.subtree) { pushDirtyChildren(n, pass, &stack) }
     }
     return processed
   }
 
   /// Bottom-up (constraints): subviews before their superview. Answers whether it
   /// processed any node.
-  private func visitBottomUp(_ root: Int32, _ pass: PassFlags) -> Bool {
+  private func visitBottomUp(_ root: NodeID, _ pass: PassFlags) -> Bool {
     var processed = false
-    var stack: [(Int32, UInt32, Bool)] = [(root, nodes.generation[Int(root)], false)]
+    var stack: [(NodeID, UInt32, Bool)] = [(root, nodes.generation[root.index], false)]
     while let (n, gen, expanded) = stack.popLast() {
       guard alive(n, gen) else { continue }
       if !expanded {
         stack.append((n, gen, true))
-        if nodes.flags[Int(n)].contains(pass.subtree) { pushDirtyChildren(n, pass, &stack) }
+        if nodes.flags[n.index].contains(pass.subtree) { pushDirtyChildren(n, pass, &stack) }
         continue
       }
-      guard nodes.flags[Int(n)].contains(pass.own) else { continue }
-      if nodes.flags[Int(n)].contains(.active) {
+      guard nodes.flags[n.index].contains(pass.own) else { continue }
+      if nodes.flags[n.index].contains(.active) {
         propagate(from: n, pass)
       } else {
         processed = true
         updateConstraintsOfNode(n)
-        if stopPass {
+        if cycle.stopPass {
           keepMarked(stack, pass)
           return true
         }
@@ -385,22 +385,22 @@ extension Context {
   }
 
   /// Counts one update of `n` in this turn; past the threshold, declares a loop.
-  private func countPass(_ n: Int32, _ pass: PassFlags) -> Bool {
-    let i = Int(n)
+  private func countPass(_ n: NodeID, _ pass: PassFlags) -> Bool {
+    let i = n.index
     let k = pass.own == .needsLayout ? 0 : 1
-    if nodes.countTurn[i] != turn {
-      nodes.countTurn[i] = turn
+    if nodes.countTurn[i] != cycle.turn {
+      nodes.countTurn[i] = cycle.turn
       nodes.passCount[i] = .zero
     }
     nodes.passCount[i][k] += 1
     if nodes.passCount[i][k] <= threshold { return true }
-    var caught: [Int32] = []
-    for s in 0..<nodes.capacity where nodes.isLive(Int32(s)) && nodes.countTurn[s] == turn && nodes.passCount[s][k] >= threshold {
-      caught.append(Int32(s))
+    var caught: [NodeID] = []
+    for s in 0..<nodes.capacity where nodes.isLive(NodeID(index: s)) && nodes.countTurn[s] == cycle.turn && nodes.passCount[s][k] >= threshold {
+      caught.append(NodeID(index: s))
       nodes.flags[s].remove([pass.own])
     }
-    loopCaught.append(contentsOf: caught)
-    stopPass = true
+    cycle.loopCaught.append(contentsOf: caught)
+    cycle.stopPass = true
     let kind = pass.own == .needsLayout ? "was laid out" : "had its constraints updated"
     let list = caught.map { describe($0) }.joined(separator: ", ")
     emitDiagnostic(
@@ -413,54 +413,61 @@ extension Context {
     return false
   }
 
-  func enterActive(_ n: Int32) {
-    nodes.flags[Int(n)].insert(.active)
-    activeNodes.append(n)
+  func enterActive(_ n: NodeID) {
+    nodes.flags[n.index].insert(.active)
+    cycle.activeNodes.append(n)
   }
 
-  func leaveActive(_ n: Int32) {
-    if let k = activeNodes.lastIndex(of: n) { activeNodes.remove(at: k) }
-    if nodes.isLive(n) && !activeNodes.contains(n) { nodes.flags[Int(n)].remove(.active) }
+  func leaveActive(_ n: NodeID) {
+    if let k = cycle.activeNodes.lastIndex(of: n) { cycle.activeNodes.remove(at: k) }
+    if nodes.isLive(n) && !cycle.activeNodes.contains(n) { nodes.flags[n.index].remove(.active) }
   }
 
-  private func layoutNode(_ n: Int32) {
-    nodes.flags[Int(n)].remove(.needsLayout)
-    guard countPass(n, .layout) else { return }
+  /// One node's step in a pass: its flag is cleared and counted (a node past the
+  /// feedback-loop threshold is skipped), then `step` runs with the node busy.
+  @inline(__always)
+  private func process(_ n: NodeID, _ pass: PassFlags, _ step: (brace_node_callbacks?) -> Void) {
+    nodes.flags[n.index].remove(pass.own)
+    guard countPass(n, pass) else { return }
     let cb = callbacks(of: n)
     enterActive(n)
-    trace(BRACE_TRACE_WILL_LAYOUT, BRACE_PHASE_LAYOUT, n)
-    if let f = cb?.will_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
-    trace(BRACE_TRACE_LAYOUT, BRACE_PHASE_LAYOUT, n)
-    if let f = cb?.layout_subviews {
-      nodes.flags[Int(n)].insert(.inLayoutCallback)
-      f(opaque, handle(ofNode: n), cb?.user_data)
-      nodes.flags[Int(n)].remove(.inLayoutCallback)
-    } else {
-      defaultLayoutSubviews(n)
-    }
-    trace(BRACE_TRACE_DID_LAYOUT, BRACE_PHASE_LAYOUT, n)
-    if let f = cb?.did_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
+    step(cb)
     leaveActive(n)
   }
 
-  private func updateConstraintsOfNode(_ n: Int32) {
-    nodes.flags[Int(n)].remove(.needsUpdateConstraints)
-    guard countPass(n, .constraints) else { return }
-    let cb = callbacks(of: n)
-    enterActive(n)
-    trace(BRACE_TRACE_UPDATE_CONSTRAINTS, BRACE_PHASE_CONSTRAINTS, n)
-    if let f = cb?.update_constraints {
-      nodes.flags[Int(n)].insert(.inUpdateConstraintsCallback)
-      f(opaque, handle(ofNode: n), cb?.user_data)
-      nodes.flags[Int(n)].remove(.inUpdateConstraintsCallback)
-    } else {
-      defaultUpdateConstraints(n)
+  private func layoutNode(_ n: NodeID) {
+    process(n, .layout) { cb in
+      trace(BRACE_TRACE_WILL_LAYOUT, BRACE_PHASE_LAYOUT, n)
+      if let f = cb?.will_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
+      trace(BRACE_TRACE_LAYOUT, BRACE_PHASE_LAYOUT, n)
+      runOverride(n, cb?.layout_subviews, cb?.user_data, .inLayoutCallback) { defaultLayoutSubviews(n) }
+      trace(BRACE_TRACE_DID_LAYOUT, BRACE_PHASE_LAYOUT, n)
+      if let f = cb?.did_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
     }
-    leaveActive(n)
   }
 
-  private func drawNode(_ n: Int32) {
-    let i = Int(n)
+  private func updateConstraintsOfNode(_ n: NodeID) {
+    process(n, .constraints) { cb in
+      trace(BRACE_TRACE_UPDATE_CONSTRAINTS, BRACE_PHASE_CONSTRAINTS, n)
+      runOverride(n, cb?.update_constraints, cb?.user_data, .inUpdateConstraintsCallback) { defaultUpdateConstraints(n) }
+    }
+  }
+
+  /// Runs the program's callback that overrides a pass's step, flagged so that its super
+  /// call is allowed, or the default step when it has none.
+  @inline(__always)
+  private func runOverride(
+    _ n: NodeID, _ f: (@convention(c) (OpaquePointer?, brace_node, UnsafeMutableRawPointer?) -> Void)?,
+    _ userData: UnsafeMutableRawPointer?, _ flag: NodeFlags, orDefault step: () -> Void
+  ) {
+    guard let f else { return step() }
+    nodes.flags[n.index].insert(flag)
+    f(opaque, handle(ofNode: n), userData)
+    nodes.flags[n.index].remove(flag)
+  }
+
+  private func drawNode(_ n: NodeID) {
+    let i = n.index
     let bounds = boundsRect(n)
     let rect = nodes.flags[i].contains(.displayWholeBounds) ? bounds : nodes.dirtyRect[i]
     nodes.flags[i].remove([.needsDisplay, .displayWholeBounds])
@@ -473,24 +480,31 @@ extension Context {
   }
 
   /// A hidden subtree is not drawn: its display flags are dropped.
-  private func dropDisplay(_ root: Int32) {
-    var stack: [Int32] = [root]
+  private func dropDisplay(_ root: NodeID) {
+    var stack: [NodeID] = [root]
     while let n = stack.popLast() {
-      let i = Int(n)
+      let i = n.index
       nodes.flags[i].remove([.needsDisplay, .displayWholeBounds, .subtreeNeedsDisplay])
       nodes.dirtyRect[i] = brace_rect()
-      var kids: [Int32] = []
+      var kids: [NodeID] = []
       nodes.takeDirty(of: n, PassFlags.display.index, into: &kids)
-      for c in kids where nodes.isLive(c) && nodes.parent[Int(c)] == n && nodes.flags[Int(c)].contains(.listedDisplay) {
-        nodes.flags[Int(c)].remove(.listedDisplay)
+      for c in kids where nodes.isLive(c) && nodes.parent[c.index] == n && nodes.flags[c.index].contains(.listedDisplay) {
+        nodes.flags[c.index].remove(.listedDisplay)
         stack.append(c)
       }
     }
   }
 
-  func boundsRect(_ n: Int32) -> brace_rect {
-    let f = nodes.frame[Int(n)]
-    let o = nodes.boundsOrigin[Int(n)]
+  /// Whether `n` is flagged for display, and the rect to redraw (empty when not).
+  func pendingDisplay(_ n: NodeID) -> (Bool, brace_rect) {
+    let f = nodes.flags[n.index]
+    guard f.contains(.needsDisplay) else { return (false, brace_rect()) }
+    return (true, f.contains(.displayWholeBounds) ? boundsRect(n) : nodes.dirtyRect[n.index])
+  }
+
+  func boundsRect(_ n: NodeID) -> brace_rect {
+    let f = nodes.frame[n.index]
+    let o = nodes.boundsOrigin[n.index]
     return brace_rect(x: o.x, y: o.y, width: f.width, height: f.height)
   }
 }

@@ -1,0 +1,319 @@
+import CBrace
+import CBraceLibc
+
+/// Activation: installing constraints' rows in the solver and taking them out,
+/// destroying constraints, and changes to an active constraint.
+extension Context {
+  /// Activates constraints as one solver batch. Every check runs before anything changes.
+  func activate(_ list: [ConstraintID]) throws(BraceError) {
+    for c in list where !bridge.constraints[c.index].active {
+      for t in bridge.constraints[c.index].terms {
+        if t.isVariable {
+          guard bridge.variables[t.variable.index].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
+        } else {
+          _ = try node(t.item, "an item of \(describeConstraint(c))")
+        }
+      }
+      _ = try container(of: bridge.constraints[c.index].terms)
+    }
+    let (s, i) = try ensureSolver()
+    // A diagnostics callback may destroy or create constraints during the batch: only
+    // the constraints named, as they were named, are activated.
+    let named = list.map { ($0, bridge.constraints[$0.index].generation) }
+    var activated: [ConstraintID] = []
+    bridge.pluginFault = nil
+    let outer = bridge.activating
+    bridge.activating = true
+    s.desc.begin_batch!(i)
+    for (c, gen) in named where c.index < bridge.constraints.count && bridge.constraints[c.index].live
+      && bridge.constraints[c.index].generation == gen && !bridge.constraints[c.index].active
+    {
+      bridge.constraints[c.index].active = true
+      activated.append(c)
+      install(c)
+    }
+    settleEntrants()
+    s.desc.end_batch!(i)
+    bridge.activating = outer
+    if let fault = bridge.pluginFault {
+      // The solver plugin misbehaved: nothing of this batch stays.
+      bridge.pluginFault = nil
+      deactivate(activated)
+      throw fault
+    }
+  }
+
+  func deactivate(_ list: [ConstraintID]) {
+    guard let s = bridge.solver, let i = bridge.solverInstance else {
+      for c in list { bridge.constraints[c.index].active = false }
+      return
+    }
+    s.desc.begin_batch!(i)
+    for c in list where bridge.constraints[c.index].active {
+      uninstall(c)
+      bridge.constraints[c.index].active = false
+      bridge.constraints[c.index].broken = false
+      bridge.broken.removeAll { $0 == c }
+    }
+    retryBroken()
+    s.desc.end_batch!(i)
+  }
+
+  /// Puts an active constraint's row in the solver. A required row that conflicts is
+  /// kept out, marked broken and reported; the solver is then as it was.
+  func install(_ c: ConstraintID) {
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
+    var r = bridge.constraints[c.index]
+    guard r.row == nil else { return }
+    guard r.terms.allSatisfy({ $0.isVariable ? bridge.variables[$0.variable.index].live : nodes.isLive($0.node) && nodes.generation[$0.node.index] == Handle.generation($0.item) }),
+      let holder = try? container(of: r.terms)
+    else {
+      // Its items are gone or no longer share a tree: kept broken until that changes.
+      bridge.constraints[c.index].broken = true
+      if !bridge.broken.contains(c) { bridge.broken.append(c) }
+      return
+    }
+    let own: NodeID? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
+    let touched = touchedNodes(r.terms, container: holder)
+    var retained: [NodeID] = []
+    do throws(BraceError) {
+      for n in touched where n != own {
+        try retainNode(n)
+        retained.append(n)
+      }
+      if let own { _ = try engineVars(own) }
+    } catch {
+      for n in retained { releaseNode(n) }
+      notePluginFault(error)
+      return
+    }
+    let row: LinearExpression
+    do throws(BraceError) {
+      row = try buildRow(r, container: holder, varsOf: { n throws(BraceError) in try engineVars(n) },
+                         variable: { v in bridge.variables[v.index].solverVariable })
+    } catch {
+      for n in touched where n != own { releaseNode(n) }
+      notePluginFault(error)
+      return
+    }
+    // Rows built from huge frames, insets or margins (a translated frame at 1e300) are
+    // beyond the solver's tolerances: kept out, broken, and said so.
+    guard abs(row.constant) <= Check.maxConstant * 4,
+      row.terms.allSatisfy({ abs($0.coefficient) <= Check.maxCoefficient * 4 })
+    else {
+      for n in touched where n != own { releaseNode(n) }
+      bridge.constraints[c.index].broken = true
+      bridge.constraints[c.index].container = holder
+      if !bridge.broken.contains(c) { bridge.broken.append(c) }
+      emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [], constraints: [c])
+      return
+    }
+    var id: UInt32 = 0
+    var conflictCount = 0
+    var rows: Set<UInt32> = []
+    let status = row.terms.withUnsafeBufferPointer { terms in
+      // The conflict list is scratch space on the stack: most additions never use it.
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
+        let status = s.desc.add!(i, terms.baseAddress, terms.count, r.relation, row.constant, Double(r.priority), &id,
+                                 buf.baseAddress, buf.count, &conflictCount)
+        if status == BRACE_E_UNSATISFIABLE {
+          for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
+        }
+        return status
+      }
+    }
+    bridge.dirty = true
+    if status == BRACE_OK {
+      r.row = id
+      r.rowOffset = row.constant + r.constant
+      r.container = holder
+      r.touched = touched
+      r.broken = false
+      bridge.constraints[c.index] = r
+      bridge.broken.removeAll { $0 == c }
+      for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
+      noteMembership(of: c, touched)
+      return
+    }
+    for n in touched where n != own { releaseNode(n) }
+    bridge.constraints[c.index].broken = true
+    bridge.constraints[c.index].container = holder
+    if !bridge.broken.contains(c) { bridge.broken.append(c) }
+    if status == BRACE_E_UNSATISFIABLE {
+      // A muted reinstall (a retry) reports nothing: the report is not built either.
+      if diagnosticsMuted && bridge.refusedConflicts == nil { return }
+      let others = bridge.constraints.indices.filter { k in bridge.constraints[k].live && bridge.constraints[k].row.map { rows.contains($0) } == true }
+      reportUnsatisfiable(broken: c, conflicting: others.map { ConstraintID(index: $0) })
+    } else {
+      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [], constraints: [c])
+    }
+  }
+
+  /// A solver plugin handed back something the host refused while a constraint was being
+  /// installed: inside activate() it is kept for activate to undo the batch and throw;
+  /// elsewhere (a constraints pass regenerating constraints) it is reported.
+  private func notePluginFault(_ error: BraceError) {
+    guard error.status == BRACE_E_PLUGIN else { return }
+    if bridge.activating {
+      if bridge.pluginFault == nil { bridge.pluginFault = error }
+    } else {
+      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, error.message, nodes: [])
+    }
+  }
+
+  /// Takes an active constraint's row out of the solver.
+  func uninstall(_ c: ConstraintID) {
+    let r = bridge.constraints[c.index]
+    guard let row = r.row else { return }
+    if let s = bridge.solver, let i = bridge.solverInstance { _ = s.desc.remove!(i, row) }
+    bridge.dirty = true
+    bridge.constraints[c.index].row = nil
+    let own: NodeID? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
+    for n in r.touched {
+      bridge.nodeConstraints[n]?.removeAll { $0 == c }
+      if bridge.nodeConstraints[n]?.isEmpty == true { bridge.nodeConstraints[n] = nil }
+    }
+    noteMembership(of: c, r.touched)
+    for n in r.touched where n != own { releaseNode(n) }
+    bridge.constraints[c.index].touched = []
+  }
+
+  /// A constraint came into or left the solver: the containers that arrange the nodes it
+  /// touches, or the nodes themselves, may have to change how they arrange (a stack goes
+  /// from arranging directly to generating constraints). Not for the constraints a
+  /// strategy makes for its own container, nor those the engine makes for a node itself.
+  private func noteMembership(of c: ConstraintID, _ touched: [NodeID]) {
+    let r = bridge.constraints[c.index]
+    if case .engine = r.owner { return }
+    for n in touched where nodes.isLive(n) {
+      if r.ownerNode != n { strategyChildrenChanged(n) }
+      let p = nodes.parent[n.index]
+      if p != .none, r.ownerNode != p { strategyChildrenChanged(p) }
+    }
+  }
+
+  /// Destroys constraints named by slot, skipping any that a re-entrant path destroyed
+  /// (and whose slot another constraint may have taken) meanwhile.
+  func destroyConstraints(_ list: [ConstraintID]) {
+    let named = list.map { ($0, $0.index < bridge.constraints.count ? bridge.constraints[$0.index].generation : 0) }
+    for (c, gen) in named where c.index < bridge.constraints.count && bridge.constraints[c.index].generation == gen {
+      destroyConstraint(c)
+    }
+  }
+
+  /// host->add_constraint: a constraint the strategy makes for node `o`, active at once
+  /// (or destroyed again when it cannot be).
+  func addStrategyConstraint(
+    _ terms: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, _ priority: Float,
+    _ identifier: UnsafePointer<CChar>?, strategy: Int32, for o: NodeID
+  ) throws(BraceError) -> ConstraintID {
+    let k = try createLinearConstraint(terms, relation, constant, owner: .strategy(strategy))
+    bridge.constraints[k.index].priority = priority
+    bridge.constraints[k.index].identifier = try? Identifier.copy(identifier)
+    bridge.constraints[k.index].ownerNode = o
+    bridge.strategyConstraints[o, default: []].append(k)
+    do throws(BraceError) {
+      try activate([k])
+    } catch {
+      bridge.strategyConstraints[o]?.removeAll { $0 == k }
+      destroyConstraint(k)
+      throw error
+    }
+    return k
+  }
+
+  /// The node's strategy is detached or replaced: the constraints it made go with it.
+  func destroyStrategyConstraints(of n: NodeID) {
+    if let owned = bridge.strategyConstraints.removeValue(forKey: n) { destroyConstraints(owned) }
+  }
+
+  /// brace_constraint_destroy: only the program's own constraints.
+  func userDestroyConstraint(_ c: ConstraintID) throws(BraceError) {
+    guard bridge.constraints[c.index].owner == .user else {
+      throw .invalidState("\(describeConstraint(c)) was generated by the engine or a strategy; it cannot be destroyed by hand")
+    }
+    destroyConstraint(c)
+  }
+
+  func destroyConstraint(_ c: ConstraintID) {
+    guard c.index < bridge.constraints.count, bridge.constraints[c.index].live else { return }
+    let generation = bridge.constraints[c.index].generation
+    if bridge.constraints[c.index].active { deactivate([c]) }
+    // Deactivation can re-enter (retrying broken constraints releases nodes, which
+    // destroys their generated constraints): this one may be gone already.
+    guard bridge.constraints[c.index].live, bridge.constraints[c.index].generation == generation else { return }
+    if case .engine(let n) = bridge.constraints[c.index].owner { bridge.engineNodes[n]?.generated.removeAll { $0 == c } }
+    let holder = bridge.constraints[c.index].ownerNode
+    if holder != .none {
+      bridge.strategyConstraints[holder]?.removeAll { $0 == c }
+      if bridge.strategyConstraints[holder]?.isEmpty == true { bridge.strategyConstraints[holder] = nil }
+    }
+    bridge.broken.removeAll { $0 == c }
+    free(bridge.constraints[c.index].identifier)
+    for t in bridge.constraints[c.index].terms where t.isVariable { bridge.variables[t.variable.index].uses -= 1 }
+    let g = bridge.constraints[c.index].generation
+    bridge.constraints[c.index] = ConstraintRecord()
+    bridge.constraints[c.index].generation = g
+    if g < Handle.maxGeneration { bridge.freeConstraints.append(c) }
+  }
+
+  // MARK: Changes
+
+  func setConstant(_ c: ConstraintID, _ value: Double) throws(BraceError) {
+    try Check.constant(value, "the constant")
+    let old = bridge.constraints[c.index].constant
+    guard old != value else { return }
+    bridge.constraints[c.index].constant = value
+    guard bridge.constraints[c.index].active else { return }
+    if let row = bridge.constraints[c.index].row, let s = bridge.solver, let i = bridge.solverInstance {
+      // The row holds sum(terms) - constant: a constant change shifts it by the difference.
+      let status = s.desc.set_constant!(i, row, bridge.constraints[c.index].rowOffset - value)
+      bridge.dirty = true
+      if status != BRACE_OK {
+        // A required equality moved into conflict: the solver refused; reinstall reports it.
+        uninstall(c)
+        install(c)
+      } else if !bridge.broken.isEmpty {
+        retryBroken()
+      }
+    } else if bridge.constraints[c.index].broken {
+      bridge.broken.removeAll { $0 == c }
+      bridge.constraints[c.index].broken = false
+      install(c)
+    }
+  }
+
+  func setPriority(_ c: ConstraintID, _ p: Float) throws(BraceError) {
+    try Check.priority(p, "priority")
+    let old = bridge.constraints[c.index].priority
+    guard old != p else { return }
+    if bridge.constraints[c.index].active && (old == 1000) != (p == 1000) {
+      throw .invalidState("cannot switch the active \(describeConstraint(c)) between required and optional (UIKit's rule); deactivate it first")
+    }
+    bridge.constraints[c.index].priority = p
+    if let row = bridge.constraints[c.index].row, let s = bridge.solver, let i = bridge.solverInstance {
+      _ = s.desc.set_priority!(i, row, Double(p))
+      bridge.dirty = true
+    }
+  }
+
+  /// Rebuilds the rows of constraints whose coefficients or constants come from a node's
+  /// geometry (insets, margins, direction, baselines, its place in the tree).
+  func refreshConstraints(touching n: NodeID) {
+    guard let list = bridge.nodeConstraints[n] else { return }
+    rebuildRows(list)
+  }
+
+  /// Rebuilds rows together: all out first, then all in, so no new row meets a partner's
+  /// stale one and reports a conflict that is not there.
+  func rebuildRows(_ list: [ConstraintID]) {
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
+    let installed = list.filter { bridge.constraints[$0.index].live && bridge.constraints[$0.index].row != nil }
+    guard !installed.isEmpty else { return }
+    s.desc.begin_batch!(i)
+    for c in installed { uninstall(c) }
+    for c in installed where bridge.constraints[c.index].live && bridge.constraints[c.index].active { install(c) }
+    retryBroken()
+    s.desc.end_batch!(i)
+  }
+}

@@ -1,0 +1,45 @@
+import CBrace
+
+/// What the context keeps about constraint layout (Constraints/): the constraint and
+/// variable records, the nodes in the engine, the solver instance and the bookkeeping
+/// between them (pending solved frames, broken constraints, guides, edits).
+struct ConstraintBridge {
+  var constraints: [ConstraintRecord] = []
+  var freeConstraints: [ConstraintID] = []
+  var variables: [VariableRecord] = []
+  var freeVariables: [VariableID] = []
+  /// Nodes in the engine, by slot.
+  var engineNodes: [NodeID: NodeEngineState] = [:]
+  /// Constraints whose terms or chains use a node, by node slot.
+  var nodeConstraints: [NodeID: [ConstraintID]] = [:]
+  /// For each solver variable id: node slot << 2 | component (x, y, w, h), or -1 (free).
+  var variableOwner: [Int64] = []
+  /// The solver strategy and the context's instance of it, once constraints are used.
+  var solver: LoadedStrategy? = nil
+  var solverInstance: UnsafeMutableRawPointer? = nil
+  /// The solver changed since frames were last taken from it.
+  var dirty = false
+  /// Solved frames waiting for their superview's layout pass, by superview slot.
+  var pendingFrames: [NodeID: [NodeID: brace_rect]] = [:]
+  /// Broken constraints, retried when constraints are removed or changed.
+  var broken: [ConstraintID] = []
+  /// Set by brace_constraint_add_on_variables while it activates: an unsatisfiable
+  /// constraint's conflicting set is kept here instead of being reported, and the
+  /// constraint is refused instead of kept broken.
+  var refusedConflicts: [ConstraintID]? = nil
+  /// The first BRACE_E_PLUGIN met while installing constraints (Activation.install).
+  var pluginFault: BraceError? = nil
+  var activating = false
+  /// Constraints strategies added for the nodes they manage, by node slot.
+  var strategyConstraints: [NodeID: [ConstraintID]] = [:]
+  /// Nodes that entered the engine and still need their generated constraints.
+  var entrants: [NodeID] = []
+  /// Layout guides, by owner slot.
+  var guides: [NodeID: [NodeID]] = [:]
+  /// Edits: solver variable -> the node it belongs to (.none for free variables).
+  var edits: [UInt32: NodeID] = [:]
+  /// Above 0 during a constraints pass: retries of broken constraints wait for its end
+  /// (`retryPending` says one was asked for; Broken.swift, retryBroken).
+  var retryDeferral = 0
+  var retryPending = false
+}

@@ -1,0 +1,110 @@
+import CBrace
+
+/// The creation rules: which items, attributes and relations make a constraint.
+extension Context {
+  /// Resolves a term's item: a node or guide with an attribute, or a variable without.
+  func term(_ item: UInt64, _ a: brace_attribute, _ coefficient: Double, _ what: @autoclosure () -> String) throws(BraceError) -> ConstraintTerm {
+    try Check.coefficient(coefficient, "the coefficient of \(what())")
+    if Handle.kind(item) == HandleKind.variable.rawValue {
+      let v = try variable(item)
+      guard a == BRACE_ATTR_NONE else { throw .invalidArgument("\(what()) is a variable, so its attribute must be BRACE_ATTR_NONE, got \(a.name)") }
+      return ConstraintTerm(item: item, slot: v.raw, isVariable: true, attribute: a, coefficient: coefficient)
+    }
+    let n = try node(item, what())
+    guard a.isKnown else { throw .invalidArgument("\(what()) has an unknown attribute \(a.rawValue) (rule: attributes are BRACE_ATTR_LEFT...BRACE_ATTR_CENTER_Y_WITHIN_MARGINS)") }
+    return ConstraintTerm(item: item, slot: n.raw, isVariable: false, attribute: a, coefficient: coefficient)
+  }
+
+  func createLayoutConstraint(
+    _ item1: brace_node, _ attr1: brace_attribute, _ relation: brace_relation,
+    _ item2: brace_node, _ attr2: brace_attribute, _ multiplier: Double, _ constant: Double
+  ) throws(BraceError) -> ConstraintID {
+    guard relation.isKnown else { throw .invalidArgument("relation must be BRACE_RELATION_LESS_EQUAL (-1), _EQUAL (0) or _GREATER_EQUAL (1), got \(relation.rawValue)") }
+    guard attr1 != BRACE_ATTR_NONE else { throw .invalidArgument("attr1 is BRACE_ATTR_NONE (rule: the first item needs an attribute)") }
+    try Check.coefficient(multiplier, "the multiplier")
+    try Check.constant(constant, "the constant")
+    guard Handle.kind(item1) == HandleKind.node.rawValue || item1 == 0 else { throw .invalidArgument("item1 must be a view or a layout guide") }
+    let t1 = try term(item1, attr1, 1, "item1")
+    var terms = [t1]
+    if item2 == 0 {
+      guard attr2 == BRACE_ATTR_NONE else { throw .invalidArgument("item2 is 0 but attr2 is \(attr2.name) (rule: a constant constraint has no second attribute)") }
+      guard attr1.kind == .size else {
+        throw .invalidArgument("a location attribute (\(attr1.name)) cannot be set equal to a constant (rule: a location needs a second item)")
+      }
+    } else {
+      guard Handle.kind(item2) == HandleKind.node.rawValue else { throw .invalidArgument("item2 must be a view or a layout guide") }
+      guard attr2 != BRACE_ATTR_NONE else { throw .invalidArgument("item2 is given but attr2 is BRACE_ATTR_NONE (rule: the second item needs an attribute)") }
+      let t2 = try term(item2, attr2, -multiplier, "item2")
+      try Context.checkPair(attr1, attr2)
+      if attr1.kind == .location && multiplier == 0 {
+        throw .invalidArgument("a multiplier of 0 sets the location attribute \(attr1.name) equal to a constant (rule: a location cannot equal a constant)")
+      }
+      terms.append(t2)
+    }
+    var r = ConstraintRecord(terms: terms, relation: relation, constant: constant)
+    r.layoutForm = true
+    return try allocateConstraint(r)
+  }
+
+  static func checkPair(_ a: brace_attribute, _ b: brace_attribute) throws(BraceError) {
+    if a.kind != b.kind {
+      throw .invalidArgument("a size attribute cannot be paired with a location attribute (\(a.name) with \(b.name)) (rule: size with size, location with location)")
+    }
+    if a.kind == .location && a.axis != b.axis {
+      throw .invalidArgument("an \(a.axis == .horizontal ? "x" : "y")-axis location cannot be paired with a\(b.axis == .horizontal ? "n x" : " y")-axis location (\(a.name) with \(b.name)) (rule: locations on the same axis)")
+    }
+    if (a.family == .directional && b.family == .physical) || (a.family == .physical && b.family == .directional) {
+      throw .invalidArgument("leading/trailing cannot be mixed with left/right (\(a.name) with \(b.name)) (rule: one horizontal family per constraint)")
+    }
+  }
+
+  func createLinearConstraint(_ raw: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, owner: ConstraintOwner = .user) throws(BraceError) -> ConstraintID {
+    guard relation.isKnown else { throw .invalidArgument("relation must be BRACE_RELATION_LESS_EQUAL (-1), _EQUAL (0) or _GREATER_EQUAL (1), got \(relation.rawValue)") }
+    guard raw.count >= 1, raw.count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms, got \(raw.count)") }
+    try Check.constant(constant, "the constant")
+    var terms: [ConstraintTerm] = []
+    terms.reserveCapacity(raw.count)
+    var directional = false, physical = false
+    for (k, t) in raw.enumerated() {
+      let term = try term(t.item, t.attribute, t.coefficient, "terms[\(k)]")
+      switch term.attribute.family {
+      case .directional: directional = true
+      case .physical: physical = true
+      default: break
+      }
+      terms.append(term)
+    }
+    guard terms.contains(where: { $0.coefficient != 0 }) else { throw .invalidArgument("every coefficient is 0 (rule: a constraint must relate something)") }
+    if directional && physical {
+      throw .invalidArgument("leading/trailing cannot be mixed with left/right in one constraint (rule: one horizontal family per constraint)")
+    }
+    var r = ConstraintRecord(terms: terms, relation: relation, constant: constant)
+    r.owner = owner
+    return try allocateConstraint(r)
+  }
+
+  /// brace_constraint_add_on_variables: create, prioritize and activate a constraint over
+  /// free variables; one the solver cannot enforce is destroyed again and refused.
+  func addOnVariables(_ raw: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double,
+                      _ priority: Float) throws(BraceError) -> ConstraintID {
+    try Check.priority(priority, "priority")
+    let k = try createLinearConstraint(raw, relation, constant)
+    bridge.constraints[k.index].priority = priority
+    bridge.refusedConflicts = []
+    defer { bridge.refusedConflicts = nil }
+    do throws(BraceError) {
+      try activate([k])
+    } catch {
+      destroyConstraint(k)
+      throw error
+    }
+    guard bridge.constraints[k.index].broken else { return k }
+    let conflicting = bridge.refusedConflicts ?? []
+    let what = describeConstraint(k)
+    let list = conflicting.map { "\"\(describeConstraint($0))\"" }.joined(separator: ", ")
+    destroyConstraint(k)
+    throw BraceError(BRACE_E_UNSATISFIABLE, conflicting.isEmpty
+      ? "Unable to satisfy constraint \(what): the solver cannot enforce it; nothing was added"
+      : "Unable to simultaneously satisfy constraints: \(what) conflicts with the required constraints (\(list)); nothing was added")
+  }
+}

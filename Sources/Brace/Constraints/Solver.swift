@@ -1,0 +1,141 @@
+import CBrace
+
+/// The context's solver instance (a solver strategy) and its variables, and the nodes in
+/// the engine (four variables each, held while constraints use them).
+extension Context {
+  // MARK: The solver
+
+  /// Loads the solver strategy ("simplex" by default) and creates the context's instance.
+  func ensureSolver() throws(BraceError) -> (LoadedStrategy, UnsafeMutableRawPointer) {
+    if let s = bridge.solver, let i = bridge.solverInstance { return (s, i) }
+    let k: Int32
+    if let existing = plugins.strategies.firstIndex(where: { $0.desc.role == BRACE_ROLE_SOLVER }) {
+      k = Int32(existing)
+    } else {
+      k = try loadStrategy(named: "simplex")
+    }
+    let s = plugins.strategies[Int(k)]
+    // The solver hooks are all in the 1.0 descriptor (which ends before the baseline hook).
+    guard s.desc.role == BRACE_ROLE_SOLVER,
+      Int(s.desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.baseline)!,
+      s.desc.solver_create != nil, s.desc.new_variable != nil, s.desc.add != nil, s.desc.remove != nil,
+      s.desc.set_constant != nil, s.desc.set_priority != nil, s.desc.add_edit != nil, s.desc.remove_edit != nil,
+      s.desc.suggest != nil, s.desc.begin_batch != nil, s.desc.end_batch != nil, s.desc.value != nil,
+      s.desc.take_changed != nil, s.desc.is_ambiguous != nil, s.desc.release_variable != nil
+    else {
+      throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" (\(s.path)) is not a complete constraint solver")
+    }
+    var instance: UnsafeMutableRawPointer? = nil
+    let status = s.desc.solver_create!(opaque, s.state, &instance)
+    guard status == BRACE_OK, let instance else {
+      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" could not create an instance (\(statusName(status)))")
+    }
+    bridge.solver = s
+    bridge.solverInstance = instance
+    return (s, instance)
+  }
+
+  /// How far past the ids in use a solver's new variable id may be (brace_plugin.h:
+  /// ids are small integers). The host indexes a table by id, so an id it did not check
+  /// could make it allocate without bound.
+  static let variableIdSlack = 4096
+
+  /// A new variable of the context's solver, recorded with its owner: a node's variable
+  /// (node << 2 | x/y/w/h), or -2 for a free variable (-1 marks an unused id).
+  func newSolverVariable(owner: Int64) throws(BraceError) -> UInt32 {
+    let (s, i) = try ensureSolver()
+    var v: UInt32 = 0
+    let status = s.desc.new_variable!(i, &v)
+    guard status == BRACE_OK else { throw BraceError(BRACE_E_NO_MEMORY, "the solver could not make a variable (\(statusName(status)))") }
+    let inUse = bridge.variableOwner.count
+    guard Int(v) < inUse + Context.variableIdSlack, v <= UInt32(Handle.maxSlot) else {
+      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered new_variable with id \(v), far past the \(inUse) ids it has given so far; a solver's variable ids must be small integers (brace_plugin.h)")
+    }
+    guard Int(v) >= inUse || bridge.variableOwner[Int(v)] == -1 else {
+      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered new_variable with id \(v), which is still in use")
+    }
+    if Int(v) >= inUse {
+      if Int(v) >= bridge.variableOwner.capacity { bridge.variableOwner.reserveCapacity(max(Int(v) + 1, grownRecordCapacity(inUse))) }
+      bridge.variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1))
+    }
+    bridge.variableOwner[Int(v)] = owner
+    return v
+  }
+
+  /// A solved value; a solver that answers a value that is not a number is reported.
+  func checkedSolverValue(_ v: UInt32) throws(BraceError) -> Double {
+    let x = solverValue(v)
+    guard x.isFinite else {
+      let name = bridge.solver.map { "solver \"\($0.name)\" (\($0.path))" } ?? "the solver"
+      throw BraceError(BRACE_E_PLUGIN, "\(name) answered \(x) as the value of variable id \(v)")
+    }
+    return x
+  }
+
+  func releaseSolverVariable(_ v: UInt32) {
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
+    if Int(v) < bridge.variableOwner.count { bridge.variableOwner[Int(v)] = -1 }
+    s.desc.release_variable!(i, v)
+  }
+
+  func solverValue(_ v: UInt32) -> Double {
+    guard let s = bridge.solver, let i = bridge.solverInstance else { return 0 }
+    return s.desc.value!(i, v)
+  }
+
+  // MARK: Nodes in the engine
+
+  /// The node's variables, made on first use.
+  func engineVars(_ n: NodeID) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32) {
+    if let st = bridge.engineNodes[n] { return st.vars }
+    let base = Int64(n.raw) << 2
+    var made: [UInt32] = []
+    do throws(BraceError) {
+      for k in 0..<4 { made.append(try newSolverVariable(owner: base | Int64(k))) }
+    } catch {
+      for v in made { releaseSolverVariable(v) }
+      throw error
+    }
+    let (x, y, w, h) = (made[0], made[1], made[2], made[3])
+    bridge.engineNodes[n] = NodeEngineState(vars: (x, y, w, h))
+    // Its generated constraints (intrinsic size or autoresizing) join in the same solver
+    // batch as what brought it in (see settleEntrants), and are kept up to date by the
+    // constraints pass.
+    bridge.entrants.append(n)
+    markConstraints(n)
+    return (x, y, w, h)
+  }
+
+  /// Generates the constraints of nodes that just entered the engine, inside the
+  /// caller's solver batch: adding a view's size constraints together with the
+  /// constraints that position it keeps the tableau sparse (adding them a pass later,
+  /// after long chains of positions, makes every row dense).
+  func settleEntrants() {
+    while let n = bridge.entrants.popLast() {
+      if nodes.isLive(n) && isInEngine(n) { regenerate(n) }
+    }
+  }
+
+  func retainNode(_ n: NodeID) throws(BraceError) {
+    _ = try engineVars(n)
+    bridge.engineNodes[n]?.references += 1
+  }
+
+  /// Drops a reference; a node no one references leaves the engine with its generated
+  /// constraints and variables.
+  func releaseNode(_ n: NodeID) {
+    guard var st = bridge.engineNodes[n] else { return }
+    st.references -= 1
+    bridge.engineNodes[n] = st
+    guard st.references <= 0, bridge.edits.values.contains(n) == false else { return }
+    destroyConstraints(st.generated)
+    guard let after = bridge.engineNodes[n], after.references <= 0 else { return }
+    bridge.engineNodes[n] = nil
+    releaseSolverVariable(after.vars.0)
+    releaseSolverVariable(after.vars.1)
+    releaseSolverVariable(after.vars.2)
+    releaseSolverVariable(after.vars.3)
+  }
+
+  func isInEngine(_ n: NodeID) -> Bool { (bridge.engineNodes[n]?.references ?? 0) > 0 }
+}
