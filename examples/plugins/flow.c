@@ -81,6 +81,18 @@ static double number(brace_context *ctx, const flow_state *s, brace_node node, u
 
 static double round_px(double v, double scale) { return round(v * scale) / scale; }
 
+/* Child `index` of `node` and the size it wants for `proposal`; false for a hidden child,
+   which takes no place. A child that fails to measure counts as 0 x 0. */
+static bool visible_item(brace_context *ctx, brace_node node, size_t index, brace_size proposal,
+                         brace_node *child, brace_size *size) {
+  bool hidden = false;
+  host->get_subview(ctx, node, index, child);
+  host->get_hidden(ctx, *child, &hidden);
+  if (hidden) return false;
+  if (host->measure(ctx, *child, proposal, size) != BRACE_OK) *size = (brace_size){0, 0};
+  return true;
+}
+
 /*
  * Runs the flow over `node`'s children for a content width. With `place` set it also
  * writes the frames, offset by `origin_x`/`origin_y` within a container of `bounds_width`.
@@ -108,12 +120,8 @@ static brace_size flow(brace_context *ctx, const flow_state *s, brace_node node,
     size_t line_end = line_start;
     for (; line_end < count; line_end++) {
       brace_node child;
-      bool hidden = false;
-      host->get_subview(ctx, node, line_end, &child);
-      host->get_hidden(ctx, child, &hidden);
-      if (hidden) continue;
       brace_size size;
-      if (host->measure(ctx, child, proposal, &size) != BRACE_OK) size = (brace_size){0, 0};
+      if (!visible_item(ctx, node, line_end, proposal, &child, &size)) continue;
       double breaks = number(ctx, s, child, P_BREAK_BEFORE);
       double next = line_width > 0 ? line_width + spacing + size.width : size.width;
       if (line_end > line_start && line_width > 0 && (next > width || breaks != 0)) break;
@@ -128,12 +136,8 @@ static brace_size flow(brace_context *ctx, const flow_state *s, brace_node node,
       if (x < 0) x = 0;
       for (size_t k = line_start; k < line_end; k++) {
         brace_node child;
-        bool hidden = false;
-        host->get_subview(ctx, node, k, &child);
-        host->get_hidden(ctx, child, &hidden);
-        if (hidden) continue;
         brace_size size;
-        if (host->measure(ctx, child, proposal, &size) != BRACE_OK) size = (brace_size){0, 0};
+        if (!visible_item(ctx, node, k, proposal, &child, &size)) continue;
         double left = origin_x + x;
         if (direction == BRACE_DIRECTION_RTL) left = bounds_width - left - size.width;
         double x0 = round_px(left, scale), y0 = round_px(origin_y + y, scale);
