@@ -561,24 +561,19 @@ func measureChain(_ m: Int, batch: Bool) -> Double {
 // pass): diagnostic variants of workload 1 (docs/performance.md).
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
-let sizesOption: [Int]? = arguments.firstIndex(of: "--sizes").flatMap { k in
-  k + 1 < arguments.count ? arguments[k + 1].split(separator: ",").compactMap { Int($0) } : nil
-}
+let sizesOption = intListOption("--sizes")
 let chainOnly = arguments.contains("--chain-only")
 let runWindow = !arguments.contains("--cassowary-only") && !chainOnly
 let runCassowary = !arguments.contains("--window-only") && !chainOnly
 let runChain = chainOnly || (runWindow && runCassowary)
 let targets = sizesOption ?? [100, 1_000, 3_000, 10_000]
-let stepsOption: Int? = arguments.firstIndex(of: "--steps").flatMap { k in k + 1 < arguments.count ? Int(arguments[k + 1]) : nil }
-func intOption(_ name: String) -> Int? {
-  arguments.firstIndex(of: name).flatMap { k in k + 1 < arguments.count ? Int(arguments[k + 1]) : nil }
-}
+let stepsOption = intOption("--steps")
 let steps = max(1, intOption("--resize-steps") ?? stepsOption ?? 1_000)
 let changes = max(1, intOption("--changes") ?? stepsOption ?? 1_000)
 let cassowarySizes = sizesOption ?? (quick ? [100, 300, 900, 1_000, 3_000] : [100, 300, 900, 1_000, 3_000, 10_000])
 let edits = 10_000
 
-let repsOption: Int? = arguments.firstIndex(of: "--reps").flatMap { k in k + 1 < arguments.count ? Int(arguments[k + 1]) : nil }
+let repsOption = intOption("--reps")
 
 func windowReps(_ n: Int) -> Int { repsOption ?? (quick ? 2 : (n >= 10_000 ? 3 : n >= 3_000 ? 5 : 7)) }
 func cassowaryReps(_ n: Int) -> Int { repsOption ?? (quick ? 1 : (n >= 3_000 ? 3 : 5)) }

@@ -252,10 +252,7 @@ print("")
 print("Drift on the drag system (10 variables, values up to 5000, 2 edits): largest")
 print("difference from a fresh solver given the final suggestions")
 print("  suggestion pairs     drift  us/pair")
-var driftPairs = quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000]
-if let i = CommandLine.arguments.firstIndex(of: "--drift-pairs"), i + 1 < CommandLine.arguments.count {
-  driftPairs = CommandLine.arguments[i + 1].split(separator: ",").compactMap { Int($0) }
-}
+let driftPairs = intListOption("--drift-pairs") ?? (quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000])
 for pairs in driftPairs {
   let r = drift(pairs: pairs)
   print("\(fmt(Double(pairs), 18, 0))  \(sci(r.drift))  \(fmt(r.micros, 8))")
@@ -315,10 +312,7 @@ print("")
 print("Chain x[i+1] - x[i] >= 10 (required) + preferences x[i] == 12*i (@250): the same")
 print("constraints added one by one and inside one beginBatch/endBatch; ms, best of \(quick ? 1 : 3)")
 print("constraints  order          one-by-one      batch  batch/one  pivots one/batch")
-var chainSizes = quick ? [1_000, 5_000] : [1_000, 5_000, 10_000]
-if let i = CommandLine.arguments.firstIndex(of: "--chain-vars"), i + 1 < CommandLine.arguments.count {
-  chainSizes = CommandLine.arguments[i + 1].split(separator: ",").compactMap { Int($0) }
-}
+let chainSizes = intListOption("--chain-vars") ?? (quick ? [1_000, 5_000] : [1_000, 5_000, 10_000])
 for m in chainSizes {
   // Chain first is cubic one by one too (every link's row holds every earlier slack
   // until the preferences arrive): shown at the smallest size only.
