@@ -179,9 +179,11 @@ func constantChange(_ n: Int, reps: Int) -> (required: Double, optional: Double,
 let quick = CommandLine.arguments.contains("--quick")
 let sizes = quick ? [100, 300, 900, 1000] : [100, 300, 900, 1000, 3000, 10000]
 _ = classic(300, edits: 2000)  // warm-up: page in code and the allocator
-print("Classic Cassowary benchmark (satisfiable by construction), microseconds per operation,")
-print("best of \(quick ? 1 : 3) runs; re-solve = 2 suggestions + takeChangedVariables + reading the changed values")
-print("    N  stay-add       add  batch-add   re-solve  re-solve+readall    remove  isAmbiguous  pivots/add  rows/cells")
+print("""
+Classic Cassowary benchmark (satisfiable by construction), microseconds per operation,
+best of \(quick ? 1 : 3) runs; re-solve = 2 suggestions + takeChangedVariables + reading the changed values
+    N  stay-add       add  batch-add   re-solve  re-solve+readall    remove  isAmbiguous  pivots/add  rows/cells
+""")
 for n in sizes {
   var r = classic(n, edits: 10_000)
   for _ in 1..<(quick ? 1 : 3) {
@@ -192,9 +194,11 @@ for n in sizes {
   }
   print("\(fmt(Double(n), 5, 0))\(fmt(r.stay, 10))\(fmt(r.add, 10))\(fmt(r.batchAdd, 11))\(fmt(r.edit, 11))\(fmt(r.editAll, 18))\(fmt(r.remove, 10))\(fmt(r.ambiguity, 13))\(fmt(r.pivotsPerAdd, 12))  \(r.rows)/\(r.cells)\(r.refused > 0 ? "  refused \(r.refused)" : "")\(r.ambiguous > 0 ? "  ambiguous \(r.ambiguous)" : "")")
 }
-print("")
-print("Changing one constant in a system of N constraints (microseconds per change)")
-print("    N  required>=  weak-stay  drag(suggest+changes)")
+print("""
+
+Changing one constant in a system of N constraints (microseconds per change)
+    N  required>=  weak-stay  drag(suggest+changes)
+""")
 for n in (quick ? [1000] : [1000, 10000, 30000]) {
   let r = constantChange(n, reps: 20_000)
   print("\(fmt(Double(n), 5, 0))\(fmt(r.required, 12))\(fmt(r.optional, 11))\(fmt(r.suggest, 11))")
@@ -249,10 +253,12 @@ func drift(pairs: Int) -> (drift: Double, micros: Double) {
 }
 
 if !CommandLine.arguments.contains("--no-drift") {
-print("")
-print("Drift on the drag system (10 variables, values up to 5000, 2 edits): largest")
-print("difference from a fresh solver given the final suggestions")
-print("  suggestion pairs     drift  us/pair")
+print("""
+
+Drift on the drag system (10 variables, values up to 5000, 2 edits): largest
+difference from a fresh solver given the final suggestions
+  suggestion pairs     drift  us/pair
+""")
 let driftPairs = intListOption("--drift-pairs") ?? (quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000])
 for pairs in driftPairs {
   let r = drift(pairs: pairs)
@@ -309,10 +315,12 @@ func chainCase(_ m: Int, _ order: ChainOrder, batch: Bool, reps: Int) -> (ms: Do
   return (best, pivots)
 }
 
-print("")
-print("Chain x[i+1] - x[i] >= 10 (required) + preferences x[i] == 12*i (@250): the same")
-print("constraints added one by one and inside one beginBatch/endBatch; ms, best of \(quick ? 1 : 3)")
-print("constraints  order          one-by-one      batch  batch/one  pivots one/batch")
+print("""
+
+Chain x[i+1] - x[i] >= 10 (required) + preferences x[i] == 12*i (@250): the same
+constraints added one by one and inside one beginBatch/endBatch; ms, best of \(quick ? 1 : 3)
+constraints  order          one-by-one      batch  batch/one  pivots one/batch
+""")
 let chainSizes = intListOption("--chain-vars") ?? (quick ? [1_000, 5_000] : [1_000, 5_000, 10_000])
 for m in chainSizes {
   // Chain first is cubic one by one too (every link's row holds every earlier slack
