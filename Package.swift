@@ -32,6 +32,18 @@ func sharedLibrary(exports: String, soname: String? = nil) -> [LinkerSetting] {
 /// across a callback (docs/architecture.md), and the checks cost on every hot path.
 let unchecked: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+/// A plugin's target: it reaches the host through the plugin ABI (CBrace, BracePluginKit)
+/// and its shared library exports only what Sources/NAME/exports.map lists.
+func pluginTarget(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
+  .target(
+    name: name,
+    dependencies: ["CBrace", "BracePluginKit"] + dependencies,
+    exclude: ["exports.map"],
+    swiftSettings: unchecked,
+    linkerSettings: sharedLibrary(exports: "Sources/\(name)/exports.map")
+  )
+}
+
 let package = Package(
   name: "Brace",
   products: [
@@ -64,34 +76,16 @@ let package = Package(
     ),
 
     // libbrace_autoresizing.so: the "frame" strategy, a plugin like any other.
-    .target(
-      name: "BraceAutoresizing",
-      dependencies: ["CBrace", "BracePluginKit"],
-      exclude: ["exports.map"],
-      swiftSettings: unchecked,
-      linkerSettings: sharedLibrary(exports: "Sources/BraceAutoresizing/exports.map")
-    ),
+    pluginTarget("BraceAutoresizing"),
 
     // libbrace_simplex.so: the default constraint solver, a plugin wrapping the engine.
     .target(name: "BraceSimplexSolver", swiftSettings: unchecked),
-    .target(
-      name: "BraceSimplex",
-      dependencies: ["CBrace", "BracePluginKit", "BraceSimplexSolver"],
-      exclude: ["exports.map"],
-      swiftSettings: unchecked,
-      linkerSettings: sharedLibrary(exports: "Sources/BraceSimplex/exports.map")
-    ),
+    pluginTarget("BraceSimplex", dependencies: ["BraceSimplexSolver"]),
     .executableTarget(name: "brace-simplex-bench", dependencies: ["BraceSimplexSolver", "BraceBenchKit"]),
 
     // libbrace_stack.so: the "stack" strategy (UIStackView), a plugin that reaches the
     // host only through its table (no Foundation, nothing Embedded Swift lacks).
-    .target(
-      name: "BraceStack",
-      dependencies: ["CBrace", "BracePluginKit"],
-      exclude: ["exports.map"],
-      swiftSettings: unchecked,
-      linkerSettings: sharedLibrary(exports: "Sources/BraceStack/exports.map")
-    ),
+    pluginTarget("BraceStack"),
 
     // Benchmarks of the engine through its C ABI (programs that print figures), and what
     // they share with the randomized tests: the clock, medians, SplitMix64, the random

@@ -56,15 +56,6 @@ static brace_context *ctx;
     }                                                                          \
   } while (0)
 
-static brace_rect rect(double x, double y, double w, double h) {
-  brace_rect r;
-  r.x = x;
-  r.y = y;
-  r.width = w;
-  r.height = h;
-  return r;
-}
-
 static const char *name_of(brace_node node) {
   void *ud = NULL;
   if (node == BRACE_NODE_NONE) return "-";
@@ -91,10 +82,10 @@ static void window_layout_subviews(brace_context *c, brace_node window, void *us
   int landscape = b.width > b.height;
   double header_h = landscape ? 32 : 64;
   double sidebar_w = landscape ? 180 : 96;
-  TRY(brace_node_set_frame(c, parts[0], rect(0, 0, b.width, header_h)));
-  TRY(brace_node_set_frame(c, parts[1], rect(0, header_h, sidebar_w, b.height - header_h)));
+  TRY(brace_node_set_frame(c, parts[0], (brace_rect){0, 0, b.width, header_h}));
+  TRY(brace_node_set_frame(c, parts[1], (brace_rect){0, header_h, sidebar_w, b.height - header_h}));
   TRY(brace_node_set_frame(c, parts[2],
-                           rect(sidebar_w, header_h, b.width - sidebar_w, b.height - header_h)));
+                           (brace_rect){sidebar_w, header_h, b.width - sidebar_w, b.height - header_h}));
 }
 
 /* The sidebar: its items stacked from the top, inside its layout margins, 36 points
@@ -110,7 +101,7 @@ static void sidebar_layout_subviews(brace_context *c, brace_node sidebar, void *
   TRY(brace_node_get_subviews(c, sidebar, items, 8, &count));
   for (size_t i = 0; i < count && i < 8; i++) {
     double w = b.width - m.left - m.right;
-    TRY(brace_node_set_frame(c, items[i], rect(m.left, m.top + (double)i * 40, w > 0 ? w : 0, 36)));
+    TRY(brace_node_set_frame(c, items[i], (brace_rect){m.left, m.top + (double)i * 40, w > 0 ? w : 0, 36}));
   }
 }
 
@@ -183,16 +174,23 @@ static void print_tree(brace_node node, int depth) {
   for (size_t i = 0; i < count && i < 16; i++) print_tree(kids[i], depth + 1);
 }
 
-static brace_node make_view(view *v, brace_node parent) {
-  brace_node n;
+/* Every view records its draws; `layout_subviews` may be NULL (the default layout). */
+static void set_callbacks(brace_node n, view *v,
+                          void (*layout_subviews)(brace_context *, brace_node, void *)) {
   brace_node_callbacks cb;
-  TRY(brace_node_create(ctx, &n));
-  TRY(brace_node_set_user_data(ctx, n, v));
   memset(&cb, 0, sizeof cb);
   cb.struct_size = sizeof cb;
   cb.user_data = v;
+  cb.layout_subviews = layout_subviews;
   cb.draw = record_draw;
   TRY(brace_node_set_callbacks(ctx, n, &cb));
+}
+
+static brace_node make_view(view *v, brace_node parent) {
+  brace_node n;
+  TRY(brace_node_create(ctx, &n));
+  TRY(brace_node_set_user_data(ctx, n, v));
+  set_callbacks(n, v, NULL);
   if (parent != BRACE_NODE_NONE) TRY(brace_node_add_subview(ctx, parent, n));
   return n;
 }
@@ -388,10 +386,10 @@ static void stack_screen(void) {
   }
   n[SPACER] = make_view(&views[SPACER], n[SCREEN]);
 
-  TRY(brace_node_set_frame(ctx, n[SCREEN], rect(0, 0, 375, 667)));
+  TRY(brace_node_set_frame(ctx, n[SCREEN], (brace_rect){0, 0, 375, 667}));
   stack_turn("portrait 375 x 667", n[SCREEN], 1);
 
-  TRY(brace_node_set_frame(ctx, n[SCREEN], rect(0, 0, 667, 375)));
+  TRY(brace_node_set_frame(ctx, n[SCREEN], (brace_rect){0, 0, 667, 375}));
   stack_turn("rotated to landscape 667 x 375", n[SCREEN], 0);
 
   TRY(brace_node_set_hidden(ctx, n[ROWS + 3], true));
@@ -400,7 +398,7 @@ static void stack_screen(void) {
   TRY(brace_node_set_hidden(ctx, n[ROWS + 3], false));
   stack_turn("the bluetooth row shown again", n[SCREEN], 0);
 
-  TRY(brace_node_set_frame(ctx, n[SCREEN], rect(0, 0, 375, 667)));
+  TRY(brace_node_set_frame(ctx, n[SCREEN], (brace_rect){0, 0, 375, 667}));
   stack_turn("back to portrait", n[SCREEN], 0);
 
   TRY(brace_context_set_trace_callback(ctx, NULL, NULL));
@@ -421,7 +419,6 @@ int main(void) {
       {"#swift", 0, {0, 0, 0, 0}},  {"#layout", 0, {0, 0, 0, 0}}, {"#c", 0, {0, 0, 0, 0}},
       {"#plugins", 0, {0, 0, 0, 0}}, {"#linux", 0, {0, 0, 0, 0}}};
   brace_node n[COUNT];
-  brace_node_callbacks cb;
 
   printf("Brace %s (header %d.%d.%d)\n", brace_version_string(), BRACE_VERSION_MAJOR,
          BRACE_VERSION_MINOR, BRACE_VERSION_PATCH);
@@ -475,18 +472,8 @@ int main(void) {
   }
 
   /* The window and the sidebar lay out their subviews themselves. */
-  memset(&cb, 0, sizeof cb);
-  cb.struct_size = sizeof cb;
-  cb.user_data = &views[WINDOW];
-  cb.layout_subviews = window_layout_subviews;
-  cb.draw = record_draw;
-  TRY(brace_node_set_callbacks(ctx, n[WINDOW], &cb));
-  memset(&cb, 0, sizeof cb);
-  cb.struct_size = sizeof cb;
-  cb.user_data = &views[SIDEBAR];
-  cb.layout_subviews = sidebar_layout_subviews;
-  cb.draw = record_draw;
-  TRY(brace_node_set_callbacks(ctx, n[SIDEBAR], &cb));
+  set_callbacks(n[WINDOW], &views[WINDOW], window_layout_subviews);
+  set_callbacks(n[SIDEBAR], &views[SIDEBAR], sidebar_layout_subviews);
   TRY(brace_node_set_layout_margins(ctx, n[SIDEBAR], (brace_insets){8, 8, 8, 8}));
 
   /* The content area's children: initial frames for its portrait size (279 x 603), and
@@ -495,23 +482,23 @@ int main(void) {
      the cards share the extra height, the button stays at the bottom. The content area
      gets its portrait frame first, as a storyboard would give it: resized later, from
      zero, the masks would stretch its children from a zero size. */
-  TRY(brace_node_set_frame(ctx, n[CONTENT], rect(96, 64, 279, 603)));
-  TRY(brace_node_set_frame(ctx, n[TITLE], rect(16, 16, 247, 32)));
+  TRY(brace_node_set_frame(ctx, n[CONTENT], (brace_rect){96, 64, 279, 603}));
+  TRY(brace_node_set_frame(ctx, n[TITLE], (brace_rect){16, 16, 247, 32}));
   TRY(brace_node_set_autoresizing_mask(ctx, n[TITLE], BRACE_AUTORESIZE_FLEXIBLE_WIDTH));
-  TRY(brace_node_set_frame(ctx, n[CARD1], rect(16, 64, 247, 220)));
+  TRY(brace_node_set_frame(ctx, n[CARD1], (brace_rect){16, 64, 247, 220}));
   TRY(brace_node_set_autoresizing_mask(ctx, n[CARD1],
                                        BRACE_AUTORESIZE_FLEXIBLE_WIDTH | BRACE_AUTORESIZE_FLEXIBLE_HEIGHT |
                                            BRACE_AUTORESIZE_FLEXIBLE_BOTTOM_MARGIN));
-  TRY(brace_node_set_frame(ctx, n[CARD2], rect(16, 300, 247, 220)));
+  TRY(brace_node_set_frame(ctx, n[CARD2], (brace_rect){16, 300, 247, 220}));
   TRY(brace_node_set_autoresizing_mask(ctx, n[CARD2],
                                        BRACE_AUTORESIZE_FLEXIBLE_WIDTH | BRACE_AUTORESIZE_FLEXIBLE_HEIGHT |
                                            BRACE_AUTORESIZE_FLEXIBLE_TOP_MARGIN));
-  TRY(brace_node_set_frame(ctx, n[BUTTON], rect(16, 539, 247, 48)));
+  TRY(brace_node_set_frame(ctx, n[BUTTON], (brace_rect){16, 539, 247, 48}));
   TRY(brace_node_set_autoresizing_mask(ctx, n[BUTTON],
                                        BRACE_AUTORESIZE_FLEXIBLE_WIDTH | BRACE_AUTORESIZE_FLEXIBLE_TOP_MARGIN));
 
   /* Portrait. */
-  TRY(brace_node_set_frame(ctx, n[WINDOW], rect(0, 0, 375, 667)));
+  TRY(brace_node_set_frame(ctx, n[WINDOW], (brace_rect){0, 0, 375, 667}));
   run_turn("portrait 375 x 667");
   printf("\n  frames:\n");
   print_tree(n[WINDOW], 0);
@@ -519,7 +506,7 @@ int main(void) {
   print_description(n[CARD1]);
 
   /* Rotate. */
-  TRY(brace_node_set_frame(ctx, n[WINDOW], rect(0, 0, 667, 375)));
+  TRY(brace_node_set_frame(ctx, n[WINDOW], (brace_rect){0, 0, 667, 375}));
   run_turn("rotated to landscape 667 x 375");
   printf("\n  frames:\n");
   print_tree(n[WINDOW], 0);
@@ -540,7 +527,7 @@ int main(void) {
   print_tree(n[CARD1], 2);
 
   /* One small change: only that node is drawn, with only that rectangle. */
-  TRY(brace_node_set_needs_display_in_rect(ctx, n[CARD2], rect(10, 10, 40, 20)));
+  TRY(brace_node_set_needs_display_in_rect(ctx, n[CARD2], (brace_rect){10, 10, 40, 20}));
   run_turn("card 2 needs display in (10, 10, 40 x 20)");
   printf("  card 2 drew %dx, last dirty rect ", views[CARD2].draws);
   print_rect(views[CARD2].last_dirty);

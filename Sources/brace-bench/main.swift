@@ -169,14 +169,9 @@ func measure(_ shape: Shape, _ count: Int, reps: Int, cheapReps: Int) -> Result 
     }
   }
 
-  var r = Result(shape: shape, count: count, depth: depth)
-  r.build = median(builds)
-  r.firstCycle = median(firsts)
-  r.noop = median(noops)
-  r.leaf = median(leaves)
-  r.full = median(fulls)
-  r.destroy = median(destroys)
-  return r
+  return Result(shape: shape, count: count, depth: depth,
+                build: median(builds), firstCycle: median(firsts), noop: median(noops),
+                leaf: median(leaves), full: median(fulls), destroy: median(destroys))
 }
 
 // MARK: - Output

@@ -277,11 +277,50 @@ func resizeWidth(_ k: Int) -> Double {
   return 800 + 4 * Double(phase <= 100 ? phase : 200 - phase)
 }
 
+/// The medians (ns) of a loop of edits, each followed by an update cycle: the edit, the
+/// cycle, the step (both), and the mean step of a repetition.
+struct EditCycleFigures {
+  var edit = 0.0, cycle = 0.0, step = 0.0, mean = 0.0
+}
+
+/// The samples (ns) of such loops, over the repetitions.
+struct EditCycleSamples {
+  var edits: [Double] = [], cycles: [Double] = [], steps: [Double] = [], means: [Double] = []
+
+  init(capacity: Int) {
+    edits.reserveCapacity(capacity)
+    cycles.reserveCapacity(capacity)
+    steps.reserveCapacity(capacity)
+  }
+
+  /// Times `count` rounds of `edit(k)` then an update cycle of `ctx`.
+  @inline(__always)
+  mutating func time(_ ctx: OpaquePointer, _ count: Int, _ edit: (Int) -> Void) {
+    var total: UInt64 = 0
+    for k in 0..<count {
+      let t0 = now()
+      edit(k)
+      let t1 = now()
+      cycle(ctx)
+      let t2 = now()
+      edits.append(Double(t1 - t0))
+      cycles.append(Double(t2 - t1))
+      steps.append(Double(t2 - t0))
+      total += t2 - t0
+    }
+    means.append(Double(total) / Double(count))
+  }
+
+  var medians: EditCycleFigures {
+    EditCycleFigures(edit: median(edits), cycle: median(cycles), step: median(steps), mean: median(means))
+  }
+}
+
 struct WindowResult {
   var target = 0, rows = 0, views = 0, constraints = 0
-  var build = 0.0, firstCycle = 0.0
-  var resizeSuggest = 0.0, resizeCycle = 0.0, resizeStep = 0.0, resizeMean = 0.0
-  var change = 0.0, changeSet = 0.0, changeCycle = 0.0, changeMean = 0.0, noop = 0.0
+  var build = 0.0, firstCycle = 0.0, noop = 0.0
+  /// Live resize (the edit: two suggestions) and a constant toggled (the edit: set_constant).
+  var resize = EditCycleFigures(), change = EditCycleFigures()
   var layoutsPerResize = 0.0, layoutsPerChange = 0.0, updatesPerChange = 0.0, drawsPerChange = 0.0
 }
 
@@ -291,12 +330,8 @@ func measureWindow(target: Int, reps: Int, steps: Int, changes: Int) -> WindowRe
   r.target = target
   r.rows = rows
   var builds: [Double] = [], firsts: [Double] = []
-  var suggests: [Double] = [], resizeCycles: [Double] = [], stepsNs: [Double] = [], resizeMeans: [Double] = []
-  var sets: [Double] = [], changeCycles: [Double] = [], changesNs: [Double] = [], changeMeans: [Double] = []
+  var resize = EditCycleSamples(capacity: reps * steps), change = EditCycleSamples(capacity: reps * changes)
   var noops: [Double] = []
-  suggests.reserveCapacity(reps * steps)
-  resizeCycles.reserveCapacity(reps * steps)
-  stepsNs.reserveCapacity(reps * steps)
 
   for rep in 0..<reps {
     let counters = Counters()
@@ -312,20 +347,10 @@ func measureWindow(target: Int, reps: Int, steps: Int, changes: Int) -> WindowRe
     r.constraints = w.userConstraints + generatedPerRow * rows
 
     // Live resize.
-    var total: UInt64 = 0
-    for k in 0..<steps {
-      let t0 = now()
+    resize.time(ctx, steps) { k in
       check(brace_context_suggest_value(ctx, w.root, BRACE_ATTR_WIDTH, resizeWidth(k)), "brace_context_suggest_value", ctx)
       check(brace_context_suggest_value(ctx, w.root, BRACE_ATTR_HEIGHT, 768), "brace_context_suggest_value", ctx)
-      let t1 = now()
-      cycle(ctx)
-      let t2 = now()
-      suggests.append(Double(t1 - t0))
-      resizeCycles.append(Double(t2 - t1))
-      stepsNs.append(Double(t2 - t0))
-      total += t2 - t0
     }
-    resizeMeans.append(Double(total) / Double(steps))
     verify(ctx, w, width: resizeWidth(steps - 1), height: 768)
 
     // A no-op cycle, for reference.
@@ -338,19 +363,9 @@ func measureWindow(target: Int, reps: Int, steps: Int, changes: Int) -> WindowRe
     // One constant toggled in the middle row.
     let mid = rows / 2
     let gap = w.gaps[mid]
-    total = 0
-    for k in 0..<changes {
-      let t0 = now()
+    change.time(ctx, changes) { k in
       check(brace_constraint_set_constant(ctx, gap, k % 2 == 0 ? 16 : 8), "brace_constraint_set_constant", ctx)
-      let t1 = now()
-      cycle(ctx)
-      let t2 = now()
-      sets.append(Double(t1 - t0))
-      changeCycles.append(Double(t2 - t1))
-      changesNs.append(Double(t2 - t0))
-      total += t2 - t0
     }
-    changeMeans.append(Double(total) / Double(changes))
     verify(ctx, w, width: resizeWidth(steps - 1), height: 768, gap: changes % 2 == 0 ? 8 : 16, gapRow: mid)
 
     // Untimed, once: what one resize step and one change lay out (trace callback).
@@ -379,15 +394,9 @@ func measureWindow(target: Int, reps: Int, steps: Int, changes: Int) -> WindowRe
   }
   r.build = median(builds)
   r.firstCycle = median(firsts)
-  r.resizeSuggest = median(suggests)
-  r.resizeCycle = median(resizeCycles)
-  r.resizeStep = median(stepsNs)
-  r.resizeMean = median(resizeMeans)
-  r.change = median(changesNs)
-  r.changeSet = median(sets)
-  r.changeCycle = median(changeCycles)
-  r.changeMean = median(changeMeans)
   r.noop = median(noops)
+  r.resize = resize.medians
+  r.change = change.medians
   return r
 }
 
@@ -561,24 +570,19 @@ func measureChain(_ m: Int, batch: Bool) -> Double {
 // pass): diagnostic variants of workload 1 (docs/performance.md).
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
-let sizesOption: [Int]? = arguments.firstIndex(of: "--sizes").flatMap { k in
-  k + 1 < arguments.count ? arguments[k + 1].split(separator: ",").compactMap { Int($0) } : nil
-}
+let sizesOption = intListOption("--sizes")
 let chainOnly = arguments.contains("--chain-only")
 let runWindow = !arguments.contains("--cassowary-only") && !chainOnly
 let runCassowary = !arguments.contains("--window-only") && !chainOnly
 let runChain = chainOnly || (runWindow && runCassowary)
 let targets = sizesOption ?? [100, 1_000, 3_000, 10_000]
-let stepsOption: Int? = arguments.firstIndex(of: "--steps").flatMap { k in k + 1 < arguments.count ? Int(arguments[k + 1]) : nil }
-func intOption(_ name: String) -> Int? {
-  arguments.firstIndex(of: name).flatMap { k in k + 1 < arguments.count ? Int(arguments[k + 1]) : nil }
-}
+let stepsOption = intOption("--steps")
 let steps = max(1, intOption("--resize-steps") ?? stepsOption ?? 1_000)
 let changes = max(1, intOption("--changes") ?? stepsOption ?? 1_000)
 let cassowarySizes = sizesOption ?? (quick ? [100, 300, 900, 1_000, 3_000] : [100, 300, 900, 1_000, 3_000, 10_000])
 let edits = 10_000
 
-let repsOption: Int? = arguments.firstIndex(of: "--reps").flatMap { k in k + 1 < arguments.count ? Int(arguments[k + 1]) : nil }
+let repsOption = intOption("--reps")
 
 func windowReps(_ n: Int) -> Int { repsOption ?? (quick ? 2 : (n >= 10_000 ? 3 : n >= 3_000 ? 5 : 7)) }
 func cassowaryReps(_ n: Int) -> Int { repsOption ?? (quick ? 1 : (n >= 3_000 ? 3 : 5)) }
@@ -599,8 +603,8 @@ if runWindow {
     windowResults.append(r)
     row([
       grouped(r.target), grouped(r.constraints), "\(r.rows)", grouped(r.views), us(r.build), us(r.build / Double(r.constraints)),
-      us(r.firstCycle), us(r.resizeStep), us(r.resizeMean), us(r.resizeSuggest), us(r.resizeCycle),
-      fixed(r.resizeStep / Double(r.views), 0), fixed(r.layoutsPerResize, 1),
+      us(r.firstCycle), us(r.resize.step), us(r.resize.mean), us(r.resize.edit), us(r.resize.cycle),
+      fixed(r.resize.step / Double(r.views), 0), fixed(r.layoutsPerResize, 1),
     ], w1)
 }
 
@@ -612,7 +616,7 @@ let w2: [(String, Int)] = [
 table(w2)
 for r in windowResults {
   row([
-    grouped(r.constraints), grouped(r.views), us(r.change), us(r.changeMean), us(r.changeSet), us(r.changeCycle), us(r.noop),
+    grouped(r.constraints), grouped(r.views), us(r.change.step), us(r.change.mean), us(r.change.edit), us(r.change.cycle), us(r.noop),
     fixed(r.layoutsPerChange, 1), fixed(r.updatesPerChange, 1), fixed(r.drawsPerChange, 1),
   ], w2)
 }
@@ -620,8 +624,8 @@ for r in windowResults {
 if let a = windowResults.first, let b = windowResults.last, a.constraints != b.constraints {
   print("\nscaling, smallest -> largest window (x\(fixed(Double(b.constraints) / Double(a.constraints), 0)) constraints):")
   func ratio(_ x: Double, _ y: Double) -> String { "x" + fixed(y / x, 1) }
-  print("  build \(ratio(a.build, b.build)), first cycle \(ratio(a.firstCycle, b.firstCycle)), resize step \(ratio(a.resizeStep, b.resizeStep)), "
-      + "constant change \(ratio(a.change, b.change)), no-op cycle \(ratio(a.noop, b.noop))")
+  print("  build \(ratio(a.build, b.build)), first cycle \(ratio(a.firstCycle, b.firstCycle)), resize step \(ratio(a.resize.step, b.resize.step)), "
+      + "constant change \(ratio(a.change.step, b.change.step)), no-op cycle \(ratio(a.noop, b.noop))")
 }
 
 }

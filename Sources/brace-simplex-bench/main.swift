@@ -90,14 +90,18 @@ func classic(_ n: Int, edits: Int) -> Row {
   try! s.addEditVariable(e1, priority: 999)
   if e2 != e1 { try! s.addEditVariable(e2, priority: 999) }
   var v1 = s.value(of: e1), v2 = s.value(of: e2)
-  _ = s.takeChangedVariables()
-  var sink = 0.0
-  t0 = microseconds()
-  for _ in 0..<edits {
+  /// The next pair: each edit suggested at its value * 1.001 + 0.001.
+  @inline(__always) func suggestPair() {
     v1 = v1 * 1.001 + 0.001
     v2 = v2 * 1.001 + 0.001
     try! s.suggestValue(e1, v1)
     if e2 != e1 { try! s.suggestValue(e2, v2) }
+  }
+  _ = s.takeChangedVariables()
+  var sink = 0.0
+  t0 = microseconds()
+  for _ in 0..<edits {
+    suggestPair()
     for v in s.takeChangedVariables() { sink += s.value(of: v) }
   }
   row.edit = (microseconds() - t0) / Double(edits)
@@ -105,10 +109,7 @@ func classic(_ n: Int, edits: Int) -> Row {
   let allReads = max(200, edits / 10)
   t0 = microseconds()
   for _ in 0..<allReads {
-    v1 = v1 * 1.001 + 0.001
-    v2 = v2 * 1.001 + 0.001
-    try! s.suggestValue(e1, v1)
-    if e2 != e1 { try! s.suggestValue(e2, v2) }
+    suggestPair()
     for v in vars { sink += s.value(of: v) }
   }
   row.editAll = (microseconds() - t0) / Double(allReads)
@@ -178,9 +179,11 @@ func constantChange(_ n: Int, reps: Int) -> (required: Double, optional: Double,
 let quick = CommandLine.arguments.contains("--quick")
 let sizes = quick ? [100, 300, 900, 1000] : [100, 300, 900, 1000, 3000, 10000]
 _ = classic(300, edits: 2000)  // warm-up: page in code and the allocator
-print("Classic Cassowary benchmark (satisfiable by construction), microseconds per operation,")
-print("best of \(quick ? 1 : 3) runs; re-solve = 2 suggestions + takeChangedVariables + reading the changed values")
-print("    N  stay-add       add  batch-add   re-solve  re-solve+readall    remove  isAmbiguous  pivots/add  rows/cells")
+print("""
+Classic Cassowary benchmark (satisfiable by construction), microseconds per operation,
+best of \(quick ? 1 : 3) runs; re-solve = 2 suggestions + takeChangedVariables + reading the changed values
+    N  stay-add       add  batch-add   re-solve  re-solve+readall    remove  isAmbiguous  pivots/add  rows/cells
+""")
 for n in sizes {
   var r = classic(n, edits: 10_000)
   for _ in 1..<(quick ? 1 : 3) {
@@ -191,9 +194,11 @@ for n in sizes {
   }
   print("\(fmt(Double(n), 5, 0))\(fmt(r.stay, 10))\(fmt(r.add, 10))\(fmt(r.batchAdd, 11))\(fmt(r.edit, 11))\(fmt(r.editAll, 18))\(fmt(r.remove, 10))\(fmt(r.ambiguity, 13))\(fmt(r.pivotsPerAdd, 12))  \(r.rows)/\(r.cells)\(r.refused > 0 ? "  refused \(r.refused)" : "")\(r.ambiguous > 0 ? "  ambiguous \(r.ambiguous)" : "")")
 }
-print("")
-print("Changing one constant in a system of N constraints (microseconds per change)")
-print("    N  required>=  weak-stay  drag(suggest+changes)")
+print("""
+
+Changing one constant in a system of N constraints (microseconds per change)
+    N  required>=  weak-stay  drag(suggest+changes)
+""")
 for n in (quick ? [1000] : [1000, 10000, 30000]) {
   let r = constantChange(n, reps: 20_000)
   print("\(fmt(Double(n), 5, 0))\(fmt(r.required, 12))\(fmt(r.optional, 11))\(fmt(r.suggest, 11))")
@@ -248,14 +253,13 @@ func drift(pairs: Int) -> (drift: Double, micros: Double) {
 }
 
 if !CommandLine.arguments.contains("--no-drift") {
-print("")
-print("Drift on the drag system (10 variables, values up to 5000, 2 edits): largest")
-print("difference from a fresh solver given the final suggestions")
-print("  suggestion pairs     drift  us/pair")
-var driftPairs = quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000]
-if let i = CommandLine.arguments.firstIndex(of: "--drift-pairs"), i + 1 < CommandLine.arguments.count {
-  driftPairs = CommandLine.arguments[i + 1].split(separator: ",").compactMap { Int($0) }
-}
+print("""
+
+Drift on the drag system (10 variables, values up to 5000, 2 edits): largest
+difference from a fresh solver given the final suggestions
+  suggestion pairs     drift  us/pair
+""")
+let driftPairs = intListOption("--drift-pairs") ?? (quick ? [1_000, 100_000] : [1_000, 100_000, 1_000_000])
 for pairs in driftPairs {
   let r = drift(pairs: pairs)
   print("\(fmt(Double(pairs), 18, 0))  \(sci(r.drift))  \(fmt(r.micros, 8))")
@@ -311,14 +315,13 @@ func chainCase(_ m: Int, _ order: ChainOrder, batch: Bool, reps: Int) -> (ms: Do
   return (best, pivots)
 }
 
-print("")
-print("Chain x[i+1] - x[i] >= 10 (required) + preferences x[i] == 12*i (@250): the same")
-print("constraints added one by one and inside one beginBatch/endBatch; ms, best of \(quick ? 1 : 3)")
-print("constraints  order          one-by-one      batch  batch/one  pivots one/batch")
-var chainSizes = quick ? [1_000, 5_000] : [1_000, 5_000, 10_000]
-if let i = CommandLine.arguments.firstIndex(of: "--chain-vars"), i + 1 < CommandLine.arguments.count {
-  chainSizes = CommandLine.arguments[i + 1].split(separator: ",").compactMap { Int($0) }
-}
+print("""
+
+Chain x[i+1] - x[i] >= 10 (required) + preferences x[i] == 12*i (@250): the same
+constraints added one by one and inside one beginBatch/endBatch; ms, best of \(quick ? 1 : 3)
+constraints  order          one-by-one      batch  batch/one  pivots one/batch
+""")
+let chainSizes = intListOption("--chain-vars") ?? (quick ? [1_000, 5_000] : [1_000, 5_000, 10_000])
 for m in chainSizes {
   // Chain first is cubic one by one too (every link's row holds every earlier slack
   // until the preferences arrive): shown at the smallest size only.

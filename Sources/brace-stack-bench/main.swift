@@ -272,13 +272,9 @@ func measure(_ m: Mode, repsBuild: Int, repsOp: Int, firstInProcess: Bool) {
 
 // MARK: - Main
 
-let arguments = CommandLine.arguments
-let quick = arguments.contains("--quick")
-func intOption(_ name: String) -> Int? {
-  arguments.firstIndex(of: name).flatMap { k in k + 1 < arguments.count ? Int(arguments[k + 1]).map { max(1, $0) } : nil }
-}
-let repsBuild = intOption("--reps-build") ?? (quick ? 5 : 21)
-let repsOp = intOption("--reps-op") ?? (quick ? 21 : 201)
+let quick = CommandLine.arguments.contains("--quick")
+let repsBuild = intOption("--reps-build").map { max(1, $0) } ?? (quick ? 5 : 21)
+let repsOp = intOption("--reps-op").map { max(1, $0) } ?? (quick ? 21 : 201)
 
 print("# brace \(String(cString: brace_version_string())) (stack strategy), \(colCount * rowCount * leafCount) leaves, \(1 + colCount + colCount * rowCount + colCount * rowCount * leafCount) nodes; medians of \(repsBuild) builds, \(repsOp) ops; µs")
 var firstInProcess = true
