@@ -81,12 +81,6 @@ struct ConstraintRecord: HandleRecord {
 
   init() {}
 
-  init(terms: [ConstraintTerm], relation: brace_relation, constant: Double) {
-    self.terms = terms
-    self.relation = relation
-    self.constant = constant
-  }
-
   @inline(__always)
   private mutating func setBit(_ bit: UInt32, _ on: Bool) { bits = on ? bits | bit : bits & ~bit }
 
