@@ -95,15 +95,8 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 
 @c @implementation public func brace_constraint_get_terms(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ buffer: UnsafeMutablePointer<brace_term>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?, _ relation: UnsafeMutablePointer<brace_relation>?, _ constant: UnsafeMutablePointer<Double>?) -> brace_status {
   withConstraint(ctx, "brace_constraint_get_terms", constraint) { c, k throws(BraceError) in
-    let count = try requireOut(count, "count")
-    if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
     let r = c.bridge.constraints[k.index]
-    if let buffer {
-      for (i, t) in r.terms.prefix(Int(clamping: UInt(bitPattern: capacity))).enumerated() {
-        buffer[i] = brace_term(item: t.item, attribute: t.attribute, coefficient: t.coefficient)
-      }
-    }
-    count.pointee = r.terms.count
+    try copyOut(r.terms, buffer, capacity, count) { brace_term(item: $0.item, attribute: $0.attribute, coefficient: $0.coefficient) }
     relation?.pointee = r.relation
     constant?.pointee = r.constant
   }
@@ -111,13 +104,13 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 
 @c @implementation public func brace_node_get_constraints(_ ctx: OpaquePointer?, _ node: brace_node, _ buffer: UnsafeMutablePointer<brace_constraint>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {
   withNode(ctx, "brace_node_get_constraints", node) { c, n throws(BraceError) in
-    try copyHandles(c.activeConstraints(on: n).map { c.handle(ofConstraint: $0) }, buffer, capacity, count)
+    try copyOut(c.activeConstraints(on: n), buffer, capacity, count) { c.handle(ofConstraint: $0) }
   }
 }
 
 @c @implementation public func brace_context_get_broken_constraints(_ ctx: OpaquePointer?, _ buffer: UnsafeMutablePointer<brace_constraint>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {
   withContext(ctx, "brace_context_get_broken_constraints") { c throws(BraceError) in
-    try copyHandles(c.activeBrokenConstraints().map { c.handle(ofConstraint: $0) }, buffer, capacity, count)
+    try copyOut(c.activeBrokenConstraints(), buffer, capacity, count) { c.handle(ofConstraint: $0) }
   }
 }
 
@@ -195,7 +188,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 
 @c @implementation public func brace_node_get_layout_guides(_ ctx: OpaquePointer?, _ node: brace_node, _ buffer: UnsafeMutablePointer<brace_node>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {
   withNode(ctx, "brace_node_get_layout_guides", node) { c, n throws(BraceError) in
-    try copyHandles((c.bridge.guides[n] ?? []).map { c.handle(ofNode: $0) }, buffer, capacity, count)
+    try copyOut(c.bridge.guides[n] ?? [], buffer, capacity, count) { c.handle(ofNode: $0) }
   }
 }
 

@@ -68,11 +68,17 @@ func getOfNode<T>(
   withNode(ctx, function, node) { c, n throws(BraceError) in try store(try value(c, n), out) }
 }
 
-/// Copies a list of handles into a caller's buffer: *count gets the whole number, the
-/// buffer as many as fit.
-func copyHandles(_ list: [UInt64], _ buffer: UnsafeMutablePointer<UInt64>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) throws(BraceError) {
+/// Copies a list out to a caller's buffer (`capacity` elements): *count gets the whole
+/// number, the buffer as many as fit. The elements are made as they are written
+/// (`element` maps an entry of `list` to one), so asking for the count alone allocates
+/// nothing.
+@inline(__always)
+func copyOut<Entry, Element>(
+  _ list: [Entry], _ buffer: UnsafeMutablePointer<Element>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?,
+  _ element: (Entry) -> Element
+) throws(BraceError) {
   let count = try requireOut(count, "count")
   if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
-  if let buffer { for k in 0..<min(list.count, Int(clamping: UInt(bitPattern: capacity))) { buffer[k] = list[k] } }
+  if let buffer { for k in 0..<min(list.count, Int(clamping: UInt(bitPattern: capacity))) { buffer[k] = element(list[k]) } }
   count.pointee = list.count
 }

@@ -61,7 +61,7 @@ import CBrace
 
 @c @implementation public func brace_node_get_subviews(_ ctx: OpaquePointer?, _ node: brace_node, _ buffer: UnsafeMutablePointer<brace_node>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {
   withNode(ctx, "brace_node_get_subviews", node) { c, n throws(BraceError) in
-    try copyHandles(c.nodes.children[n.index].map { c.handle(ofNode: $0) }, buffer, capacity, count)
+    try copyOut(c.nodes.children[n.index], buffer, capacity, count) { c.handle(ofNode: $0) }
   }
 }
 
