@@ -62,6 +62,12 @@ static void test_handle_info(void) {
   CHECK(strstr(brace_last_error(NULL), "null handle") != NULL);
   CHECK(info_of(12345, &st).kind == BRACE_HANDLE_KIND_INVALID && st == BRACE_E_INVALID_HANDLE);
   CHECK(strstr(brace_last_error(NULL), "not a handle") != NULL);
+  /* Values with a kind but a context tag or generation of 0, which Brace never makes
+     (this test knows the layout the header keeps private: kind in bits 63-62, tag in
+     61-36, generation in 35-24). */
+  CHECK(info_of(0x4000000000000000ULL, &st).kind == BRACE_HANDLE_KIND_INVALID && st == BRACE_E_INVALID_HANDLE);
+  CHECK(info_of(b & ~(0xFFFULL << 24), &st).kind == BRACE_HANDLE_KIND_INVALID && st == BRACE_E_INVALID_HANDLE);
+  CHECK(info_of(b & ~(0x3FFFFFFULL << 36), &st).kind == BRACE_HANDLE_KIND_INVALID && st == BRACE_E_INVALID_HANDLE);
   CHECK(brace_handle_get_info(b, NULL) == BRACE_E_INVALID_ARGUMENT);
   brace_handle_info small;
   memset(&small, 0, sizeof small);

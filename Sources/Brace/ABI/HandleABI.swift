@@ -14,7 +14,8 @@ public func brace_handle_get_info(_ handle: UInt64, _ out: UnsafeMutablePointer<
     return BRACE_E_INVALID_ARGUMENT
   }
   let kind = Handle.kind(handle)
-  guard kind != 0 else {
+  // Kinds, context tags and generations all start at 1: a 0 in any is no handle.
+  guard kind != 0, Handle.tag(handle) != 0, Handle.generation(handle) != 0 else {
     out.pointee = brace_handle_info(struct_size: UInt32(need), kind: BRACE_HANDLE_KIND_INVALID, index: 0, generation: 0)
     LastError.set(nil, "brace_handle_get_info: \(handle == 0 ? "0 is the null handle" : "0x\(String(handle, radix: 16)) is not a handle Brace made")")
     return BRACE_E_INVALID_HANDLE
