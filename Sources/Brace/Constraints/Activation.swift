@@ -207,9 +207,17 @@ extension Context {
     _ terms: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double, _ priority: Float,
     _ identifier: UnsafePointer<CChar>?, strategy: Int32, for o: NodeID
   ) throws(BraceError) -> ConstraintID {
-    let k = try createLinearConstraint(terms, relation, constant, owner: .strategy(strategy))
+    // The identifier is checked (and copied) before anything is made.
+    let name = try Identifier.copy(identifier)
+    let k: ConstraintID
+    do throws(BraceError) {
+      k = try createLinearConstraint(terms, relation, constant, owner: .strategy(strategy))
+    } catch {
+      free(name)
+      throw error
+    }
     bridge.constraints[k.index].priority = priority
-    bridge.constraints[k.index].identifier = try? Identifier.copy(identifier)
+    bridge.constraints[k.index].identifier = name
     bridge.constraints[k.index].ownerNode = o
     bridge.strategyConstraints[o, default: []].append(k)
     do throws(BraceError) {

@@ -105,7 +105,6 @@ private func hostAddConstraint(
     guard let terms else { throw .invalidArgument("terms is NULL") }
     guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms") }
     try Check.priority(priority, "priority")
-    try Identifier.check(identifier)
     let k = try c.addStrategyConstraint(
       UnsafeBufferPointer(start: terms, count: count), relation, constant, priority, identifier, strategy: Int32(strategy), for: o)
     out.pointee = c.handle(ofConstraint: k)
