@@ -98,7 +98,8 @@ typedef struct brace_diagnostic {
   size_t node_count;
   /* Since 0.6 (read them only when struct_size reaches them): the constraints concerned.
      For BRACE_DIAGNOSTIC_UNSATISFIABLE the broken constraint first, then those it
-     conflicts with (the list the message prints); for a constraint the solver refused
+     conflicts with (the constraints the message lists, where the broken one comes
+     last, as in UIKit's report); for a constraint the solver refused
      (BRACE_DIAGNOSTIC_PLUGIN) that constraint. NULL and 0 when there are none. */
   const brace_constraint *constraints;
   size_t constraint_count;
