@@ -41,12 +41,7 @@ extension Context {
       }
       terms.append(t2)
     }
-    var r = ConstraintRecord()
-    r.terms = terms
-    r.relation = relation
-    r.constant = constant
-    r.layoutForm = true
-    return try allocateConstraint(r)
+    return try allocateConstraint(terms, relation, constant, layoutForm: true)
   }
 
   static func checkPair(_ a: brace_attribute, _ b: brace_attribute) throws(BraceError) {
@@ -81,14 +76,7 @@ extension Context {
     if directional && physical {
       throw .invalidArgument("leading/trailing cannot be mixed with left/right in one constraint (rule: one horizontal family per constraint)")
     }
-    // Field by field, not through an initializer taking them: with one, Swift copied the
-    // record on its way into allocateConstraint (+8% instructions per create and destroy).
-    var r = ConstraintRecord()
-    r.terms = terms
-    r.relation = relation
-    r.constant = constant
-    r.owner = owner
-    return try allocateConstraint(r)
+    return try allocateConstraint(terms, relation, constant, owner: owner)
   }
 
   /// brace_constraint_add_on_variables: create, prioritize and activate a constraint over
