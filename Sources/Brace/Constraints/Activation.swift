@@ -65,63 +65,25 @@ extension Context {
     guard let s = bridge.solver, let i = bridge.solverInstance else { return }
     var r = bridge.constraints[c.index]
     guard r.row == nil else { return }
-    guard r.terms.allSatisfy({ $0.isVariable ? bridge.variables[$0.variable.index].live : nodes.isLive($0.node) && nodes.generation[$0.node.index] == Handle.generation($0.item) }),
-      let holder = try? container(of: r.terms)
-    else {
+    guard itemsAreLive(r.terms), let holder = try? container(of: r.terms) else {
       // Its items are gone or no longer share a tree: kept broken until that changes.
-      bridge.constraints[c.index].broken = true
-      if !bridge.broken.contains(c) { bridge.broken.append(c) }
+      keepBroken(c, container: nil)
       return
     }
     let own: NodeID? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
     let touched = touchedNodes(r.terms, container: holder)
-    var retained: [NodeID] = []
-    do throws(BraceError) {
-      for n in touched where n != own {
-        try retainNode(n)
-        retained.append(n)
-      }
-      if let own { _ = try engineVars(own) }
-    } catch {
-      for n in retained { releaseNode(n) }
-      notePluginFault(error)
-      return
-    }
-    let row: LinearExpression
-    do throws(BraceError) {
-      row = try buildRow(r, container: holder, varsOf: { n throws(BraceError) in try engineVars(n) },
-                         variable: { v in bridge.variables[v.index].solverVariable })
-    } catch {
-      for n in touched where n != own { releaseNode(n) }
-      notePluginFault(error)
-      return
-    }
+    guard let row = retainAndBuildRow(r, container: holder, touched: touched, own: own) else { return }
     // Rows built from huge frames, insets or margins (a translated frame at 1e300) are
     // beyond the solver's tolerances: kept out, broken, and said so.
     guard abs(row.constant) <= Check.maxConstant * 4,
       row.terms.allSatisfy({ abs($0.coefficient) <= Check.maxCoefficient * 4 })
     else {
       for n in touched where n != own { releaseNode(n) }
-      bridge.constraints[c.index].broken = true
-      bridge.constraints[c.index].container = holder
-      if !bridge.broken.contains(c) { bridge.broken.append(c) }
+      keepBroken(c, container: holder)
       emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [], constraints: [c])
       return
     }
-    var id: UInt32 = 0
-    var conflictCount = 0
-    var rows: Set<UInt32> = []
-    let status = row.terms.withUnsafeBufferPointer { terms in
-      // The conflict list is scratch space on the stack: most additions never use it.
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
-        let status = s.desc.add!(i, terms.baseAddress, terms.count, r.relation, row.constant, Double(r.priority), &id,
-                                 buf.baseAddress, buf.count, &conflictCount)
-        if status == BRACE_E_UNSATISFIABLE {
-          for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
-        }
-        return status
-      }
-    }
+    let (status, id, conflictRows) = addRow(row, of: r, to: s, i)
     bridge.dirty = true
     if status == BRACE_OK {
       r.row = id
@@ -136,17 +98,78 @@ extension Context {
       return
     }
     for n in touched where n != own { releaseNode(n) }
-    bridge.constraints[c.index].broken = true
-    bridge.constraints[c.index].container = holder
-    if !bridge.broken.contains(c) { bridge.broken.append(c) }
+    keepBroken(c, container: holder)
     if status == BRACE_E_UNSATISFIABLE {
       // A muted reinstall (a retry) reports nothing: the report is not built either.
       if diagnosticsMuted && bridge.refusedConflicts == nil { return }
-      let others = bridge.constraints.indices.filter { k in bridge.constraints[k].live && bridge.constraints[k].row.map { rows.contains($0) } == true }
+      let others = bridge.constraints.indices.filter { k in bridge.constraints[k].live && bridge.constraints[k].row.map { conflictRows.contains($0) } == true }
       reportUnsatisfiable(broken: c, conflicting: others.map { ConstraintID(index: $0) })
     } else {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [], constraints: [c])
     }
+  }
+
+  /// Whether every item of the terms is still the node or variable it named.
+  @inline(__always)
+  private func itemsAreLive(_ terms: [ConstraintTerm]) -> Bool {
+    terms.allSatisfy { $0.isVariable ? bridge.variables[$0.variable.index].live : nodes.isLive($0.node) && nodes.generation[$0.node.index] == Handle.generation($0.item) }
+  }
+
+  /// An active constraint left out of the solver: listed to be retried.
+  private func keepBroken(_ c: ConstraintID, container holder: NodeID?) {
+    bridge.constraints[c.index].broken = true
+    if let holder { bridge.constraints[c.index].container = holder }
+    if !bridge.broken.contains(c) { bridge.broken.append(c) }
+  }
+
+  /// Enters the nodes the row touches into the engine (all but the constraint's own node,
+  /// whose generated constraint it is) and builds the row over their variables. On a
+  /// plugin fault nothing stays retained and nil is answered.
+  @inline(__always)
+  private func retainAndBuildRow(_ r: ConstraintRecord, container holder: NodeID, touched: [NodeID], own: NodeID?) -> LinearExpression? {
+    var retained: [NodeID] = []
+    do throws(BraceError) {
+      for n in touched where n != own {
+        try retainNode(n)
+        retained.append(n)
+      }
+      if let own { _ = try engineVars(own) }
+    } catch {
+      for n in retained { releaseNode(n) }
+      notePluginFault(error)
+      return nil
+    }
+    do throws(BraceError) {
+      return try buildRow(r, container: holder, varsOf: { n throws(BraceError) in try engineVars(n) },
+                          variable: { v in bridge.variables[v.index].solverVariable })
+    } catch {
+      for n in touched where n != own { releaseNode(n) }
+      notePluginFault(error)
+      return nil
+    }
+  }
+
+  /// Hands the row to the solver: its status, the row id, and on BRACE_E_UNSATISFIABLE the
+  /// ids of the required rows it conflicts with.
+  @inline(__always)
+  private func addRow(_ row: LinearExpression, of r: ConstraintRecord, to s: LoadedStrategy, _ i: UnsafeMutableRawPointer)
+    -> (brace_status, UInt32, Set<UInt32>)
+  {
+    var id: UInt32 = 0
+    var conflictCount = 0
+    var rows: Set<UInt32> = []
+    let status = row.terms.withUnsafeBufferPointer { terms in
+      // The conflict list is scratch space on the stack: most additions never use it.
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
+        let status = s.desc.add!(i, terms.baseAddress, terms.count, r.relation, row.constant, Double(r.priority), &id,
+                                 buf.baseAddress, buf.count, &conflictCount)
+        if status == BRACE_E_UNSATISFIABLE {
+          for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
+        }
+        return status
+      }
+    }
+    return (status, id, rows)
   }
 
   /// A solver plugin handed back something the host refused while a constraint was being
