@@ -65,5 +65,6 @@
 #include "cycle.h"
 #include "strategy.h"
 #include "constraint.h"
+#include "animation.h"
 
 #endif /* BRACE_BRACE_H */

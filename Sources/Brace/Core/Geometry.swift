@@ -10,9 +10,19 @@ extension Context {
   func setFrame(_ n: NodeID, _ f: brace_rect) {
     let old = nodes.frame[n.index]
     nodes.frame[n.index] = f
+    placed(n, from: old, to: f)
     guard old.width != f.width || old.height != f.height else { return }
     sizeChanged(n)
     strategySizeChanged(n, from: brace_size(width: old.width, height: old.height))
+  }
+
+  /// A node was given a frame: inside an animation transaction, the change is recorded
+  /// (Animation/).
+  @inline(__always)
+  private func placed(_ n: NodeID, from old: brace_rect, to f: brace_rect) {
+    let wasPlaced = nodes.flags[n.index].contains(.placed)
+    if !wasPlaced { nodes.flags[n.index].insert(.placed) }
+    if animation.recording >= 0 { recordFrameChange(n, from: old, to: f, placed: wasPlaced) }
   }
 
   /// A frame set from outside the engine: a translating node in constraint layout gets
@@ -71,7 +81,9 @@ extension Context {
   }
 
   func setCenter(_ n: NodeID, _ c: brace_point) {
+    let old = nodes.frame[n.index]
     nodes.frame[n.index] = frame(n, aroundCenter: c)
+    placed(n, from: old, to: nodes.frame[n.index])
     translatedFrameChanged(n)
   }
 

@@ -39,6 +39,9 @@ struct NodeFlags: OptionSet {
   /// The node's strategy's size_changed hook is running: a size change of the node made
   /// meanwhile does not call it again (its arrange sees it).
   static let inSizeChangedHook = NodeFlags(rawValue: 1 << 22)
+  /// The node's frame has been set since it was created: its next change inside an
+  /// animation transaction animates (a first frame appears in place).
+  static let placed = NodeFlags(rawValue: 1 << 23)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,

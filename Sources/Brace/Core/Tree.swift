@@ -102,6 +102,8 @@ extension Context {
     if nodes.flags[node.index].contains(.guide) {
       throw .invalidArgument("\(describe(node)) is a layout guide: it has an owner, not a superview (destroy it to remove it)")
     }
+    // It leaves the tree that is drawn: its subtree's animations end (not finished).
+    cancelAnimations(node, subtree: true)
     removeFromSuperview(node)
   }
 
@@ -155,6 +157,8 @@ extension Context {
     let order = subtreeNodes(node)
     let generations = order.map { nodes.generation[$0.index] }
     for n in order { nodes.flags[n.index].insert(.dismantling) }
+    if !animation.isEmpty { for n in order { animation.removeAll(of: n, stopped: true) } }
+    if !animation.fresh.isEmpty { for n in order { animation.fresh.remove(n) } }
     for n in order.reversed() { engineWillDestroy(n) }
     for (n, gen) in zip(order, generations).reversed() where nodes.generation[n.index] == gen && nodes.isLive(n) {
       detachStrategy(n)

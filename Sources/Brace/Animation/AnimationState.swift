@@ -1,0 +1,203 @@
+import CBrace
+
+/// One transaction's animations: its timing, its completion, and how many of its
+/// animations are still recorded.
+struct Batch {
+  /// Begin time plus delay, and the duration: every animation of the batch runs from
+  /// `start` to `start + duration`.
+  var start = 0.0
+  var duration = 0.0
+  var timing = Timing.linear
+  var options: UInt32 = 0
+  /// The time given to brace_context_begin_animation.
+  var begun = 0.0
+  var completion: brace_animation_completion_fn?
+  var userData: UnsafeMutableRawPointer?
+  /// Its animations still recorded: the head of their list (through `Anim.batchNext`)
+  /// and their number.
+  var first: Int32 = -1
+  var live: Int32 = 0
+  var committed = false
+  /// No animation of it was stopped before its end.
+  var finished = true
+  /// When its last animation was stopped (or it was committed with none): the time its
+  /// completion sorts by when it did not run to its end.
+  var stoppedAt = -Double.infinity
+  /// The order of brace_context_begin_animation calls: ties of end times complete in it.
+  var serial: UInt64 = 0
+  var inUse = false
+
+  var end: Double { start + duration }
+}
+
+/// One recorded frame change: the node is shown at model + delta·(1 - progress(t)), summed
+/// over its animations (additive, as Core Animation's). A member of two lists: its node's
+/// and its batch's.
+struct Anim {
+  var node = NodeID.none
+  var batch: Int32 = -1
+  var nodePrev: Int32 = -1
+  var nodeNext: Int32 = -1
+  var batchPrev: Int32 = -1
+  var batchNext: Int32 = -1
+  /// Where the node was shown minus its new model frame, per component.
+  var dx = 0.0, dy = 0.0, dw = 0.0, dh = 0.0
+}
+
+/// What an open transaction or region applies to the changes made inside it.
+enum OpenTransaction {
+  case animated(batch: Int32)
+  case disabled
+}
+
+/// The animation subsystem's state (Animation/): open transactions, batches and
+/// animations in flat pools with free lists, the nodes animating now, and the host's
+/// latest time.
+struct AnimationState {
+  var open: [OpenTransaction] = []
+  /// The batch frame changes are recorded into now, -1 when none (no transaction, or a
+  /// without-animation region innermost). Read on every frame change.
+  var recording: Int32 = -1
+
+  var batches: [Batch] = []
+  var freeBatches: [Int32] = []
+  var anims: [Anim] = []
+  var freeAnims: [Int32] = []
+
+  /// Per node slot: the head of its animation list (-1: none) and its position in
+  /// `animating` (-1: not there). Grown to the node capacity when a node first animates.
+  var head: [Int32] = []
+  var position: [Int32] = []
+  /// The nodes with recorded animations, dense, in no particular order.
+  var animating: [NodeID] = []
+
+  /// Nodes given their first frame inside the open transactions: later changes in the
+  /// same transactions do not animate them either. Emptied when the outermost commits.
+  var fresh: Set<NodeID> = []
+
+  /// The latest time the host gave (begin or tick).
+  var clock = -Double.infinity
+  var serial: UInt64 = 0
+  /// A tick is running completions.
+  var ticking = false
+  /// Per batch slot, scratch for sampling: 1 - progress, and whether it runs past t.
+  var remaining: [Double] = []
+  var active: [Bool] = []
+
+  var isEmpty: Bool { animating.isEmpty }
+
+  // MARK: Pools
+
+  mutating func newBatch() -> Int32 {
+    let b: Int32
+    if let k = freeBatches.popLast() {
+      b = k
+    } else {
+      b = Int32(batches.count)
+      batches.append(Batch())
+    }
+    serial += 1
+    batches[Int(b)] = Batch()
+    batches[Int(b)].serial = serial
+    batches[Int(b)].inUse = true
+    return b
+  }
+
+  mutating func freeBatch(_ b: Int32) {
+    batches[Int(b)] = Batch()
+    freeBatches.append(b)
+  }
+
+  /// Makes room for per-node entries up to `capacity` slots.
+  mutating func reserveNodes(_ capacity: Int) {
+    if head.count < capacity {
+      head.append(contentsOf: repeatElement(-1, count: capacity - head.count))
+      position.append(contentsOf: repeatElement(-1, count: capacity - position.count))
+    }
+  }
+
+  @inline(__always)
+  func firstAnim(_ n: NodeID) -> Int32 { n.index < head.count ? head[n.index] : -1 }
+
+  /// The node's animation of batch `b`, -1 when it has none.
+  func anim(of n: NodeID, in b: Int32) -> Int32 {
+    var a = firstAnim(n)
+    while a >= 0 {
+      if anims[Int(a)].batch == b { return a }
+      a = anims[Int(a)].nodeNext
+    }
+    return -1
+  }
+
+  /// Records a new animation of `n` in batch `b` (at the head of both lists).
+  mutating func insert(_ n: NodeID, batch b: Int32, _ d: (Double, Double, Double, Double)) {
+    let a: Int32
+    if let k = freeAnims.popLast() {
+      a = k
+    } else {
+      a = Int32(anims.count)
+      anims.append(Anim())
+    }
+    let h = head[n.index], bh = batches[Int(b)].first
+    anims[Int(a)] = Anim(node: n, batch: b, nodePrev: -1, nodeNext: h, batchPrev: -1, batchNext: bh,
+                         dx: d.0, dy: d.1, dw: d.2, dh: d.3)
+    if h >= 0 { anims[Int(h)].nodePrev = a }
+    if bh >= 0 { anims[Int(bh)].batchPrev = a }
+    head[n.index] = a
+    batches[Int(b)].first = a
+    batches[Int(b)].live += 1
+    if position[n.index] < 0 {
+      position[n.index] = Int32(animating.count)
+      animating.append(n)
+    }
+  }
+
+  /// Removes animation `a` from its node's and its batch's lists. `stopped`: it did not
+  /// run to its end, so its batch will not report finished.
+  mutating func remove(_ a: Int32, stopped: Bool) {
+    let x = anims[Int(a)]
+    if x.nodePrev >= 0 { anims[Int(x.nodePrev)].nodeNext = x.nodeNext } else { head[x.node.index] = x.nodeNext }
+    if x.nodeNext >= 0 { anims[Int(x.nodeNext)].nodePrev = x.nodePrev }
+    if x.batchPrev >= 0 { anims[Int(x.batchPrev)].batchNext = x.batchNext } else { batches[Int(x.batch)].first = x.batchNext }
+    if x.batchNext >= 0 { anims[Int(x.batchNext)].batchPrev = x.batchPrev }
+    batches[Int(x.batch)].live -= 1
+    if stopped {
+      batches[Int(x.batch)].finished = false
+      batches[Int(x.batch)].stoppedAt = clock
+    }
+    anims[Int(a)] = Anim()
+    freeAnims.append(a)
+    if head[x.node.index] < 0 {
+      // Swap-remove the node from the dense list.
+      let p = Int(position[x.node.index])
+      let last = animating.removeLast()
+      if p < animating.count {
+        animating[p] = last
+        position[last.index] = Int32(p)
+      }
+      position[x.node.index] = -1
+    }
+  }
+
+  /// Removes every animation of `n`.
+  mutating func removeAll(of n: NodeID, stopped: Bool) {
+    while case let a = firstAnim(n), a >= 0 { remove(a, stopped: stopped) }
+  }
+
+  /// Where `n` is shown at `t`, given its model frame.
+  func presentation(_ n: NodeID, model f: brace_rect, at t: Double) -> brace_rect {
+    var r = f
+    var a = firstAnim(n)
+    while a >= 0 {
+      let x = anims[Int(a)]
+      let b = batches[Int(x.batch)]
+      let k = 1 - b.timing.progress(b.duration > 0 ? (t - b.start) / b.duration : (t < b.start ? 0 : 1))
+      r.x += x.dx * k
+      r.y += x.dy * k
+      r.width += x.dw * k
+      r.height += x.dh * k
+      a = x.nodeNext
+    }
+    return r
+  }
+}

@@ -1,0 +1,59 @@
+import CBrace
+
+/// Presentation frames: where nodes are shown at a time.
+extension Context {
+  func presentationFrame(_ n: NodeID, at t: Double) -> brace_rect {
+    animation.presentation(n, model: nodes.frame[n.index], at: t)
+  }
+
+  func isAnimating(_ n: NodeID) -> Bool { animation.firstAnim(n) >= 0 }
+
+  /// Fills `buffer` with the nodes animating at `t` and their presentation frames; the
+  /// answer is how many there are. Each batch's progress is computed once, then each
+  /// node adds its animations' shares: O(animating nodes).
+  func sampleAnimations(at t: Double, into buffer: UnsafeMutablePointer<brace_presented_frame>?, capacity: Int) -> Int {
+    guard !animation.animating.isEmpty else { return 0 }
+    let batches = animation.batches.count
+    if animation.remaining.count < batches {
+      animation.remaining = Array(repeating: 0, count: batches)
+      animation.active = Array(repeating: false, count: batches)
+    }
+    for b in 0..<batches where animation.batches[b].inUse {
+      let x = animation.batches[b]
+      let u = x.duration > 0 ? (t - x.start) / x.duration : (t < x.start ? 0 : 1)
+      animation.remaining[b] = 1 - x.timing.progress(u)
+      animation.active[b] = x.end > t
+    }
+    let a = animation
+    var count = 0
+    animation.remaining.withUnsafeBufferPointer { remaining in
+      animation.active.withUnsafeBufferPointer { active in
+        a.anims.withUnsafeBufferPointer { anims in
+          nodes.frame.withUnsafeBufferPointer { frames in
+            for n in a.animating {
+              var r = frames[n.index]
+              var live = false
+              var k = a.head[n.index]
+              while k >= 0 {
+                let x = anims[Int(k)]
+                let w = remaining[Int(x.batch)]
+                live = live || active[Int(x.batch)]
+                r.x += x.dx * w
+                r.y += x.dy * w
+                r.width += x.dw * w
+                r.height += x.dh * w
+                k = x.nodeNext
+              }
+              guard live else { continue }
+              if count < capacity, let buffer {
+                buffer[count] = brace_presented_frame(node: handle(ofNode: n), frame: r)
+              }
+              count += 1
+            }
+          }
+        }
+      }
+    }
+    return count
+  }
+}
