@@ -220,40 +220,27 @@ def test_a_transaction_is_entered_once(ctx):
 # ---------------------------------------------------------------- interruption
 
 
-def test_an_interrupting_animation_is_continuous_and_additive(ctx):
+@pytest.mark.parametrize("replace", [False, True])
+def test_an_interrupting_animation_never_jumps(ctx, replace):
     root, (a, _, _) = three_boxes(ctx)
     done = []
     with ctx.animate(duration=1.0, curve="linear", completion=lambda f: done.append(("first", f))):
         a.frame = (100, 0, 10, 10)
     before = a.presentation_frame(10.5)
-    with ctx.animate(duration=1.0, curve="linear", now=10.5, completion=lambda f: done.append(("second", f))):
-        a.frame = (200, 0, 10, 10)
-    after = a.presentation_frame(10.5)
-    assert before.x == 50.0 and abs(after.x - before.x) <= 1e-9
-    # 200 + (0 - 100) · 0 + (100 - 200) · (1 - 0.5) = 150.
-    assert a.presentation_frame(11.0).x == 150.0
-    assert ctx.tick(11.0) == 1
-    assert done == [("first", True)]
-    assert ctx.tick(11.5) == 0
-    assert done == [("first", True), ("second", True)]
-
-
-def test_begin_from_current_state_replaces_and_reports_unfinished(ctx):
-    root, (a, _, _) = three_boxes(ctx)
-    done = []
-    with ctx.animate(duration=1.0, curve="linear", completion=lambda f: done.append(("first", f))):
-        a.frame = (100, 0, 10, 10)
-    before = a.presentation_frame(10.5)
-    with ctx.animate(duration=1.0, curve="linear", now=10.5, begin_from_current_state=True,
+    with ctx.animate(duration=1.0, curve="linear", now=10.5, begin_from_current_state=replace,
                      completion=lambda f: done.append(("second", f))):
         a.frame = (200, 0, 10, 10)
-    assert abs(a.presentation_frame(10.5).x - before.x) <= 1e-9
-    # From 50 to 200 over [10.5, 11.5]: 50 + 150 · 0.5 = 125 at 11.0.
-    assert a.presentation_frame(11.0).x == 125.0
-    ctx.tick(10.5)
-    assert done == [("first", False)]
-    ctx.tick(11.5)
-    assert done == [("first", False), ("second", True)]
+    assert before.x == 50.0 and abs(a.presentation_frame(10.5).x - before.x) <= 1e-9
+    if replace:
+        # From 50 to 200 over [10.5, 11.5]: 50 + 150 · 0.5 = 125 at 11.0; the first was
+        # stopped, so it did not finish.
+        x, first = 125.0, ("first", False)
+    else:
+        # Additive: 200 + (0 - 100) · 0 + (100 - 200) · (1 - 0.5) = 150; both run to their end.
+        x, first = 150.0, ("first", True)
+    assert a.presentation_frame(11.0).x == x
+    assert ctx.tick(11.0) == 1 and done == [first]
+    assert ctx.tick(11.5) == 0 and done == [first, ("second", True)]
 
 
 # ---------------------------------------------------------------- completions
@@ -325,32 +312,25 @@ def test_completions_are_kept_until_they_ran_and_not_after():
     clock = brace.ManualClock(0)
     ctx = brace.Context(clock=clock)
     a = ctx.view(frame=(0, 0, 10, 10))
-    with ctx.animate(duration=1.0, completion=Completion(log)):
-        a.frame = (10, 0, 10, 10)
-    # Only the engine's transaction names it: it is kept alive for it.
+
+    def animate_with_a_completion(x):
+        """Moves `a` in a transaction whose completion only the transaction names; a weak
+        reference to that completion."""
+        fn = Completion(log)
+        with ctx.animate(duration=1.0, completion=fn):
+            a.frame = (x, 0, 10, 10)
+        return weakref.ref(fn)
+
+    ran = animate_with_a_completion(10)
     gc.collect()
-    ctx.tick(clock.advance(1.0))
-    assert log == [True]
-    # Once run, nothing holds it.
-    ran = Completion(log)
-    gone = weakref.ref(ran)
-    with ctx.animate(duration=1.0, completion=ran):
-        a.frame = (20, 0, 10, 10)
-    del ran
-    gc.collect()
-    assert gone() is not None
+    assert ran() is not None  # kept for the engine's transaction
     ctx.tick(clock.advance(1.0))
     gc.collect()
-    assert gone() is None and log == [True, True]
-    # Pending when the context closes: dropped uncalled, and released.
-    pending = Completion(log)
-    dropped = weakref.ref(pending)
-    with ctx.animate(duration=1.0, completion=pending):
-        a.frame = (30, 0, 10, 10)
-    del pending
-    ctx.close()
+    assert log == [True] and ran() is None  # once run, nothing holds it
+    pending = animate_with_a_completion(20)
+    ctx.close()  # pending: dropped uncalled, and released
     gc.collect()
-    assert dropped() is None and log == [True, True]
+    assert log == [True] and pending() is None
 
 
 # ---------------------------------------------------------------- cancel
