@@ -24,7 +24,9 @@ Subclass :class:`View` and override ``layout_subviews``, ``update_constraints``,
 ``intrinsic_content_size()``; only the overridden ones are installed. ``super()`` calls
 reach the engine's default (``brace_node_super_*``). An exception raised in a callback is
 stored on the Context and re-raised, once the C call returns, by the Python call that
-entered the engine (``run_update_cycle``, ``layout_if_needed`` ...).
+entered the engine (``run_update_cycle``, ``layout_if_needed`` ...). An animation's
+completion runs from ``ctx.tick`` (see :mod:`brace.animation`); its exception reaches the
+caller of ``tick`` once the other due completions ran.
 """
 
 from __future__ import annotations
