@@ -421,6 +421,18 @@ def test_the_bulk_sampler_equals_the_presentation_frames(ctx):
     assert len(ctx.sample(10.5)) == 50 and ctx.sample(11.25) == {}  # the last ends at 11.24
 
 
+def test_the_bulk_sampler_wraps_a_view_whose_wrapper_went_away(ctx):
+    root = ctx.view(frame=(0, 0, 100, 100))
+    child = root.add_subview(ctx.view(frame=(0, 0, 10, 10)))
+    with ctx.animate(duration=1.0, curve="linear"):
+        child.frame = (20, 0, 10, 10)
+    handle = child.handle
+    del child
+    gc.collect()
+    ((view, frame),) = ctx.sample(10.5).items()
+    assert (view.handle, view.superview, frame) == (handle, root, Rect(10, 0, 10, 10))
+
+
 # ---------------------------------------------------------------- bad input
 
 
