@@ -7,6 +7,7 @@ or are given explicitly (no test depends on the wall clock)."""
 
 import gc
 import math
+import threading
 import weakref
 from pathlib import Path
 
@@ -282,6 +283,31 @@ def test_an_exception_in_a_completion_reaches_tick_and_the_others_still_run(ctx)
     assert ctx.tick(12) == 0  # nothing left over
 
 
+def test_completions_run_on_the_thread_that_ticks_and_raise_there(ctx):
+    root, (a, _, _) = three_boxes(ctx)
+    ran_on = []
+
+    def fails(finished):
+        ran_on.append(threading.get_ident())
+        raise KeyError("in the ticking thread")
+
+    with ctx.animate(duration=1.0, completion=fails):
+        a.frame = (100, 0, 10, 10)
+    caught = []
+
+    def host():
+        try:
+            ctx.tick(11.0)
+        except KeyError as e:
+            caught.append(e)
+
+    worker = threading.Thread(target=host)
+    worker.start()
+    worker.join()
+    assert ran_on == [worker.ident] and len(caught) == 1
+    assert ctx.tick(11.0) == 0  # nothing was left for this thread
+
+
 def test_a_completion_may_chain_an_animation_but_not_tick(ctx):
     root, (a, _, _) = three_boxes(ctx)
 
@@ -354,12 +380,14 @@ def test_cancel_shows_the_model_frame_and_completes_unfinished(ctx):
     assert done == [False]
 
 
-def test_destroying_an_animating_view_completes_unfinished(ctx):
-    root, (a, b, _) = three_boxes(ctx)
+@pytest.mark.parametrize("end", ["destroy", "remove_from_superview"])
+def test_destroying_or_removing_an_animating_view_completes_unfinished(ctx, end):
+    root, (a, _, _) = three_boxes(ctx)
     done = []
     with ctx.animate(duration=1.0, completion=done.append):
         a.frame = (100, 0, 10, 10)
-    a.destroy()
+    getattr(a, end)()
+    assert ctx.sample(10.1) == {}
     assert ctx.tick(10.1) == 0
     assert done == [False]
 
