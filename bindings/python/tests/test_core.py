@@ -1,5 +1,7 @@
 """Contexts, views, properties, the tree, strategies and the update cycle."""
 
+import os
+
 import pytest
 
 import brace
@@ -291,6 +293,18 @@ def test_description_dump(ctx):
 
 def test_version():
     assert brace.version().count(".") == 2
+
+
+def test_the_package_has_the_version_of_the_library_it_bundles():
+    # pyproject.toml is bumped with BRACE_VERSION_* (docs/contributing.md, step 3).
+    from importlib import metadata
+    try:
+        package = metadata.version("brace")
+    except metadata.PackageNotFoundError:
+        pytest.skip("the package is not installed (BRACE_TEST_SOURCE=1)")
+    if "BRACE_LIBRARY" in os.environ:
+        pytest.skip("BRACE_LIBRARY points at another build")
+    assert package == brace.version()
 
 
 @pytest.fixture(scope="module")
