@@ -20,6 +20,7 @@ from ._constants import (BRACE_PRIORITY_REQUIRED as PRIORITY_REQUIRED,
 from .core import (Autoresizing, Axis, Context, Diagnostic, DiagnosticKind, Direction,
                    DirectionalInsets, HandleInfo, HandleKind, Insets, LayoutGuide, Phase, Point,
                    PropertyDesc, Rect, Size, Stack, StrategyInfo, View, handle_info)
+from .animation import Curve, ManualClock, Spring, Transaction
 from .layout import Anchor, Constraint, Expression, Variable, activate, visual_format, deactivate
 
 

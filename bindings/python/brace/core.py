@@ -31,12 +31,14 @@ from __future__ import annotations
 
 import enum
 import threading
+import time
 import weakref
 from typing import NamedTuple, Optional
 
 from . import _attributes, errors
 from ._attributes import c_text_or_null, text_or_none
 from ._native import error, ffi, lib
+from .animation import Transaction, WithoutAnimation
 from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_dinsets, _from_insets,
                        _from_point, _from_rect, _insets, _num, _point, _rect)
 from .layout import Anchor, Constraint, Variable, _constraint_is_alive, _constraints_from, _edit_target
@@ -252,10 +254,14 @@ class Context:
     appended to ``ctx.diagnostics``). ``strict``: when True (default) activating a
     required constraint that conflicts raises UnsatisfiableConstraints (and takes the
     broken constraints out again); when False, UIKit's behavior: it stays active but
-    broken (``constraint.broken``)."""
+    broken (``constraint.broken``). ``clock``: what animations ask the time when none is
+    given (a callable answering seconds; default ``time.monotonic``; see
+    :mod:`brace.animation`), also the attribute ``ctx.clock``."""
 
     def __init__(self, scale: float = 1.0, direction="ltr", plugin_path=None,
-                 feedback_loop_threshold: int = 0, diagnostics=None, strict: bool = True):
+                 feedback_loop_threshold: int = 0, diagnostics=None, strict: bool = True, clock=None):
+        if clock is not None and not callable(clock):
+            raise TypeError("Context(clock=): expected a callable answering seconds, not %r" % type(clock).__name__)
         opts = ffi.new("brace_context_options *")
         lib.brace_context_options_init(opts)
         opts.scale = _num(scale, "scale")
@@ -283,6 +289,10 @@ class Context:
         self.on_diagnostic = diagnostics
         self.strict = strict
         self._strategy_cache = {}
+        self.clock = clock if clock is not None else time.monotonic
+        self._completions = {}  # token -> completion callable, until it ran
+        self._completion_serial = 0
+        self._samples = None  # the bulk sampler's buffer, grown as needed
         addr = _addr(ptr)
         with _contexts_lock:
             _contexts[addr] = weakref.ref(self)
@@ -337,6 +347,7 @@ class Context:
         with _contexts_lock:
             _contexts.pop(_addr(self._ptr), None)
         self._retained.clear()
+        self._completions.clear()  # the engine dropped them uncalled
 
     def __enter__(self):
         return self
@@ -487,6 +498,100 @@ class Context:
         self._call(lib.brace_context_set_trace_callback,
                    _trace_trampoline if fn is not None else ffi.NULL, ffi.NULL)
 
+    # -- animation (brace/animation.h; the clock and the curves: brace.animation)
+
+    def _time(self, t) -> float:
+        """`t`, or the clock's time when None."""
+        return _num(self.clock() if t is None else t, "time")
+
+    def animate(self, duration=0.25, curve=None, delay=0.0, completion=None, now=None, *,
+                begin_from_current_state=False, inherit_duration=False, inherit_curve=False,
+                animate_new_views=False, spring=None, control_points=None) -> Transaction:
+        """``with ctx.animate(duration=0.3): ...`` — frame changes made inside the block
+        (by the caller or by a layout pass: call ``layout_if_needed`` inside) animate from
+        where the views are shown to their new frames (UIView.animate). Model frames
+        change at once; ``view.presentation_frame(t)`` and ``ctx.sample(t)`` answer what
+        is shown.
+
+        ``curve``: "ease_in_out" (the default, UIKit's), "ease_in", "ease_out", "linear",
+        "cubic_bezier" with ``control_points=(x1, y1, x2, y2)``, or "spring" with
+        ``spring=(damping, velocity)`` (or a damping ratio alone, or a
+        :class:`~brace.animation.Spring`); ``control_points`` or ``spring`` alone imply
+        their curve. ``delay`` in seconds. ``completion(finished)`` runs from the
+        :meth:`tick` after every animation of the transaction ended; ``finished`` is
+        False when one was stopped first. ``now``: the time the transaction begins at
+        (default: ``ctx.clock()``). The options are UIKit's: ``begin_from_current_state``
+        (stop running animations and start from the shown frame instead of adding to
+        them), ``inherit_duration`` and ``inherit_curve`` (take the enclosing
+        transaction's), ``animate_new_views`` (grow a view's first frame from a zero
+        rectangle instead of placing it at once). Transactions nest.
+        Bad values raise :class:`~brace.errors.InvalidArgument` on entry, with nothing
+        begun."""
+        return Transaction(self, completion, now, duration=duration, curve=curve, delay=delay, spring=spring,
+                           control_points=control_points, begin_from_current_state=begin_from_current_state,
+                           inherit_duration=inherit_duration, inherit_curve=inherit_curve,
+                           animate_new_views=animate_new_views)
+
+    def without_animation(self) -> WithoutAnimation:
+        """``with ctx.without_animation(): ...`` — changes inside are not animated, even
+        inside ``animate`` (UIView.performWithoutAnimation)."""
+        return WithoutAnimation(self)
+
+    def _begin_animation(self, params, completion, now: float) -> None:
+        token = None
+        if completion is not None:
+            # The callable waits here, not in C: user_data is only its number.
+            self._completion_serial += 1
+            token = self._completion_serial
+            self._completions[token] = completion
+            params.completion = _completion_trampoline
+            params.user_data = ffi.cast("void *", token)
+        ptr = self._ptr_checked()
+        st = lib.brace_context_begin_animation(ptr, params, now)
+        if st != 0:
+            self._completions.pop(token, None)
+            raise error(ptr, st)
+
+    def _commit_animation(self, quiet: bool) -> None:
+        """Closes the innermost transaction or region. `quiet` when the block raised: that
+        exception is the one to see, not a failure to commit."""
+        if quiet and self.closed:
+            return
+        ptr = self._ptr_checked()
+        st = lib.brace_context_commit_animation(ptr)
+        if st != 0 and not quiet:
+            raise error(ptr, st)
+
+    @property
+    def animation_depth(self) -> int:
+        """How many ``animate`` transactions and ``without_animation`` regions are open."""
+        out = ffi.new("uint32_t *")
+        self._call(lib.brace_context_get_animation_depth, out)
+        return out[0]
+
+    def tick(self, t=None) -> int:
+        """The clock reached `t` (default ``ctx.clock()``): ended animations are removed
+        and the completions that became due run, in the order their transactions ended.
+        Answers how many views are still animating (0: stop the display link). An
+        exception raised by a completion is raised here once the others have run."""
+        out = ffi.new("size_t *")
+        self._call(lib.brace_context_tick, self._time(t), out)
+        return out[0]
+
+    def sample(self, t=None) -> dict:
+        """Every view animating at `t` (default ``ctx.clock()``) and its presentation
+        frame, ``{view: Rect}``, in its superview's coordinates: what a renderer draws
+        for one display frame (one C call; a view absent from it shows its frame)."""
+        t = self._time(t)
+        count = ffi.new("size_t *")
+        buf = self._samples
+        cap = 0 if buf is None else len(buf)
+        self._call(lib.brace_context_sample_animations, t, ffi.NULL if buf is None else buf, cap, count)
+        if count[0] > cap:
+            buf = self._samples = ffi.new("brace_presented_frame[]", max(count[0], 2 * cap))
+            self._call(lib.brace_context_sample_animations, t, buf, len(buf), count)
+        return {self.view_for_handle(buf[i].node): _from_rect(buf[i].frame) for i in range(count[0])}
+
     def __repr__(self):
         return "<brace.Context %s>" % ("closed" if self.closed else hex(_addr(self._ptr)))
 
@@ -546,6 +651,29 @@ def _trace_trampoline(ctx_ptr, ev, _ud):
         fn(ev.kind, ev.phase, ev.node, _from_rect(ev.rect))
     except BaseException as e:  # noqa: BLE001
         ctx._store_exception(e)
+
+
+@ffi.callback("void(brace_context *, bool, void *)")
+def _completion_trampoline(ctx_ptr, finished, user_data):
+    ctx = _context_of(ctx_ptr)
+    if ctx is None:
+        return
+    # Taken out as it runs: nothing keeps a completion once it ran.
+    fn = ctx._completions.pop(int(ffi.cast("uintptr_t", user_data)), None)
+    if fn is None:
+        return
+    # An exception an earlier completion of this tick raised waits for the tick's caller;
+    # set aside meanwhile, so that this completion's own calls into the context do not
+    # raise it.
+    tid = threading.get_ident()
+    earlier = ctx._pending_exc.pop(tid, None)
+    try:
+        fn(bool(finished))
+    except BaseException as e:  # noqa: BLE001 - re-raised by the caller of tick
+        ctx._store_exception(e)
+    finally:
+        if earlier is not None:
+            ctx._pending_exc[tid] = earlier
 
 
 # ---------------------------------------------------------------- node callbacks
@@ -827,6 +955,17 @@ class View(_attributes.HandleWrapper):
     def size(self) -> Size:
         return self.frame.size
 
+    def presentation_frame(self, t=None) -> Rect:
+        """The frame shown at time `t` (default ``ctx.clock()``): while the view
+        animates, between where it was shown and its frame; else its frame (see
+        ``Context.animate``)."""
+        return _from_rect(self._get(lib.brace_node_get_presentation_frame, "brace_rect", self._ctx._time(t)))
+
+    def cancel_animations(self, subtree: bool = False) -> None:
+        """Stop this view's animations (and its subviews' with ``subtree``): it shows its
+        frame at once; their transactions complete with finished=False at the next tick."""
+        self._c(lib.brace_node_cancel_animations, bool(subtree))
+
     def frame_for_alignment_rect(self, rect) -> Rect:
         return _from_rect(self._get(lib.brace_node_frame_for_alignment_rect, "brace_rect", _rect(rect)))
 
@@ -1099,6 +1238,9 @@ _VIEW_ATTRIBUTES = (
     ("needs_layout", lib.brace_node_get_needs_layout, None, bool, None, None),
     ("needs_update_constraints", lib.brace_node_get_needs_update_constraints, None, bool, None, None),
     ("has_ambiguous_layout", lib.brace_node_has_ambiguous_layout, None, bool, None, None),
+    ("is_animating", lib.brace_node_is_animating, None, bool, None,
+     "Whether the view has animations a tick has not removed yet (a tick after their\n"
+     "end removes them)."),
 )
 _attributes.install(View, _VIEW_ATTRIBUTES)
 

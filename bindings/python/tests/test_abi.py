@@ -44,6 +44,17 @@ def test_header_exports_and_bindings_are_the_same_set():
     assert bound == declared, (bound ^ declared)
 
 
+def test_the_object_model_wraps_every_animation_function():
+    # brace/animation.h is wrapped whole (ctx.animate, tick, sample, view.presentation_frame
+    # ...): a function appended to it needs its Python form.
+    text = re.sub(r"/\*.*?\*/", "", (REPO / "include" / "brace" / "animation.h").read_text(), flags=re.S)
+    declared = set(re.findall(r"\bbrace_status\s+(brace_[a-z0-9_]+)\s*\(", text))
+    package = Path(brace.__file__).parent
+    source = "\n".join(p.read_text(encoding="utf-8") for p in package.glob("*.py"))
+    assert len(declared) == 9
+    assert {n for n in declared if "lib." + n not in source} == set()
+
+
 def test_the_package_bundles_libbrace_the_built_in_plugins_and_flow():
     here = Path(brace.__file__).parent / "_lib"
     names = sorted(p.name for p in here.glob("*.so"))
