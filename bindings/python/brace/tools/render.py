@@ -1249,6 +1249,19 @@ def png(view_or_snapshot, *, scale: float = 2.0, **kw) -> bytes:
     return cairosvg.svg2png(bytestring=doc.encode("utf-8"), scale=float(scale))
 
 
+def _head(width, height, hover: str, title: Optional[str], extra: str = "") -> list:
+    """The opening lines of a filmstrip or an animation: <svg>, its <title>, the
+    background, and the heading when there is one."""
+    out = [_svg_open(width, height, extra), "<title>%s</title>" % _esc(_one_line(hover)),
+           "<rect %s/>" % _attrs(class_="background", x=0, y=0, width=width, height=height,
+                                 fill=COLORS["background"])]
+    if title:
+        out.append("<text %s>%s</text>" % (_attrs(class_="title", x=PAD, y=PAD + 13, font_size="14",
+                                                  font_weight="600", fill=COLORS["label"]),
+                                           _esc(_one_line(title))))
+    return out
+
+
 def filmstrip(snapshots, labels, *, height: float = 160, gap: float = 16, title: Optional[str] = None) -> str:
     """One SVG with each snapshot (or View) scaled so that its root is ``height`` pixels
     tall, side by side ``gap`` apart, each labeled under it ("320 pt"), in rows when the
@@ -1289,13 +1302,7 @@ def filmstrip(snapshots, labels, *, height: float = 160, gap: float = 16, title:
     total_h = (y + row_h + PAD) if panels else top + PAD
     width = max(width, 2 * PAD + (_text_width(title, 14) if title else 0), 2 * PAD)
     width, total_h = math.ceil(width), math.ceil(total_h)
-    out = [_svg_open(width, total_h), "<title>%s</title>" % _esc(_one_line(title or "filmstrip")),
-           "<rect %s/>" % _attrs(class_="background", x=0, y=0, width=width, height=total_h,
-                                 fill=COLORS["background"])]
-    if title:
-        out.append("<text %s>%s</text>" % (_attrs(class_="title", x=PAD, y=PAD + 13, font_size="14",
-                                                  font_weight="600", fill=COLORS["label"]),
-                                           _esc(_one_line(title))))
+    out = _head(width, total_h, title or "filmstrip", title)
     for (snap, label, body, box, w, h, scale, troubled), px, py in placed:
         out.append('<g %s>' % _attrs(class_="panel", data_label=label, data_scale=scale,
                                      transform="translate(%s %s)" % (_n(px - box.x0), _n(py - box.y0))))
@@ -1357,14 +1364,7 @@ def animated_svg(snapshots, times, *, scale: float = 1.0, title: Optional[str] =
     width = max(box.x1 - box.x0 + 2 * PAD, (2 * PAD + _text_width(title, 14)) if title else 0)
     width, height = math.ceil(width), math.ceil(top + box.y1 - box.y0 + PAD)
     hover = title or "%s \u2014 %s s" % (snaps[0].root.name, _seconds(times[-1]))
-    out = [_svg_open(width, height, ' data-times="%s"' % " ".join(_seconds(t) for t in times)),
-           "<title>%s</title>" % _esc(_one_line(hover)),
-           "<rect %s/>" % _attrs(class_="background", x=0, y=0, width=width, height=height,
-                                 fill=COLORS["background"])]
-    if title:
-        out.append("<text %s>%s</text>" % (_attrs(class_="title", x=PAD, y=PAD + 13, font_size="14",
-                                                  font_weight="600", fill=COLORS["label"]),
-                                           _esc(_one_line(title))))
+    out = _head(width, height, hover, title, ' data-times="%s"' % " ".join(_seconds(t) for t in times))
     out.append('<g class="layout" transform="translate(%s %s)">' % (_n(PAD - box.x0), _n(top - box.y0)))
     out.extend(body)
     out.append("</g>")
