@@ -15,7 +15,7 @@ import brace
 from brace.tools.scene import SCHEMA_PATH
 
 SCENES = Path(__file__).resolve().parents[3] / "examples" / "scenes"
-EXAMPLES = ("login", "settings", "toolbar")
+EXAMPLES = ("login", "settings", "toolbar", "editbar", "compose")
 
 
 def frames(scene, *ids):
@@ -1050,6 +1050,30 @@ def test_kitchen_sink_loads_and_follows_the_schema():
 
 
 # ---------------------------------------------------------------- states
+
+
+def test_example_states_change_the_layout_as_worked_out_by_hand():
+    with brace.load_scene(SCENES / "compose.json") as scene:
+        assert scene.states == ("expanded",)
+        scene.layout()
+        # V:|-[to]-gap-[subject]-gap-[message]-gap-[send], margins 16, gap 12: message at
+        # 16 + 36 + 12 + 36 + 12 = 112, 100 tall; send at 112 + 100 + 12 = 224.
+        assert frames(scene, "message", "send") == {"message": (16, 112, 343, 100), "send": (271, 224, 88, 40)}
+        scene.apply_state("expanded")
+        scene.layout()
+        # The height constant 220: send at 112 + 220 + 12 = 344.
+        assert frames(scene, "message", "send") == {"message": (16, 112, 343, 220), "send": (271, 344, 88, 40)}
+    with brace.load_scene(SCENES / "editbar.json") as scene:
+        scene.layout()
+        scene.apply_state("compact")
+        scene.layout()
+        # 375 - 2 * 12 = 351 points of content; four equal buttons and three gaps of 8:
+        # (351 - 24) / 4 = 81.75 each. Edges 12, 93.75, 101.75, 183.5, 191.5, 273.25,
+        # 281.25, 363 rounded to whole points. The hidden ones: width 0 at the trailing
+        # edge of the visible view before them (184).
+        assert frames(scene, "bold", "italic", "underline", "strike", "link", "done") == {
+            "bold": (12, 10, 82, 40), "italic": (102, 10, 82, 40), "underline": (184, 10, 0, 40),
+            "strike": (184, 10, 0, 40), "link": (192, 10, 81, 40), "done": (281, 10, 82, 40)}
 
 
 def test_a_state_changes_every_kind_of_thing():
