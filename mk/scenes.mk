@@ -1,5 +1,5 @@
 # mk/scenes.mk — the committed pictures of the example scenes (examples/scenes/*.svg),
-# drawn by the `brace` command (docs/cli.md). Included by the Makefile, after it defines
+# drawn by the `brace` command (docs/cli.md), animations of their states included. Included by the Makefile, after it defines
 # PYTHON, SCRATCH, WORK, VENV and the Embedded libraries (EMBEDDED_CORE, EMBEDDED_PLUGINS).
 #
 # Both use $(VENV)/bin/brace. When it is missing, or older than the Python sources or the
@@ -18,7 +18,12 @@ SCENES_login.svg := render examples/scenes/login.json --constraints
 SCENES_settings.svg := render examples/scenes/settings.json
 SCENES_toolbar.svg := render examples/scenes/toolbar.json
 SCENES_toolbar-sweep.svg := sweep examples/scenes/toolbar.json --width 200:600:100 --height 320 --panel-height 200
-SCENES_PICTURES := login.svg settings.svg toolbar.svg toolbar-sweep.svg
+SCENES_editbar.svg := render examples/scenes/editbar.json
+SCENES_editbar-compact.svg := animate examples/scenes/editbar.json --to compact --duration 0.35
+SCENES_compose.svg := render examples/scenes/compose.json --constraints
+SCENES_compose-expanded.svg := animate examples/scenes/compose.json --to expanded --spring 0.7 --duration 0.5
+SCENES_compose-expanded-strip.svg := animate examples/scenes/compose.json --to expanded --spring 0.7 --duration 0.5 --frames 6 --panel-height 200
+SCENES_PICTURES := login.svg settings.svg toolbar.svg toolbar-sweep.svg editbar.svg editbar-compact.svg compose.svg compose-expanded.svg compose-expanded-strip.svg
 
 SCENES_DIR := examples/scenes
 SCENES_BRACE := $(VENV)/bin/brace

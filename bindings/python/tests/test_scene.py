@@ -15,7 +15,7 @@ import brace
 from brace.tools.scene import SCHEMA_PATH
 
 SCENES = Path(__file__).resolve().parents[3] / "examples" / "scenes"
-EXAMPLES = ("login", "settings", "toolbar")
+EXAMPLES = ("login", "settings", "toolbar", "editbar", "compose")
 
 
 def frames(scene, *ids):
@@ -525,11 +525,19 @@ ATTRS = ("bottom, bottom_margin, center_x, center_x_within_margins, center_y, ce
          "top, top_margin, trailing, trailing_margin, width")
 
 # (scene, expected str(SceneError)); "<dict>" is the file name of a dict scene.
+# A stack of a field and a button over the root, for the states' errors.
+STATEFUL = {
+    "root": {"id": "root", "subviews": [
+        {"id": "bar", "strategy": "stack", "frame": [0, 0, 200, 50],
+         "subviews": [{"id": "field", "intrinsic_size": [100, 30]}, {"id": "button", "intrinsic_size": [40, 30]}]}]},
+    "constraints": [{"equation": "field.height == 30", "id": "field_height"}],
+}
+
 ERRORS = [
     # document
     ({}, '<dict>: $: missing key "root" (the root view)'),
     ({"root": {}, "sise": [1, 2]}, '<dict>: $: unknown key "sise" (did you mean "size"? known: $comment, $schema, '
-                                   'constraints, metrics, plugins, root, scale, size)'),
+                                   'constraints, metrics, plugins, root, scale, size, states)'),
     ({"size": [375], "root": {}}, '<dict>: size: "size" must have 2 items, not 1'),
     ({"size": [-1, 3], "root": {}}, "<dict>: size[0]: the width must not be negative, got -1"),
     ({"size": [375, float("inf")], "root": {}}, "<dict>: size[1]: the height must be a finite number, not Infinity"),
@@ -831,6 +839,45 @@ ERRORS = [
      "<dict>: root.constraints[0]: the number 3e400 is too large\n"
      "email.width <= 3e400 * password.width\n"
      "               ^"),
+    # states
+    (STATEFUL | {"states": []}, '<dict>: states: "states" must be an object, not an array'),
+    (STATEFUL | {"states": {"a b": {}}},
+     '<dict>: states.a b: state name "a b" is not an identifier (letters, digits and _, not starting with a digit)'),
+    (STATEFUL | {"states": {"s": {"view": {}}}},
+     '<dict>: states.s: unknown key "view" (did you mean "views"? known: $comment, constraints, views)'),
+    (STATEFUL | {"states": {"s": {"views": {"buton": {}}}}},
+     '<dict>: states.s.views.buton: unknown view "buton" (did you mean "button"? known: bar, button, field, root)'),
+    (STATEFUL | {"states": {"s": {"views": {"button": {"hiden": True}}}}},
+     '<dict>: states.s.views.button: unknown key "hiden" (did you mean "hidden"? known: $comment, '
+     'child_properties, frame, hidden, properties)'),
+    (STATEFUL | {"states": {"s": {"views": {"button": {"hidden": "yes"}}}}},
+     '<dict>: states.s.views.button.hidden: "hidden" must be true or false, not the string "yes"'),
+    (STATEFUL | {"states": {"s": {"views": {"field": {"frame": [0, 0, -1, 3]}}}}},
+     "<dict>: states.s.views.field.frame[2]: the width must not be negative, got -1"),
+    (STATEFUL | {"states": {"s": {"views": {"root": {"frame": [0, 0, 1, 1]}}}}},
+     '<dict>: states.s.views.root.frame: the root\'s frame is (0, 0) and the scene\'s "size"; set "size" instead'),
+    (STATEFUL | {"states": {"s": {"views": {"bar": {"properties": {"axis": "verticle"}}}}}},
+     '<dict>: states.s.views.bar.properties.axis: property "axis" of strategy "stack" must be one of '
+     '"horizontal", "vertical", not "verticle" (did you mean "vertical"?)'),
+    (STATEFUL | {"states": {"s": {"views": {"button": {"child_properties": {"spacng_after": 4}}}}}},
+     '<dict>: states.s.views.button.child_properties: unknown property "spacng_after" of the superview\'s '
+     'strategy "stack" (did you mean "spacing_after"? known: spacing_after)'),
+    (STATEFUL | {"states": {"s": {"views": {"root": {"child_properties": {}}}}}},
+     "<dict>: states.s.views.root.child_properties: the root view has no superview, so no child properties"),
+    (STATEFUL | {"states": {"s": {"constraints": {"field_heigth": {"constant": 3}}}}},
+     '<dict>: states.s.constraints.field_heigth: unknown constraint id "field_heigth" (did you mean '
+     '"field_height"? known: field_height)'),
+    ({"root": {}, "states": {"s": {"constraints": {"h": {}}}}},
+     '<dict>: states.s.constraints.h: unknown constraint id "h" (the scene has none: give a constraint an "id")'),
+    (STATEFUL | {"states": {"s": {"constraints": {"field_height": {"constnt": 3}}}}},
+     '<dict>: states.s.constraints.field_height: unknown key "constnt" (did you mean "constant"? known: '
+     '$comment, active, constant, priority)'),
+    (STATEFUL | {"states": {"s": {"constraints": {"field_height": {"constant": float("inf")}}}}},
+     "<dict>: states.s.constraints.field_height.constant: a constant must be a finite number, not Infinity"),
+    (STATEFUL | {"states": {"s": {"constraints": {"field_height": {"priority": 1001}}}}},
+     "<dict>: states.s.constraints.field_height.priority: a priority must be between 1 and 1000, got 1001"),
+    (STATEFUL | {"states": {"s": {"constraints": {"field_height": {"active": 1}}}}},
+     '<dict>: states.s.constraints.field_height.active: "active" must be true or false, not 1'),
 ]
 
 
@@ -1002,6 +1049,83 @@ def test_kitchen_sink_loads_and_follows_the_schema():
         assert {c.identifier for c in scene.constraints if c.identifier} == {"row", "wrap_top"}
 
 
+# ---------------------------------------------------------------- states
+
+
+def test_example_states_change_the_layout_as_worked_out_by_hand():
+    with brace.load_scene(SCENES / "compose.json") as scene:
+        assert scene.states == ("expanded",)
+        scene.layout()
+        # V:|-[to]-gap-[subject]-gap-[message]-gap-[send], margins 16, gap 12: message at
+        # 16 + 36 + 12 + 36 + 12 = 112, 100 tall; send at 112 + 100 + 12 = 224.
+        assert frames(scene, "message", "send") == {"message": (16, 112, 343, 100), "send": (271, 224, 88, 40)}
+        scene.apply_state("expanded")
+        scene.layout()
+        # The height constant 220: send at 112 + 220 + 12 = 344.
+        assert frames(scene, "message", "send") == {"message": (16, 112, 343, 220), "send": (271, 344, 88, 40)}
+    with brace.load_scene(SCENES / "editbar.json") as scene:
+        scene.layout()
+        scene.apply_state("compact")
+        scene.layout()
+        # 375 - 2 * 12 = 351 points of content; four equal buttons and three gaps of 8:
+        # (351 - 24) / 4 = 81.75 each. Edges 12, 93.75, 101.75, 183.5, 191.5, 273.25,
+        # 281.25, 363 rounded to whole points. The hidden ones: width 0 at the trailing
+        # edge of the visible view before them (184).
+        assert frames(scene, "bold", "italic", "underline", "strike", "link", "done") == {
+            "bold": (12, 10, 82, 40), "italic": (102, 10, 82, 40), "underline": (184, 10, 0, 40),
+            "strike": (184, 10, 0, 40), "link": (192, 10, 81, 40), "done": (281, 10, 82, 40)}
+
+
+def test_a_state_changes_every_kind_of_thing():
+    doc = copy.deepcopy(STATEFUL)
+    doc["constraints"] = doc["constraints"] + [
+        {"equation": "button.width == 60 @300", "id": "button_width"},
+        {"visual": "H:[field(>=150)]", "id": "wide"}]
+    doc["root"]["subviews"].append({"id": "free", "frame": [1, 2, 3, 4]})
+    doc["states"] = {
+        "other": {"$comment": "every change at once",
+                  "constraints": {"field_height": {"constant": 44},
+                                  "button_width": {"priority": 900, "active": False},
+                                  "wide": {"active": False}},
+                  "views": {"bar": {"properties": {"spacing": 5}}, "button": {"hidden": True},
+                            "field": {"child_properties": {"spacing_after": 7}},
+                            "free": {"frame": [10, 20, 30, 40]}}},
+        "back": {"constraints": {"button_width": {"priority": 1000, "active": True}}}}
+    with brace.load_scene(doc) as scene:
+        assert scene.states == ("other", "back")
+        scene.layout()
+        scene.apply_state("other")
+        by_id = {c.identifier: c for c in scene.constraints}
+        assert by_id["field_height"].constant == 44
+        assert (by_id["button_width"].priority, by_id["button_width"].active) == (900, False)
+        assert not by_id["wide"].active
+        assert scene.views["bar"].get_property("spacing") == 5
+        assert scene.views["field"].get_property("spacing_after") == 7
+        assert scene.views["button"].hidden
+        assert tuple(scene.views["free"].frame) == (10, 20, 30, 40)
+        # Optional to required: allowed because the priority changes before the activation.
+        scene.apply_state("back")
+        assert (by_id["button_width"].priority, by_id["button_width"].active) == (1000, True)
+
+
+def test_apply_state_refusals():
+    doc = copy.deepcopy(STATEFUL)
+    doc["states"] = {"optional": {"constraints": {"field_height": {"priority": 500}}}}
+    with brace.load_scene(doc) as scene:
+        with pytest.raises(KeyError, match='unknown state "optionl" \\(did you mean "optional"\\? known: optional\\)'):
+            scene.apply_state("optionl")
+        # The engine refuses to make an active required constraint optional (UIKit's rule):
+        # the error names the change's place in the file.
+        with pytest.raises(brace.SceneError) as info:
+            scene.apply_state("optional")
+        assert info.value.json_path == "states.optional.constraints.field_height.priority"
+        assert "between required and optional" in info.value.problem
+    with brace.load_scene(STATEFUL) as scene:
+        assert scene.states == ()
+        with pytest.raises(KeyError, match="the scene has no states"):
+            scene.apply_state("any")
+
+
 # Scenes that the loader and the schema both reject.
 BOTH_REJECT = [
     {"root": {}, "sise": [1, 2]},
@@ -1031,6 +1155,13 @@ BOTH_REJECT = [
     {"root": {"constraints": [{"id": "x"}]}},
     {"root": {"constraints": [42]}},
     {"root": {"constraints": [""]}},
+    STATEFUL | {"states": []},
+    STATEFUL | {"states": {"a b": {}}},
+    STATEFUL | {"states": {"s": {"view": {}}}},
+    STATEFUL | {"states": {"s": {"views": {"button": {"hiden": True}}}}},
+    STATEFUL | {"states": {"s": {"views": {"field": {"frame": [0, 0, -1, 3]}}}}},
+    STATEFUL | {"states": {"s": {"constraints": {"field_height": {"priority": 1001}}}}},
+    STATEFUL | {"states": {"s": {"constraints": {"field_height": {"active": 1}}}}},
 ]
 
 

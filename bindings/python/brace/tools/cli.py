@@ -4,6 +4,7 @@
     brace dump examples/scenes/login.json --size 320x568
     brace check examples/scenes/*.json --sizes 320x568,375x667,1024x768
     brace sweep examples/scenes/toolbar.json --width 320:1024:8 -o sweep.svg
+    brace animate examples/scenes/compose.json --to expanded -o grow.svg
 
 Installed as a console script by the Python package and runnable as ``python -m brace``.
 Exit status: 0 when all went well, 1 when the scene cannot be loaded, an output cannot be
@@ -39,6 +40,11 @@ _PNG_HINT = ('PNG output needs cairosvg: pip install "brace[png]" '
 
 class _Failure(Exception):
     """A runtime error the command reports in one message and exit status 1."""
+
+
+class _Usage(Exception):
+    """A command line found wrong once the scene is read (an unknown state): the
+    command's usage line, the message, and exit status 2."""
 
 
 # ---------------------------------------------------------------- numbers and argument types
@@ -139,6 +145,78 @@ class _Range:
         self.values = [round(start + i * step, 6) for i in range(count)]
 
 
+#: The timing curves `brace animate --curve` names (the C ABI's, Core Animation's points).
+CURVES = ("ease_in_out", "ease_in", "ease_out", "linear")
+
+#: Longest animation `brace animate` samples, in seconds, and most samples per second.
+MAX_DURATION = 10.0
+MAX_FPS = 240
+
+
+def _real(text: str, what: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError("%r: %s must be a finite number" % (text, what))
+    return value
+
+
+def _duration(text: str) -> float:
+    m = re.fullmatch(r"\s*(%s)\s*" % _NUMBER, text)
+    value = float(m.group(1)) if m else float("nan")
+    if not (0 < value <= MAX_DURATION):
+        raise argparse.ArgumentTypeError("%r is not a duration: a number of seconds, more than 0 and at most %s"
+                                         % (text, _fmt(MAX_DURATION)))
+    return value
+
+
+def _curve(text: str):
+    """A curve's name (ease-in-out or ease_in_out) -> the name; X1,Y1,X2,Y2 -> the four
+    control points of a cubic Bézier, X1 and X2 in [0, 1]."""
+    if "," in text:
+        parts = text.split(",")
+        if len(parts) != 4:
+            raise argparse.ArgumentTypeError(
+                "%r is not a cubic Bézier: write four numbers X1,Y1,X2,Y2 (0.2,0,0,1)" % text)
+        points = tuple(_real(p, "a control point") for p in parts)
+        for i in (0, 2):
+            if not 0 <= points[i] <= 1:
+                raise argparse.ArgumentTypeError(
+                    "%r: X%d must be between 0 and 1, not %s" % (text, i // 2 + 1, parts[i].strip()))
+        return points
+    name = text.strip().lower().replace("-", "_")
+    if name not in CURVES:
+        from .scene import _suggest
+        hint = _suggest(name, CURVES)
+        raise argparse.ArgumentTypeError("%r is not a curve: use %s, or X1,Y1,X2,Y2 for a cubic Bézier%s" % (
+            text, ", ".join(CURVES), ' (did you mean "%s"?)' % hint if hint else ""))
+    return name
+
+
+def _spring(text: str):
+    """DAMPING[,VELOCITY] -> (damping ratio in (0, 1], initial velocity)."""
+    parts = text.split(",")
+    if len(parts) > 2:
+        raise argparse.ArgumentTypeError("%r is not a spring: write DAMPING or DAMPING,VELOCITY (0.7 or 0.7,0.5)" % text)
+    damping = _real(parts[0], "the damping ratio")
+    if not 0 < damping <= 1:
+        raise argparse.ArgumentTypeError(
+            "%r: the damping ratio must be more than 0 and at most 1 (1: no overshoot), not %s"
+            % (text, parts[0].strip()))
+    velocity = _real(parts[1], "the initial velocity") if len(parts) == 2 else 0.0
+    return damping, velocity
+
+
+def _count(low: int, high: int, what: str):
+    def parse(text: str) -> int:
+        if not re.fullmatch(r"\s*\d+\s*", text) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError("%r is not %s: a whole number from %d to %d" % (text, what, low, high))
+        return int(text)
+    return parse
+
+
 _SUFFIXES = (".svg", ".png")
 
 
@@ -175,6 +253,7 @@ _EXIT = {
     "dump": "exit status: 0 printed, 1 the scene failed, 2 bad usage.",
     "check": "exit status: 0 no problems, 1 problems found or a scene failed to load, 2 bad usage.",
     "sweep": "exit status: 0 drawn, 1 the scene or the output failed, 2 bad usage.",
+    "animate": "exit status: 0 drawn, 1 the scene or the output failed, 2 bad usage (an unknown state too).",
 }
 
 
@@ -278,6 +357,46 @@ def _parser():
     p.add_argument("--title", metavar="TEXT",
                    help="a heading (default: the file name, the widths and the height)")
     p.set_defaults(run=_sweep)
+
+    p = command(
+        "animate", "animate the change to a state of the scene, as an animated SVG or a filmstrip",
+        "Lay out the scene, then, inside an animation transaction, make the changes the state "
+        "names (docs/scenes.md, \"states\") and lay out again, as UIKit's recipe does: the views "
+        "move from their frames to the new ones. The engine's presentation frames are sampled on "
+        "a fake clock, FPS times a second, and drawn as an SVG that plays the change in a "
+        "browser (SMIL animations, looping); with --frames, N pictures of it side by side "
+        "instead (SVG or PNG).",
+        "examples:\n"
+        "  brace animate compose.json --to expanded -o grow.svg\n"
+        "  brace animate editbar.json --to compact --spring 0.6 --duration 0.5 -o hide.svg\n"
+        "  brace animate compose.json --to expanded --frames 6 -o strip.png")
+    p.add_argument("--to", required=True, metavar="STATE", help="the state to animate to")
+    p.add_argument("--from", dest="from_state", metavar="STATE",
+                   help="a state to make before the first layout (default: the scene as its file gives it)")
+    p.add_argument("-o", "--output", required=True, type=_output, metavar="FILE",
+                   help="where to write: .svg, .png (with --frames), - for SVG on standard output")
+    p.add_argument("--duration", type=_duration, default=0.25, metavar="S",
+                   help="seconds, at most %s (default: 0.25)" % _fmt(MAX_DURATION))
+    timing = p.add_mutually_exclusive_group()
+    timing.add_argument("--curve", type=_curve, default="ease_in_out", metavar="NAME",
+                        help="%s (the default), %s, or X1,Y1,X2,Y2: a cubic Bézier's control points"
+                        % (CURVES[0], ", ".join(CURVES[1:])))
+    timing.add_argument("--spring", type=_spring, metavar="DAMPING[,VELOCITY]",
+                        help="a spring instead of a curve: damping ratio in (0, 1], initial velocity "
+                             "in distances per second (default 0)")
+    p.add_argument("--fps", type=_count(1, MAX_FPS, "a rate"), default=60, metavar="N",
+                   help="samples per second of the animated SVG (default: 60)")
+    p.add_argument("--frames", type=_count(2, MAX_SWEEP_FRAMES, "a number of frames"), metavar="N",
+                   help="draw a filmstrip of N pictures from the start to the end instead")
+    p.add_argument("--size", type=_size, metavar="WxH",
+                   help="resize the root to this size in points before laying out (default: the scene's size)")
+    p.add_argument("--scale", type=_scale, metavar="S",
+                   help="pixels per point of the animated SVG (default: 1)")
+    p.add_argument("--panel-height", type=_length, default=160.0, metavar="PX",
+                   help="with --frames, each picture's height in pixels (default: 160)")
+    p.add_argument("--title", metavar="TEXT",
+                   help="a heading (default: the file name, the state and the timing; '' for none)")
+    p.set_defaults(run=_animate)
     return parser, subparsers
 
 
@@ -538,6 +657,77 @@ def _sweep(args, prog) -> int:
     return 0
 
 
+def _timing_text(args) -> str:
+    if args.spring is not None:
+        damping, velocity = args.spring
+        return "spring %s%s" % (_fmt(damping), ", velocity %s" % _fmt(velocity) if velocity else "")
+    if isinstance(args.curve, tuple):
+        return "cubic-bezier(%s)" % ", ".join(_fmt(x) for x in args.curve)
+    return args.curve
+
+
+def _animation(ctx, args):
+    """The transaction `brace animate` opens, at time 0 of its fake clock."""
+    if args.spring is not None:
+        return ctx.animate(duration=args.duration, spring=args.spring, now=0.0)
+    if isinstance(args.curve, tuple):
+        return ctx.animate(duration=args.duration, control_points=args.curve, now=0.0)
+    return ctx.animate(duration=args.duration, curve=args.curve, now=0.0)
+
+
+def _sample_times(duration: float, fps: int) -> list:
+    """0, 1/fps, 2/fps ... and the end."""
+    n = int(math.ceil(duration * fps - 1e-9))
+    return [i / fps for i in range(n)] + [duration]
+
+
+def _presented(ctx, t: float) -> dict:
+    """{handle: frame} of every view animating at time t: its presentation frame."""
+    return {view.handle: frame for view, frame in ctx.sample(t).items()}
+
+
+def _animate(args, prog) -> int:
+    from . import render
+    if _wants_png(args.output):
+        if args.frames is None:
+            raise _Usage("an animation is written as SVG: -o FILE.svg, or add --frames N for a filmstrip PNG")
+        cairosvg = _cairosvg()
+    with _load(args.scene) as scene:
+        for name in (args.from_state, args.to):
+            if name is not None and name not in scene.states:
+                from .scene import _unknown
+                raise _Usage("%s: %s" % (os.path.basename(args.scene),
+                                         _unknown("state", name, scene.states, none="the scene has no states")))
+        if args.from_state is not None:
+            scene.apply_state(args.from_state)
+        _warn_stopped(prog, _lay_out(scene, args.size))
+        ctx = scene.context
+        with _animation(ctx, args):
+            scene.apply_state(args.to)
+            stopped = _lay_out(scene)
+        _warn_stopped(prog, stopped)
+        if args.frames is not None:
+            times = [args.duration * i / (args.frames - 1) for i in range(args.frames)]
+        else:
+            times = _sample_times(args.duration, args.fps)
+        shots = [render.snapshot(scene.root, frames=_presented(ctx, t)) for t in times]
+    title = args.title
+    if title is None:
+        title = "%s: to %s, %s s, %s" % (os.path.basename(args.scene), args.to, _fmt(args.duration),
+                                         _timing_text(args))
+    if args.frames is not None:
+        labels = ["%s s" % ("%.3f" % t).rstrip("0").rstrip(".") for t in times]
+        text = render.filmstrip(shots, labels, height=args.panel_height, title=title or None)
+    else:
+        text = render.animated_svg(shots, times, scale=args.scale or 1.0, title=title or None)
+    if _wants_png(args.output):
+        data = cairosvg.svg2png(bytestring=text.encode("utf-8"))
+    else:
+        data = text.encode("utf-8")
+    _emit(args.output, data)
+    return 0
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -563,7 +753,7 @@ def main(argv=None) -> int:
         print(_versions())
         return 0
     if not args.command:
-        return _usage(parser, "choose a command: render, dump, check or sweep (brace --help)")
+        return _usage(parser, "choose a command: render, dump, check, sweep or animate (brace --help)")
     prog = "brace " + args.command
     # File names come from the command line decoded with surrogateescape: one that is
     # not valid in the terminal's encoding (b"caf\xe9.json" in UTF-8) cannot be printed
@@ -577,6 +767,8 @@ def main(argv=None) -> int:
             restore = None
     try:
         return _run(args, prog)
+    except _Usage as e:
+        return _usage(subparsers[args.command], str(e))
     finally:
         if restore is not None and restore is sys.stdout:
             try:
@@ -591,6 +783,8 @@ def _run(args, prog) -> int:
     from .scene import SceneError
     try:
         return args.run(args, prog)
+    except _Usage:
+        raise
     except SceneError as e:
         print("%s: %s" % (prog, e), file=sys.stderr)
     except _Failure as e:

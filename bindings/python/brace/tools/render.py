@@ -32,7 +32,7 @@ from .._native import lib
 from ..core import DiagnosticKind, Direction, Insets, LayoutGuide, Rect, Size, View, handle_info
 from ..layout import _ATTR_NAMES, _REL_NAMES, Constraint
 
-__all__ = ["snapshot", "svg", "png", "filmstrip", "write", "Snapshot", "ViewShot", "GuideShot",
+__all__ = ["snapshot", "svg", "png", "filmstrip", "animated_svg", "write", "Snapshot", "ViewShot", "GuideShot",
            "ConstraintShot", "ProblemShot", "ItemRef", "Term", "COLORS"]
 
 # ---------------------------------------------------------------- style
@@ -299,12 +299,15 @@ def _is_guide(v) -> bool:
     return isinstance(v, LayoutGuide)
 
 
-def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
+def snapshot(view, *, constraints: bool = False, problems=None, frames=None) -> Snapshot:
     """Capture ``view``'s subtree as it is now (lay it out first): frames in root
     coordinates, identifiers (else "node INDEX:GENERATION", as the engine's dumps say),
     hidden flags, layout margins, layout guides, ambiguity, and with ``constraints=True``
     every active constraint of the subtree, once each. ``problems``: objects with ``.kind``,
-    ``.message`` and ``.views`` (brace.Diagnostic, the scene loader's problems)."""
+    ``.message`` and ``.views`` (brace.Diagnostic, the scene loader's problems).
+    ``frames``: {handle: (x, y, width, height)} of views and guides to draw at that frame
+    instead of View.frame (in the superview's coordinates), such as the presentation
+    frames of an animation at one time; a view's bounds take that frame's size."""
     if isinstance(view, Snapshot):
         return view.with_problems(problems) if problems else view
     if not isinstance(view, View):
@@ -312,6 +315,7 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
     if _is_guide(view):
         raise ValueError("render.snapshot(): a layout guide is never drawn on its own; pass its owning view")
     ctx = view.context
+    frames = {h: Rect(*f) for h, f in frames.items()} if frames else {}
     views = []
     by_handle = {}
     # Pre-order, iteratively: (view, parent index, depth, parent content origin, hidden above).
@@ -320,6 +324,9 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
         v, parent, depth, origin, hidden_above = todo.pop()
         local = v.frame
         bounds = v.bounds
+        if v.handle in frames:
+            local = frames[v.handle]
+            bounds = Rect(bounds.x, bounds.y, local.width, local.height)
         if origin is None:
             frame = Rect(0.0, 0.0, local.width, local.height)
         else:
@@ -401,7 +408,7 @@ def snapshot(view, *, constraints: bool = False, problems=None) -> Snapshot:
     guide_index = {}
     for h, (w, owner) in ordered:
         o = views[owner]
-        lf = w.frame
+        lf = frames.get(h) or w.frame
         ox, oy = o.content_origin
         ident = w.identifier
         guide_index[h] = len(guides)
@@ -626,6 +633,18 @@ def _scaled(r: Rect, s: float) -> Rect:
     return Rect(r.x * s, r.y * s, max(0.0, r.width * s), max(0.0, r.height * s))
 
 
+def _rect_values(rects) -> dict:
+    return {"x": [r.x for r in rects], "y": [r.y for r in rects],
+            "width": [r.width for r in rects], "height": [r.height for r in rects]}
+
+
+def _element(tag: str, attrs: str, children: str) -> str:
+    """<tag attrs/>, or <tag attrs>children</tag> when there are children."""
+    if not children:
+        return "<%s %s/>" % (tag, attrs)
+    return "<%s %s>%s</%s>" % (tag, attrs, children, tag)
+
+
 # ---------------------------------------------------------------- drawing
 
 
@@ -634,10 +653,15 @@ class _Painter:
     in root coordinates times the scale."""
 
     def __init__(self, snap: Snapshot, scale: float, font_size: float, id_prefix: str,
-                 draw_constraints: bool):
+                 draw_constraints: bool, motion=None):
         if not (_finite(scale) and scale > 0):
             raise ValueError("scale must be a positive number, not %r" % (scale,))
         self.snap = snap
+        # An animation (animated_svg): (the snapshots at each sample time, the first
+        # being `snap`, the keyTimes text, the duration text). Views and guides are
+        # drawn at the first and move through the others.
+        self.motion = motion
+        self.keyframes = motion[0] if motion else (snap,)
         self.s = float(scale)
         self.fs = font_size
         self.prefix = id_prefix
@@ -683,6 +707,21 @@ class _Painter:
     def _grow(self, box: _Box):
         self.box = box if self.box is None else self.box.union(box)
 
+    def _animate(self, values: dict) -> str:
+        """SMIL <animate> elements for the attributes whose value (one per keyframe)
+        changes; "" when none does. The first and last frames are held before and after."""
+        if self.motion is None:
+            return ""
+        _frames, key_times, dur = self.motion
+        out = []
+        for name, vals in values.items():
+            texts = [_n(v) for v in vals]
+            if len(set(texts)) == 1:
+                continue
+            out.append('<animate attributeName="%s" values="%s" keyTimes="%s" dur="%s" repeatCount="indefinite"/>'
+                       % (name, ";".join([texts[0]] + texts + [texts[-1]]), key_times, dur))
+        return "".join(out)
+
     # -- the whole layout
 
     def paint(self) -> list:
@@ -714,7 +753,9 @@ class _Painter:
     def _view(self, v: ViewShot):
         s, fs = self.s, self.fs
         r = _scaled(v.frame, s)
-        self._grow(_Box(r.x, r.y, r.x + r.width, r.y + r.height))
+        rs = [_scaled(k.views[v.index].frame, s) for k in self.keyframes]
+        for q in rs:
+            self._grow(_Box(q.x, q.y, q.x + q.width, q.y + q.height))
         kinds = self.kinds.get(("view", v.index), [])
         primary = self._primary(kinds)
         classes = ["view"]
@@ -743,35 +784,43 @@ class _Painter:
         title = "%s \u2014 frame = (%s %s; %s %s)%s" % (
             _one_line(v.name), _n(lf.x), _n(lf.y), _n(lf.width), _n(lf.height),
             "".join(", " + n for n in notes))
-        self.out.append("<rect %s><title>%s</title></rect>" % (_attrs(
+        self.out.append("<rect %s>%s<title>%s</title></rect>" % (_attrs(
             class_=" ".join(classes), id=_id_for(v.name, self.used_ids, self.prefix), data_id=v.name,
             data_depth=v.depth, x=r.x, y=r.y, width=r.width, height=r.height, fill=fill, stroke=stroke,
             stroke_width=width, stroke_dasharray="4 3" if faded else None,
-            opacity="0.45" if faded else None), _esc(title)))
+            opacity="0.45" if faded else None), self._animate(_rect_values(rs)), _esc(title)))
         # Margins: shown where they matter (views holding subviews or guides), when set.
         m = v.margins
         if (v.subview_count or any(g.owner == v.index for g in self.snap.guides)) and any(m):
-            mr = _scaled(v.margin_rect, s)
-            if mr.width >= 4 and mr.height >= 4:
-                self.out.append("<rect %s/>" % _attrs(
+            mrs = [_scaled(k.views[v.index].margin_rect, s) for k in self.keyframes]
+            mr = mrs[0]
+            if all(q.width >= 4 and q.height >= 4 for q in mrs):
+                self.out.append(_element("rect", _attrs(
                     class_="margins", data_id=v.name, x=mr.x, y=mr.y, width=mr.width, height=mr.height,
                     fill="none", stroke=COLORS["margins"], stroke_width="0.75", stroke_dasharray="2 2",
-                    opacity="0.45" if faded else None))
-        # The label: top left, shortened to fit, left out for tiny views.
-        if r.height >= fs + 4:
-            text = _fit(_one_line(v.name), r.width - 8, fs)
+                    opacity="0.45" if faded else None), self._animate(_rect_values(mrs))))
+        # The label: top left, shortened to fit, left out for tiny views (in an
+        # animation: fitted to the smallest frame the view passes through).
+        if min(q.height for q in rs) >= fs + 4:
+            text = _fit(_one_line(v.name), min(q.width for q in rs) - 8, fs)
             if text is not None:
+                tw = _text_width(text, fs) + 4
                 # A backing in the view's own fill keeps the name legible over its margins.
-                self.out.append("<rect %s/>" % _attrs(
-                    class_="label-bg", x=r.x + 2, y=r.y + 2, width=min(_text_width(text, fs) + 4, r.width - 4),
-                    height=fs + 2, fill=fill, stroke="none", opacity="0.45" if faded else None))
-                self.out.append("<text %s>%s</text>" % (_attrs(
+                self.out.append(_element("rect", _attrs(
+                    class_="label-bg", x=r.x + 2, y=r.y + 2, width=min(tw, r.width - 4),
+                    height=fs + 2, fill=fill, stroke="none", opacity="0.45" if faded else None),
+                    self._animate({"x": [q.x + 2 for q in rs], "y": [q.y + 2 for q in rs],
+                                   "width": [min(tw, q.width - 4) for q in rs]})))
+                self.out.append("<text %s>%s%s</text>" % (_attrs(
                     class_="label", data_id=v.name, x=r.x + 4, y=r.y + fs + 1, fill=COLORS["label"],
-                    opacity="0.6" if faded else None), _esc(text)))
+                    opacity="0.6" if faded else None),
+                    self._animate({"x": [q.x + 4 for q in rs], "y": [q.y + fs + 1 for q in rs]}), _esc(text)))
 
     def _guide(self, g: GuideShot):
         r = _scaled(g.frame, self.s)
-        self._grow(_Box(r.x, r.y, r.x + r.width, r.y + r.height))
+        rs = [_scaled(k.guides[g.index].frame, self.s) for k in self.keyframes]
+        for q in rs:
+            self._grow(_Box(q.x, q.y, q.x + q.width, q.y + q.height))
         kinds = self.kinds.get(("guide", g.index), [])
         primary = self._primary(kinds)
         stroke = COLORS.get(primary, COLORS["problem"])[0] if primary else COLORS["guide"]
@@ -781,9 +830,10 @@ class _Painter:
         title = "layout guide %s of %s \u2014 layout frame = (%s %s; %s %s)%s" % (
             _one_line(g.name), _one_line(owner), _n(lf.x), _n(lf.y), _n(lf.width), _n(lf.height),
             ", ambiguous layout" if g.ambiguous else "")
-        self.out.append("<rect %s><title>%s</title></rect>" % (_attrs(
+        self.out.append("<rect %s>%s<title>%s</title></rect>" % (_attrs(
             class_=" ".join(classes), data_id=g.name, x=r.x, y=r.y, width=r.width, height=r.height,
-            fill="none", stroke=stroke, stroke_width="1", stroke_dasharray="5 2 1 2"), _esc(title)))
+            fill="none", stroke=stroke, stroke_width="1", stroke_dasharray="5 2 1 2"),
+            self._animate(_rect_values(rs)), _esc(title)))
 
     # -- constraints
 
@@ -1199,6 +1249,19 @@ def png(view_or_snapshot, *, scale: float = 2.0, **kw) -> bytes:
     return cairosvg.svg2png(bytestring=doc.encode("utf-8"), scale=float(scale))
 
 
+def _head(width, height, hover: str, title: Optional[str], extra: str = "") -> list:
+    """The opening lines of a filmstrip or an animation: <svg>, its <title>, the
+    background, and the heading when there is one."""
+    out = [_svg_open(width, height, extra), "<title>%s</title>" % _esc(_one_line(hover)),
+           "<rect %s/>" % _attrs(class_="background", x=0, y=0, width=width, height=height,
+                                 fill=COLORS["background"])]
+    if title:
+        out.append("<text %s>%s</text>" % (_attrs(class_="title", x=PAD, y=PAD + 13, font_size="14",
+                                                  font_weight="600", fill=COLORS["label"]),
+                                           _esc(_one_line(title))))
+    return out
+
+
 def filmstrip(snapshots, labels, *, height: float = 160, gap: float = 16, title: Optional[str] = None) -> str:
     """One SVG with each snapshot (or View) scaled so that its root is ``height`` pixels
     tall, side by side ``gap`` apart, each labeled under it ("320 pt"), in rows when the
@@ -1239,13 +1302,7 @@ def filmstrip(snapshots, labels, *, height: float = 160, gap: float = 16, title:
     total_h = (y + row_h + PAD) if panels else top + PAD
     width = max(width, 2 * PAD + (_text_width(title, 14) if title else 0), 2 * PAD)
     width, total_h = math.ceil(width), math.ceil(total_h)
-    out = [_svg_open(width, total_h), "<title>%s</title>" % _esc(_one_line(title or "filmstrip")),
-           "<rect %s/>" % _attrs(class_="background", x=0, y=0, width=width, height=total_h,
-                                 fill=COLORS["background"])]
-    if title:
-        out.append("<text %s>%s</text>" % (_attrs(class_="title", x=PAD, y=PAD + 13, font_size="14",
-                                                  font_weight="600", fill=COLORS["label"]),
-                                           _esc(_one_line(title))))
+    out = _head(width, total_h, title or "filmstrip", title)
     for (snap, label, body, box, w, h, scale, troubled), px, py in placed:
         out.append('<g %s>' % _attrs(class_="panel", data_label=label, data_scale=scale,
                                      transform="translate(%s %s)" % (_n(px - box.x0), _n(py - box.y0))))
@@ -1261,6 +1318,56 @@ def filmstrip(snapshots, labels, *, height: float = 160, gap: float = 16, title:
                 y=box.y1 + 14, text_anchor="middle",
                 fill=COLORS["unsatisfiable"][0] if troubled else COLORS["label"]), _esc(_one_line(label))))
         out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+#: Seconds an animated picture shows its first frame before it moves, and its last
+#: frame after, before it plays again.
+ANIMATION_LEAD = 0.5
+ANIMATION_HOLD = 1.0
+
+
+def _seconds(t: float) -> str:
+    """A time with at most 4 decimals ("0.0167"): a keyTime apart from its neighbours
+    at 60 samples per second."""
+    text = ("%.4f" % t).rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def animated_svg(snapshots, times, *, scale: float = 1.0, title: Optional[str] = None) -> str:
+    """One SVG that plays a layout change: ``snapshots`` (Views or Snapshots of one tree,
+    such as snapshot(root, frames=presentation frames at t)) taken at ``times`` seconds
+    (increasing, from 0). Each view, guide, margin and label moves through its
+    positions with SMIL ``<animate>`` elements (values: the samples, linear in between),
+    after ANIMATION_LEAD seconds on the first frame, then holds the last for
+    ANIMATION_HOLD seconds and plays again. Browsers play it, also in an ``<img>``;
+    renderers without SMIL (cairosvg) draw the first frame. The root ``<svg>`` carries
+    the sample times in ``data-times``. Constraints and the legend are left out."""
+    snaps = [_as_snapshot(s, False, None) for s in snapshots]
+    times = [float(t) for t in times]
+    if not snaps or len(times) != len(snaps):
+        raise ValueError("animated_svg(): %d snapshots but %d times" % (len(snaps), len(times)))
+    if times[0] < 0 or any(not math.isfinite(t) for t in times) or any(b <= a for a, b in zip(times, times[1:])):
+        raise ValueError("animated_svg(): the times must be finite, increasing and not negative, not %r" % (times,))
+    shape = [(v.handle, v.parent) for v in snaps[0].views]
+    guides = [g.handle for g in snaps[0].guides]
+    for k in snaps[1:]:
+        if [(v.handle, v.parent) for v in k.views] != shape or [g.handle for g in k.guides] != guides:
+            raise ValueError("animated_svg(): the snapshots are not of one view tree")
+    cycle = ANIMATION_LEAD + times[-1] + ANIMATION_HOLD
+    key_times = ";".join(["0"] + [_seconds((ANIMATION_LEAD + t) / cycle) for t in times] + ["1"])
+    painter = _Painter(snaps[0], scale, FONT_SIZE, "", False, (snaps, key_times, _seconds(cycle) + "s"))
+    body = painter.paint()
+    box = painter.box
+    top = PAD + (24 if title else 0)
+    width = max(box.x1 - box.x0 + 2 * PAD, (2 * PAD + _text_width(title, 14)) if title else 0)
+    width, height = math.ceil(width), math.ceil(top + box.y1 - box.y0 + PAD)
+    hover = title or "%s \u2014 %s s" % (snaps[0].root.name, _seconds(times[-1]))
+    out = _head(width, height, hover, title, ' data-times="%s"' % " ".join(_seconds(t) for t in times))
+    out.append('<g class="layout" transform="translate(%s %s)">' % (_n(PAD - box.x0), _n(top - box.y0)))
+    out.extend(body)
+    out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

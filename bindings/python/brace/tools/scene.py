@@ -116,11 +116,14 @@ _AUTORESIZING = {m.name.lower(): m for m in Autoresizing if m.name not in ("NONE
 
 _DIRECTIONS = ("inherit", "ltr", "rtl")
 
-_TOP_KEYS = ("$schema", "$comment", "size", "scale", "metrics", "plugins", "root", "constraints")
+_TOP_KEYS = ("$schema", "$comment", "size", "scale", "metrics", "plugins", "root", "constraints", "states")
 _VIEW_KEYS = ("$comment", "id", "frame", "intrinsic_size", "strategy", "properties", "child_properties",
               "hidden", "layout_margins", "directional_layout_margins", "hugging", "compression",
               "autoresizing", "autoresizes_subviews", "translates_autoresizing_mask", "direction",
               "baseline_offsets", "subviews", "constraints")
+_STATE_KEYS = ("$comment", "constraints", "views")
+_STATE_CONSTRAINT_KEYS = ("$comment", "constant", "priority", "active")
+_STATE_VIEW_KEYS = ("$comment", "hidden", "frame", "properties", "child_properties")
 _VISUAL_KEYS = ("$comment", "visual", "options", "metrics", "id")
 _EQUATION_KEYS = ("$comment", "equation", "metrics", "id")
 
@@ -561,6 +564,7 @@ class Scene:
         self._paths = {}  # handle -> JSON path of the view
         self._order = []  # every view of the scene, in document order
         self._laid_out = False
+        self._states = {}  # name -> [(JSON path, function, arguments)]
 
     # -- reading
 
@@ -589,6 +593,27 @@ class Scene:
     def path_of(self, view: View) -> str | None:
         """The JSON path of the view's object in the scene file."""
         return self._paths.get(view.handle)
+
+    # -- states
+
+    @property
+    def states(self) -> tuple:
+        """The names of the scene's states, in document order."""
+        return tuple(self._states)
+
+    def apply_state(self, name: str) -> None:
+        """Make the changes the state ``name`` lists (constraint constants, priorities and
+        activation, hidden flags, frames, strategy properties), without laying out: call
+        :meth:`layout` next, inside an animation to animate them. KeyError (with the known
+        names) for an unknown state; SceneError, at the change's JSON path, when the
+        engine refuses a change."""
+        if name not in self._states:
+            raise KeyError(_unknown("state", name, self._states, none="the scene has no states"))
+        for path, fn, args in self._states[name]:
+            try:
+                fn(*args)
+            except BraceError as e:
+                raise SceneError(self._file, path, _engine_text(e), getattr(e, "status", None)) from e
 
     # -- layout
 
@@ -876,6 +901,8 @@ class _Loader:
             for owner, lines, lpath in self.lines:
                 self.constraint_lines(owner, lines, lpath)
             self.activate()
+            if "states" in data:
+                scene._states = self.states(data["states"], "states")
         except BaseException:
             ctx.close()
             raise
@@ -910,12 +937,7 @@ class _Loader:
             self.ids[ident] = (v, path)
         if "frame" in d:
             fp = _key(path, "frame")
-            f = self.array(d["frame"], fp, '"frame"', 4)
-            names = ("x", "y", "the width", "the height")
-            vals = [self.number(f[i], "%s[%d]" % (fp, i), names[i], 0 if i >= 2 else None) for i in range(4)]
-            if parent is None:
-                self.fail(fp, 'the root\'s frame is (0, 0) and the scene\'s "size"; set "size" instead')
-            self.engine(fp, setattr, v, "frame", vals)
+            self.engine(fp, setattr, v, "frame", self.frame(d["frame"], fp, parent is None))
         if "intrinsic_size" in d:
             ip = _key(path, "intrinsic_size")
             s = d["intrinsic_size"]
@@ -996,6 +1018,15 @@ class _Loader:
                 self.view(child, "%s[%d]" % (sp, i), v)
         return v
 
+    def frame(self, f, path, root):
+        """[x, y, width, height] as four floats."""
+        f = self.array(f, path, '"frame"', 4)
+        names = ("x", "y", "the width", "the height")
+        vals = [self.number(f[i], "%s[%d]" % (path, i), names[i], 0 if i >= 2 else None) for i in range(4)]
+        if root:
+            self.fail(path, 'the root\'s frame is (0, 0) and the scene\'s "size"; set "size" instead')
+        return vals
+
     def strategy_of(self, view):
         if view.handle in self.constraints_children:
             return "constraints"
@@ -1048,6 +1079,12 @@ class _Loader:
                   % _show(v))
 
     def properties(self, v, props, path, strategy, scope):
+        for name, value, ppath in self.property_values(props, path, strategy, scope):
+            self.engine(ppath, v.set_property, name, value)
+
+    def property_values(self, props, path, strategy, scope):
+        """[(name, checked value, JSON path)] of a "properties" or "child_properties"
+        object, each checked against the strategy's declarations; nothing is set."""
         what = '"properties"' if scope == "container" else '"child_properties"'
         if not isinstance(props, dict):
             self.fail(path, "%s must be an object, not %s" % (what, _show(props)))
@@ -1059,6 +1096,7 @@ class _Loader:
         except BraceError as e:
             self.fail(path, _engine_text(e), e)
         descs = {d.name: d for d in declared if d.scope == scope}
+        checked = []
         for name, value in props.items():
             if name not in descs:
                 if scope == "container":
@@ -1069,8 +1107,8 @@ class _Loader:
                     none = "it has no child properties"
                 self.fail(path, _unknown("property", name, descs, none=none, owner="of " + owner))
             ppath = _key(path, name)
-            value = self.property_value(descs[name], value, ppath, strategy)
-            self.engine(ppath, v.set_property, name, value)
+            checked.append((name, self.property_value(descs[name], value, ppath, strategy), ppath))
+        return checked
 
     def property_value(self, desc, value, path, strategy):
         what = 'property "%s" of strategy "%s"' % (desc.name, strategy)
@@ -1278,6 +1316,80 @@ class _Loader:
             self.fail("$", _engine_text(e), e)
         finally:
             ctx.strict = False
+
+
+    # -- states
+
+    def states(self, states, path):
+        """{name: [(JSON path, function, arguments)]}: each state's changes, checked
+        now and made by Scene.apply_state()."""
+        self.obj(states, path, tuple(states) if isinstance(states, dict) else (), '"states"')
+        by_id = {}
+        for c in self.scene.constraints:
+            if c.identifier is not None:
+                by_id.setdefault(c.identifier, []).append(c)
+        out = {}
+        for name, state in states.items():
+            spath = _key(path, name)
+            if not _IDENT.match(name):
+                self.fail(spath, 'state name "%s" is not an identifier (letters, digits and _, '
+                                 'not starting with a digit)' % name)
+            self.obj(state, spath, _STATE_KEYS, "a state")
+            # Deactivations first and activations last, so that a constraint's priority
+            # changes while it is inactive (UIKit refuses to make an active required
+            # constraint optional, or the reverse).
+            first, middle, last = [], [], []
+            if "constraints" in state:
+                cpath = _key(spath, "constraints")
+                changes = state["constraints"]
+                self.obj(changes, cpath, tuple(changes) if isinstance(changes, dict) else (),
+                         '"constraints" of a state')
+                for ident, change in changes.items():
+                    ipath = _key(cpath, ident)
+                    if ident not in by_id:
+                        self.fail(ipath, _unknown("constraint id", ident, by_id,
+                                                  none='the scene has none: give a constraint an "id"'))
+                    self.obj(change, ipath, _STATE_CONSTRAINT_KEYS, "a constraint change")
+                    for c in by_id[ident]:
+                        if "priority" in change:
+                            p = self.priority(change["priority"], _key(ipath, "priority"), "a priority")
+                            middle.append((_key(ipath, "priority"), setattr, (c, "priority", p)))
+                        if "constant" in change:
+                            k = self.number(change["constant"], _key(ipath, "constant"), "a constant")
+                            middle.append((_key(ipath, "constant"), setattr, (c, "constant", k)))
+                        if "active" in change:
+                            on = self.boolean(change["active"], _key(ipath, "active"), '"active"')
+                            (last if on else first).append((_key(ipath, "active"), setattr, (c, "active", on)))
+            if "views" in state:
+                vpath = _key(spath, "views")
+                changes = state["views"]
+                self.obj(changes, vpath, tuple(changes) if isinstance(changes, dict) else (), '"views" of a state')
+                for ident, change in changes.items():
+                    ipath = _key(vpath, ident)
+                    if ident not in self.ids:
+                        self.fail(ipath, _unknown("view", ident, self.ids, none="the scene has no ids"))
+                    v = self.ids[ident][0]
+                    self.obj(change, ipath, _STATE_VIEW_KEYS, "a view change")
+                    if "hidden" in change:
+                        hp = _key(ipath, "hidden")
+                        middle.append((hp, setattr, (v, "hidden", self.boolean(change["hidden"], hp, '"hidden"'))))
+                    if "frame" in change:
+                        fp = _key(ipath, "frame")
+                        middle.append((fp, setattr, (v, "frame", self.frame(change["frame"], fp, v is self.scene.root))))
+                    if "properties" in change:
+                        for pname, value, ppath in self.property_values(
+                                change["properties"], _key(ipath, "properties"), self.strategy_of(v), "container"):
+                            middle.append((ppath, v.set_property, (pname, value)))
+                    if "child_properties" in change:
+                        cp = _key(ipath, "child_properties")
+                        sup = self.parent.get(v.handle)
+                        if sup is None:
+                            self.fail(cp, "the root view has no superview, so no child properties")
+                        for pname, value, ppath in self.property_values(
+                                change["child_properties"], cp, self.strategy_of(sup), "child"):
+                            middle.append((ppath, v.set_property, (pname, value)))
+            out[name] = first + middle + last
+        return out
 
 
 def _is_visual(text: str) -> bool:
