@@ -35,12 +35,13 @@ extension Context {
       due.append(Due(end: end, serial: x.serial, fn: x.completion, userData: x.userData, finished: animation.batches[b].finished))
       animation.freeBatch(Int32(b))
     }
-    let remaining = animation.animating.count
-    guard !due.isEmpty else { return remaining }
+    guard !due.isEmpty else { return animation.animating.count }
     due.sort { ($0.end, $0.serial) < ($1.end, $1.serial) }
     animation.ticking = true
     defer { animation.ticking = false }
     for d in due { d.fn?(opaque, d.finished, d.userData) }
-    return remaining
+    // Counted after the completions: one that chains a new animation keeps the host's
+    // display link running.
+    return animation.animating.count
   }
 }
