@@ -16,6 +16,7 @@
  */
 #include "check.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -1212,6 +1213,20 @@ static void test_bad_input(void) {
   CHECK(brace_context_tick(NULL, 1, NULL) != BRACE_OK);
   CHECK(brace_context_get_animation_depth(NULL, &d) != BRACE_OK);
   CHECK(brace_context_sample_animations(NULL, 1, buf, 2, &count) != BRACE_OK);
+
+  /* Frames at the ends of the doubles: from -DBL_MAX to DBL_MAX the delta overflows to
+     -inf, yet at the end (and until a tick removes the animation) the node is shown at
+     its model frame, not at DBL_MAX + -inf * 0 = NaN. */
+  {
+    brace_node huge = node_in(0, R(-DBL_MAX, 0, 1, 1));
+    begin(params(1, BRACE_CURVE_LINEAR), 1);
+    OK(brace_node_set_frame(ctx, huge, R(DBL_MAX, 0, 1, 1)));
+    commit();
+    CHECK(rect_eq(shown(huge, 2), R(DBL_MAX, 0, 1, 1)));
+    CHECK(rect_eq(shown(huge, 3), R(DBL_MAX, 0, 1, 1)));
+    OK(brace_node_cancel_animations(ctx, huge, false));
+    s = snapshot();
+  }
 
   /* A capacity smaller than the count: the count is all, the buffer holds capacity. */
   count = 0;
