@@ -694,6 +694,13 @@ static void test_completions(void) {
 
 /* ------------------------------------------------------------------ cancel, destroy, remove */
 
+/* One linear 1-s transaction begun at `now`, completing with `id`, giving nodes frames. */
+static void animate_frames(int id, double now, size_t count, const brace_node *nodes, const brace_rect *frames) {
+  begin(with_completion(params(1, BRACE_CURVE_LINEAR), id), now);
+  for (size_t i = 0; i < count; i++) OK(brace_node_set_frame(ctx, nodes[i], frames[i]));
+  commit();
+}
+
 static void test_cancel_destroy(void) {
   g_section = "cancel";
   ctx = check_new_context("test_animation");
@@ -701,14 +708,9 @@ static void test_cancel_destroy(void) {
   brace_node p = node_in(0, R(0, 0, 100, 100)), a = node_in(p, R(0, 0, 10, 10)), b = node_in(p, R(0, 0, 10, 10));
   brace_node other = node_in(0, R(0, 0, 10, 10));
   g_ndone = 0;
-  begin(with_completion(params(1, BRACE_CURVE_LINEAR), 1), 0);
-  OK(brace_node_set_frame(ctx, p, R(0, 0, 200, 200)));
-  OK(brace_node_set_frame(ctx, a, R(50, 0, 10, 10)));
-  OK(brace_node_set_frame(ctx, b, R(0, 50, 10, 10)));
-  commit();
-  begin(with_completion(params(1, BRACE_CURVE_LINEAR), 2), 0);
-  OK(brace_node_set_frame(ctx, other, R(100, 0, 10, 10)));
-  commit();
+  animate_frames(1, 0, 3, (brace_node[]){p, a, b},
+                 (brace_rect[]){R(0, 0, 200, 200), R(50, 0, 10, 10), R(0, 50, 10, 10)});
+  animate_frames(2, 0, 1, &other, (brace_rect[]){R(100, 0, 10, 10)});
   CHECK_EQ(sample_count(0.5), 4);
   /* One node: its model frame at once, the others go on. */
   OK(brace_node_cancel_animations(ctx, a, false));
@@ -734,14 +736,9 @@ static void test_cancel_destroy(void) {
   brace_node c = node_in(p, R(0, 0, 10, 10)), d = node_in(p, R(0, 0, 10, 10));
   brace_node e = node_in(c, R(0, 0, 5, 5));
   g_ndone = 0;
-  begin(with_completion(params(1, BRACE_CURVE_LINEAR), 3), 2);
-  OK(brace_node_set_frame(ctx, c, R(100, 0, 10, 10)));
-  OK(brace_node_set_frame(ctx, e, R(1, 1, 5, 5)));
-  OK(brace_node_set_frame(ctx, d, R(100, 0, 10, 10)));
-  commit();
-  begin(with_completion(params(1, BRACE_CURVE_LINEAR), 4), 2);
-  OK(brace_node_set_frame(ctx, other, R(0, 0, 10, 10)));
-  commit();
+  animate_frames(3, 2, 3, (brace_node[]){c, e, d},
+                 (brace_rect[]){R(100, 0, 10, 10), R(1, 1, 5, 5), R(100, 0, 10, 10)});
+  animate_frames(4, 2, 1, &other, (brace_rect[]){R(0, 0, 10, 10)});
   CHECK_EQ(sample_count(2.5), 4);
   /* Destroying c (and e below it) ends their animations: the sampler lists d and other. */
   OK(brace_node_destroy(ctx, c));
