@@ -29,6 +29,10 @@
  * settings column of rows (a label and a switch each), then a spacer. It prints the
  * frames, rotates, hides a row and shows it again, printing only the frames that changed
  * and which nodes were laid out.
+ *
+ * Last, UIKit's recipe for animating a constraint change (brace/animation.h): the form's
+ * gap constant changes inside an animation transaction, and the demo prints the frames a
+ * renderer would draw at several times of the host's clock, then the completion.
  */
 #include <brace/brace.h>
 
@@ -405,6 +409,57 @@ static void stack_screen(void) {
   TRY(brace_node_destroy(ctx, n[SCREEN]));
 }
 
+/* ------------------------------------------------------------------ an animated change */
+
+/* The host's clock: seconds, advanced by the demo's "display link" below. */
+static double now;
+
+static void animation_done(brace_context *c, bool finished, void *user_data) {
+  (void)c;
+  printf("  completion at t = %.2f s: finished = %s (%s)\n", now, finished ? "true" : "false",
+         (const char *)user_data);
+}
+
+/* UIKit's three steps: layoutIfNeeded, the change inside the animation block, and
+   layoutIfNeeded again inside it. Then a display link at 20 frames per second samples the
+   presentation frames and ticks the clock. */
+static void animate_gap(brace_node window, brace_constraint gap) {
+  brace_presented_frame shown[8];
+  size_t count = 0, remaining = 0;
+  printf("\n\n######## An animated constraint change (brace/animation.h)\n");
+  printf("\n== the name field's gap 24 -> 8, ease-in-out over 0.3 s from t = 0\n");
+  TRY(brace_node_layout_if_needed(ctx, window));
+  brace_animation_params a = BRACE_ANIMATION_PARAMS_INIT;
+  a.duration = 0.3;
+  a.completion = animation_done;
+  a.user_data = "the gap";
+  TRY(brace_context_begin_animation(ctx, &a, now));
+  TRY(brace_constraint_set_constant(ctx, gap, 8));
+  TRY(brace_node_layout_if_needed(ctx, window));
+  TRY(brace_context_commit_animation(ctx));
+  TRY(brace_context_sample_animations(ctx, now, shown, 8, &count));
+  for (size_t i = 0; i < count && i < 8; i++) {
+    brace_rect model;
+    TRY(brace_node_get_frame(ctx, shown[i].node, &model));
+    printf("  %s: model frame ", name_of(shown[i].node));
+    print_rect(model);
+    printf(" at once\n");
+  }
+  for (int frame = 0; frame <= 6; frame++) {
+    now = frame / 20.0;
+    TRY(brace_context_sample_animations(ctx, now, shown, 8, &count));
+    printf("  t = %.2f s:", now);
+    if (count == 0) printf(" nothing animating: every view at its model frame");
+    for (size_t i = 0; i < count && i < 8; i++) {
+      printf(" %s ", name_of(shown[i].node));
+      print_rect(shown[i].frame);
+    }
+    printf("\n");
+    TRY(brace_context_tick(ctx, now, &remaining));
+  }
+  printf("  %zu view%s still animating\n", remaining, remaining == 1 ? "" : "s");
+}
+
 int main(void) {
   enum {
     WINDOW, HEADER, SIDEBAR, CONTENT, ITEM1, ITEM2, ITEM3, TITLE, CARD1, CARD2, BUTTON,
@@ -512,6 +567,7 @@ int main(void) {
   print_tree(n[WINDOW], 0);
 
   /* A constraint's constant changes: only the views whose frames change are laid out. */
+  brace_constraint name_gap = 0;
   {
     brace_constraint list[16];
     size_t count = 0;
@@ -519,7 +575,10 @@ int main(void) {
     for (size_t i = 0; i < count && i < 16; i++) {
       const char *id = NULL;
       TRY(brace_constraint_get_identifier(ctx, list[i], &id));
-      if (id && strcmp(id, "name-gap") == 0) TRY(brace_constraint_set_constant(ctx, list[i], 24));
+      if (id && strcmp(id, "name-gap") == 0) {
+        name_gap = list[i];
+        TRY(brace_constraint_set_constant(ctx, name_gap, 24));
+      }
     }
   }
   run_turn("the name field's gap constant changed from 8 to 24");
@@ -537,6 +596,8 @@ int main(void) {
   run_turn("nothing changed");
 
   stack_screen();
+
+  animate_gap(n[WINDOW], name_gap);
 
   TRY(brace_context_destroy(ctx));
   printf("\ndone.\n");

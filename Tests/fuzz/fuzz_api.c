@@ -11,17 +11,26 @@
  * from lists of known and unknown strategies, properties and enum values. When the input
  * runs out, every byte read is 0.
  *
+ * Animation (brace/animation.h): transactions begun with valid and invalid parameters at
+ * times forward, backward or anything, commits, without-animation regions, ticks, samples
+ * into small buffers, presentation frames and cancels. Each context's clock is tracked, so
+ * that a tick past the end of every animation must leave none (unless a completion began
+ * one), and every sample is checked against the nodes' own answers.
+ *
  * Node callbacks (update_constraints, will/did_layout_subviews, layout_subviews, draw,
- * intrinsic_content_size) and the trace callback run a sub-program — a slice of the same
- * input — with the same interpreter, so they call back into the engine: set frames,
- * destroy nodes (their own, an ancestor's), run a turn, call "super", destroy the
- * context. The engine must answer all of it with a status.
+ * intrinsic_content_size), the trace callback and transactions' completions run a
+ * sub-program — a slice of the same input — with the same interpreter, so they call back
+ * into the engine: set frames, destroy nodes (their own, an ancestor's), run a turn, call
+ * "super", begin and commit transactions, tick, destroy the context. The engine must
+ * answer all of it with a status.
  *
  * What counts as a finding: a crash, a hang (libFuzzer's -timeout), a sanitizer report, a
  * leak, or one of the harness's aborts below, each of which is a broken contract of the
  * headers: a status outside the declared ones, brace_last_error returning NULL, a context
  * that cannot be created with the default options, a context destroyed from inside its own
- * callback, a description buffer left without its NUL. A non-OK status is not a finding.
+ * callback, a description buffer left without its NUL, a sample or presentation frame that
+ * disagrees with the nodes' own answers, something animating after a tick past every end.
+ * A non-OK status is not a finding.
  *
  * The harness owns no heap memory: its state is static and reset for every input, and
  * every context it made is destroyed before it returns (pools keep stale handles of
@@ -91,7 +100,8 @@ static uint64_t u64(cursor *c) {
   X(GET_PROPERTY) X(PLUGINS) X(CON_CREATE) X(CON_LINEAR) X(ADD_ON_VARIABLES) \
   X(CON_ACTIVATE) X(CON_BATCH) X(CON_CHANGE) X(CON_DESTROY) X(CON_QUERY) X(VAR) \
   X(VAR_VALUES) X(GUIDE) X(EDIT) X(FITTING) X(AMBIGUOUS) X(DESCRIPTION) X(DESTROY_CONTEXT) \
-  X(SWITCH_CONTEXT) X(CONTEXT_QUERY) X(SCENE) X(VISUAL_FORMAT) X(CON_TERMS)
+  X(SWITCH_CONTEXT) X(CONTEXT_QUERY) X(SCENE) X(VISUAL_FORMAT) X(CON_TERMS) \
+  X(ANIM_BEGIN) X(ANIM_COMMIT) X(ANIM_TICK) X(ANIM_SAMPLE) X(ANIM_QUERY)
 #define OP_ENUM(name) OP_##name,
 #define OP_NAME(name) #name,
 enum { OPS(OP_ENUM) OP_COUNT };
@@ -123,6 +133,10 @@ static struct {
   unsigned calls;
   int depth;
   char plugin_dir[512];
+  /* Per context, the animation clock as the harness knows it: the latest time the engine
+     accepted (0 before any), and the latest end of an animation begun, so that a tick
+     past it must leave nothing animating. */
+  double clock[2], max_end[2];
 } S;
 
 static void die(const char *what) {
@@ -385,6 +399,7 @@ static void destroy_context(cursor *c, int i) {
   if (S.busy[i] > 0) die("brace_context_destroy succeeded from inside the context's callback");
   S.ctx[i] = NULL;
   S.nkept[i] = 0;
+  S.clock[i] = S.max_end[i] = 0;
   if (i == 0 || S.cur == i) S.ctx[i] = make_context(c);
 }
 
@@ -491,6 +506,189 @@ static void on_trace(brace_context *ctx, const brace_trace_event *e, void *user_
     S.busy[i]--;
   }
   if (user_data) run_prog(ctx, e->node, user_data);
+}
+
+/* A transaction's completion runs its program (begin and commit again, tick: refused,
+   destroy the context: refused). */
+static void on_complete(brace_context *ctx, bool finished, void *user_data) {
+  callback_feature(12 + finished);
+  run_prog(ctx, 0, user_data);
+}
+
+/* ------------------------------------------------------------------ animation */
+
+/* A time for the current context: forward from its clock by a display frame or more,
+   backwards, or any double (NaN, infinities, huge, raw bits). */
+static double pick_time(cursor *c) {
+  static const double forward[8] = {0, 1.0 / 60, 0.05, 0.1, 0.25, 0.5, 1, 10};
+  static const double backward[4] = {1e-9, 1.0 / 60, 1, 100};
+  uint8_t b = u8(c);
+  if (b < 0xC0) return S.clock[S.cur] + forward[b % 8];
+  if (b < 0xE0) return S.clock[S.cur] - backward[b % 4];
+  return pick_double(c);
+}
+
+/* Transaction parameters from the input, valid or not. The flags byte: bits 0-2 the curve
+   (6 and 7 unknown), 0x08 a duration from the doubles (else a short one), 0x10 a delay
+   from them (else none), 0x20 raw option bits (else known ones), 0x40 a short struct_size,
+   0x80 a completion running a program read from the input. */
+static void pick_params(cursor *c, brace_animation_params *p) {
+  static const double durations[8] = {0, 1.0 / 60, 0.1, 0.25, 0.3, 1, 2, 0};
+  const brace_animation_params init = BRACE_ANIMATION_PARAMS_INIT;
+  uint8_t f = u8(c);
+  *p = init;
+  p->curve = (brace_animation_curve)(f & 7);
+  p->duration = (f & 0x08) ? pick_double(c) : durations[u8(c) % 8];
+  p->delay = (f & 0x10) ? pick_double(c) : 0;
+  p->options = (f & 0x20) ? u32(c) : (uint32_t)(u8(c) & 0x0F);
+  if (f & 0x40) p->struct_size = u8(c) % (uint32_t)sizeof *p;
+  if (p->curve == BRACE_CURVE_CUBIC_BEZIER)
+    for (int k = 0; k < 4; k++) {
+      uint8_t b = u8(c);
+      /* x in [0, 1], y in [-2, 2] (overshooting), or any double */
+      p->control_points[k] = b == 0xFF ? pick_double(c) : (k % 2 == 0) ? b / 254.0 : (b - 127) / 63.5;
+    }
+  if (p->curve == BRACE_CURVE_SPRING) {
+    uint8_t b = u8(c);
+    p->damping_ratio = b == 0xFF ? pick_double(c) : (b % 21) / 20.0; /* 0 is refused */
+    p->initial_velocity = pick_double(c);
+  }
+  if (f & 0x80) {
+    prog *q = &S.progs[u8(c) % PROGS];
+    size_t len = u8(c) % (MAX_PROG + 1);
+    if (len > c->n) len = c->n;
+    q->p = c->p;
+    q->n = len;
+    c->p += len; /* the program runs when the transaction completes */
+    c->n -= len;
+    p->completion = on_complete;
+    p->user_data = q;
+  }
+}
+
+/* What a successful sample must hold: a second sample at t agrees on the count; every
+   node listed is animating, listed once, at its presentation frame (so the count is at
+   most the animating nodes); the first min(capacity, count) entries are among them. */
+static void check_sample(brace_context *ctx, double t, const brace_presented_frame *got, size_t cap,
+                         size_t count) {
+  static brace_presented_frame all[64];
+  size_t n = 0;
+  S.calls++;
+  if (brace_context_sample_animations(ctx, t, all, 64, &n) != BRACE_OK) die("a sample that succeeded failed again");
+  if (n != count) die("two samples at the same time disagree on the count");
+  for (size_t i = 0; i < n && i < 64; i++) {
+    bool on = false;
+    brace_rect r;
+    S.calls += 2;
+    if (brace_node_is_animating(ctx, all[i].node, &on) != BRACE_OK || !on) die("sampled a node that is not animating");
+    if (brace_node_get_presentation_frame(ctx, all[i].node, t, &r) != BRACE_OK || memcmp(&r, &all[i].frame, sizeof r))
+      die("a sampled frame differs from the node's presentation frame");
+    for (size_t j = 0; j < i; j++)
+      if (all[j].node == all[i].node) die("a node sampled twice");
+  }
+  for (size_t i = 0; got && i < cap && i < count && n <= 64; i++) {
+    size_t j = 0;
+    while (j < n && (all[j].node != got[i].node || memcmp(&all[j].frame, &got[i].frame, sizeof got[i].frame))) j++;
+    if (j == n) die("a sample into a small buffer listed what a large one does not");
+  }
+}
+
+/* A tick at the latest end of every animation begun (or the clock, if later) with nothing
+   open: every animation has ended, so none is left, unless a completion began one that
+   ends later. */
+static void tick_past_everything(brace_context *ctx, int nul) {
+  const int i = S.cur;
+  double t = S.clock[i] > S.max_end[i] ? S.clock[i] : S.max_end[i];
+  size_t remaining = 12345;
+  if (!isfinite(t)) return;
+  double saved = S.clock[i];
+  S.clock[i] = t; /* completions begin from the tick's time */
+  if (st(brace_context_tick(ctx, t, nul ? NULL : &remaining)) != BRACE_OK) {
+    S.clock[i] = saved;
+    return;
+  }
+  if (S.ctx[i] != ctx || S.max_end[i] > t) return;
+  size_t count = 12345;
+  S.calls++;
+  if (brace_context_sample_animations(ctx, t, NULL, 0, &count) != BRACE_OK || count != 0)
+    die("something is animating after a tick past the end of every animation");
+  if (!nul && remaining != 0) die("a tick past the end of every animation left some remaining");
+}
+
+static void op_animation(cursor *c, int op, int nul, int alt) {
+  brace_context *ctx = C();
+  const int i = S.cur;
+  switch (op) {
+  case OP_ANIM_BEGIN: {
+    struct {
+      brace_animation_params p;
+      unsigned char pad[16]; /* alt: a caller compiled against a longer struct */
+    } a;
+    memset(&a, 0, sizeof a);
+    pick_params(c, &a.p);
+    if (alt && a.p.struct_size == sizeof a.p) a.p.struct_size = (uint32_t)sizeof a;
+    double t = pick_time(c);
+    if (st(brace_context_begin_animation(ctx, nul ? NULL : &a.p, t)) == BRACE_OK) {
+      double end = (t + a.p.delay) + a.p.duration; /* as the engine adds them */
+      S.clock[i] = t;
+      if (!(end <= S.max_end[i])) S.max_end[i] = end;
+    }
+    break;
+  }
+  case OP_ANIM_COMMIT:
+    if (alt) st(brace_context_begin_without_animation(nul ? NULL : ctx));
+    else st(brace_context_commit_animation(nul ? NULL : ctx));
+    break;
+  case OP_ANIM_TICK: {
+    if (alt) {
+      tick_past_everything(ctx, nul);
+      break;
+    }
+    double t = pick_time(c), saved = S.clock[i];
+    size_t remaining = 0;
+    S.clock[i] = t; /* completions begin from the tick's time */
+    if (st(brace_context_tick(ctx, t, nul ? NULL : &remaining)) != BRACE_OK) S.clock[i] = saved;
+    break;
+  }
+  case OP_ANIM_SAMPLE: {
+    brace_presented_frame buf[8];
+    double t = pick_time(c);
+    size_t cap = u8(c) % 9, count = 0;
+    if (st(brace_context_sample_animations(ctx, t, alt ? NULL : buf, cap, nul ? NULL : &count)) == BRACE_OK)
+      check_sample(ctx, t, alt ? NULL : buf, cap, count);
+    break;
+  }
+  default: { /* OP_ANIM_QUERY */
+    brace_node n = pick_node(c);
+    uint8_t b = u8(c);
+    switch (b % 4) {
+    case 0: {
+      brace_rect shown, model;
+      bool on = true;
+      double t = pick_time(c);
+      if (st(brace_node_get_presentation_frame(ctx, n, t, nul ? NULL : &shown)) != BRACE_OK) break;
+      S.calls += 2;
+      /* A node that is not animating answers its model frame. */
+      if (brace_node_is_animating(ctx, n, &on) == BRACE_OK && !on && brace_node_get_frame(ctx, n, &model) == BRACE_OK &&
+          memcmp(&shown, &model, sizeof model))
+        die("a node that is not animating is shown away from its model frame");
+      break;
+    }
+    case 1: {
+      bool on = false;
+      st(brace_node_is_animating(ctx, n, nul ? NULL : &on));
+      break;
+    }
+    case 2: {
+      uint32_t d = 0;
+      st(brace_context_get_animation_depth(alt ? NULL : ctx, nul ? NULL : &d));
+      break;
+    }
+    default: st(brace_node_cancel_animations(ctx, n, alt)); break;
+    }
+    break;
+  }
+  }
 }
 
 /* ------------------------------------------------------------------ the ops */
@@ -1186,7 +1384,10 @@ static void step(cursor *c) {
   case OP_DESTROY_CONTEXT: destroy_context(c, alt ? 1 - S.cur : S.cur); break;
   case OP_SWITCH_CONTEXT: {
     int other = 1 - S.cur;
-    if (!S.ctx[other]) S.ctx[other] = make_context(c);
+    if (!S.ctx[other]) {
+      S.ctx[other] = make_context(c);
+      S.clock[other] = S.max_end[other] = 0;
+    }
     S.cur = other;
     break;
   }
@@ -1215,6 +1416,11 @@ static void step(cursor *c) {
     break;
   }
   case OP_SCENE: op_scene(c, opb); break;
+  case OP_ANIM_BEGIN:
+  case OP_ANIM_COMMIT:
+  case OP_ANIM_TICK:
+  case OP_ANIM_SAMPLE:
+  case OP_ANIM_QUERY: op_animation(c, op, nul, alt); break;
   default: break;
   }
   g_op = saved_op;

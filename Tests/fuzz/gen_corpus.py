@@ -173,6 +173,83 @@ def strategy(node, s):
     return op("SET_STRATEGY", n(node), name(STRATEGIES, s))
 
 
+# Animation: times forward from the context's clock (by 0, 1/60, 0.05, 0.1, 0.25, 0.5, 1
+# or 10 s), backwards (by 1e-9, 1/60, 1 or 100 s), or any double.
+def fwd(i):
+    return bytes([i])
+
+
+def back(i):
+    return bytes([0xC0 + i])
+
+
+def at_time(v):
+    return b"\xe0" + d(v)
+
+
+CURVES = {"ease_in_out": 0, "ease_in": 1, "ease_out": 2, "linear": 3, "bezier": 4, "spring": 5}
+# Short durations by index: 0, 1/60, 0.1, 0.25, 0.3, 1, 2, 0.
+OPT_FROM_CURRENT, OPT_INHERIT_DURATION, OPT_INHERIT_CURVE, OPT_NEW_VIEWS = 1, 2, 4, 8
+
+
+def begin(curve="linear", duration=5, when=fwd(0), delay=None, options=0, raw_options=None,
+          bezier=None, spring=None, completion=None, short=None, flags=0):
+    """brace_context_begin_animation: `duration` an index of the short durations, or a
+    doubles-table value as a string or float in a tuple ("raw", v); `bezier` four bytes
+    (x: b / 254, y: (b - 127) / 63.5; 0xFF then a double); `spring` (damping byte,
+    velocity: a damping byte of 21 * k + 20 is 1, of 0 is refused); `completion` (program
+    slot, program)."""
+    f = CURVES[curve] if isinstance(curve, str) else curve
+    raw = isinstance(duration, tuple)
+    f |= (0x08 if raw else 0) | (0x10 if delay is not None else 0) | \
+        (0x20 if raw_options is not None else 0) | (0x40 if short is not None else 0) | \
+        (0x80 if completion else 0)
+    out = bytes([f]) + (d(duration[1]) if raw else bytes([duration]))
+    if delay is not None:
+        out += d(delay)
+    out += struct.pack(">I", raw_options) if raw_options is not None else bytes([options])
+    if short is not None:
+        out += bytes([short])
+    if f & 7 == 4:
+        out += bytes(bezier or [106, 127, 147, 191])
+    if f & 7 == 5:
+        damping, velocity = spring or (10, 0)
+        out += bytes([damping]) + d(velocity)
+    if completion:
+        slot, program = completion
+        assert len(program) <= 48
+        out += bytes([slot, len(program)]) + program
+    return op("ANIM_BEGIN", out + when, flags=flags)
+
+
+def commit(flags=0):
+    return op("ANIM_COMMIT", flags=flags)
+
+
+def without():
+    return op("ANIM_COMMIT", flags=ALT)
+
+
+def tick(when=fwd(0), flags=0):
+    return op("ANIM_TICK", when, flags=flags)
+
+
+def tick_past_all():
+    return op("ANIM_TICK", flags=ALT)
+
+
+def sample(when=fwd(0), cap=8, flags=0):
+    return op("ANIM_SAMPLE", when, cap, flags=flags)
+
+
+def presentation(node, when=fwd(0), flags=0):
+    return op("ANIM_QUERY", n(node), 0, when, flags=flags)
+
+
+def anim_query(node, kind, flags=0):  # 1 is_animating, 2 depth, 3 cancel (ALT: subtree)
+    return op("ANIM_QUERY", n(node), kind, flags=flags)
+
+
 DEFAULTS = b"\x00"  # context options: the defaults, diagnostics callback installed
 
 # ---------------------------------------------------------------- the seeds
@@ -541,6 +618,54 @@ SEEDS["vfl"] = DEFAULTS + scene(100, 80, 3) + vfl(0) + vfl(1) + vfl(4) + batch(l
 SEEDS["vfl-spelled"] = DEFAULTS + scene(100, 80, 3) + vfl(spelled="H:|-[a]-m-[b(==a)]-|") + \
     vfl(spelled="V:|-(20)-[c(>=w@750)]") + vfl(spelled="H:[a(<=b*2)]") + batch(list(range(16))) + cycle() + \
     op("CON_TERMS", 64, c(4), 0)
+
+
+# Animation: UIKit's recipe on a constrained scene (a constant changed inside a transaction
+# between two layout_if_needed), then a display link's samples, ticks and queries.
+SEEDS["animation-recipe"] = DEFAULTS + scene(100, 80, 2) + op("LAYOUT_IF_NEEDED", n(0)) + \
+    begin("ease_in_out", 4, completion=(0, sample(fwd(0), 2))) + op("CON_CHANGE", c(0), 0, d(50)) + \
+    op("LAYOUT_IF_NEEDED", n(0)) + commit() + sample(fwd(0)) + presentation(1, fwd(2)) + \
+    tick(fwd(1)) + sample(fwd(1), 1) + sample(fwd(2), 0) + tick(fwd(3)) + \
+    anim_query(1, 1) + anim_query(0, 2) + tick(fwd(4)) + sample(fwd(0)) + tick_past_all()
+
+# Every curve and a spring, nested with the inherit options, a without-animation region,
+# from the current state, new views, a stack hiding a view, cancel and destroy.
+SEEDS["animation-curves"] = DEFAULTS + scene(100, 80, 3, flags=ALT) + cycle() + \
+    begin("linear", 5) + frame(1, 0, 0, 10, 10) + \
+    begin("ease_in", 6, options=OPT_INHERIT_DURATION) + frame(2, 5, 5, 10, 10) + \
+    begin("ease_out", 3, options=OPT_INHERIT_CURVE) + frame(3, 7, 7, 20, 20) + commit() + \
+    begin("bezier", 5, bezier=[0, 254, 254, 0]) + without() + frame(0, 0, 0, 90, 90) + commit() + \
+    commit() + op("HIDDEN", n(2), 1) + op("LAYOUT_IF_NEEDED", n(0)) + commit() + commit() + \
+    sample(fwd(2)) + begin("spring", 5, fwd(2), spring=(5, 4)) + frame(1, 50, 0, 10, 10) + \
+    commit() + begin("ease_in_out", 4, fwd(0), options=OPT_FROM_CURRENT | OPT_NEW_VIEWS) + \
+    create() + add(0, 4) + frame(4, 1, 1, 5, 5) + frame(1, 0, 50, 10, 10) + commit() + \
+    sample(fwd(1), 3) + anim_query(1, 3) + anim_query(0, 3, flags=ALT) + \
+    op("NODE_DESTROY", n(2)) + presentation(1, fwd(1)) + tick(fwd(6)) + tick_past_all()
+
+# Completions that chain a new transaction, tick (refused), destroy their context
+# (refused); a context destroyed with completions pending.
+_prog = begin("linear", 2, completion=(2, sample(fwd(0)))) + frame(1, 3, 3, 3, 3) + commit() + \
+    tick(fwd(1)) + tick_past_all() + op("DESTROY_CONTEXT")
+SEEDS["animation-chain"] = DEFAULTS + create(2) + add(0, 1) + frame(1, 0, 0, 10, 10) + \
+    begin("linear", 5, completion=(1, _prog)) + frame(1, 20, 0, 10, 10) + commit() + \
+    begin("ease_out", 0, completion=(3, tick(fwd(0)))) + commit() + tick(fwd(6)) + \
+    sample(fwd(1)) + tick(fwd(7)) + begin("linear", 6, completion=(4, _prog)) + \
+    frame(1, 0, 0, 1, 1) + commit()
+
+# Refused input: NULL or short params, bad numbers, unknown curve and options, times
+# going backwards or not finite, commits with nothing open, ticks with a transaction open,
+# NULL outs and buffers.
+SEEDS["animation-bad"] = DEFAULTS + create(1) + frame(0, 0, 0, 10, 10) + tick(fwd(6)) + \
+    begin(flags=NUL) + begin(short=4) + begin(duration=("raw", "nan")) + \
+    begin(duration=("raw", -1)) + begin(delay="inf") + begin(6) + begin(7) + \
+    begin(raw_options=0x80000000) + begin("spring", spring=(0, 0)) + \
+    begin("spring", spring=(10, "nan")) + begin("bezier", bezier=[0xFF, 27, 0, 0, 0]) + \
+    begin(when=back(0)) + begin(when=at_time("nan")) + begin(when=at_time("-inf")) + \
+    commit() + begin() + tick(fwd(1)) + frame(0, 5, 5, 10, 10) + commit(flags=NUL) + commit() + \
+    tick(back(2)) + tick(at_time("inf")) + tick(flags=NUL) + sample(fwd(0), 4, flags=ALT) + \
+    sample(at_time("nan")) + sample(fwd(0), 2, flags=NUL) + presentation(0, at_time("nan")) + \
+    presentation(0, flags=NUL) + op("ANIM_QUERY", NODE_RAW, b"\x00" * 8, 1) + \
+    anim_query(0, 2, flags=ALT | NUL) + begin(when=at_time("max")) + commit() + tick_past_all()
 
 
 def main():

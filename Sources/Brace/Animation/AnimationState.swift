@@ -192,10 +192,14 @@ struct AnimationState {
       let x = anims[Int(a)]
       let b = batches[Int(x.batch)]
       let k = 1 - b.timing.progress(b.duration > 0 ? (t - b.start) / b.duration : (t < b.start ? 0 : 1))
-      r.x += x.dx * k
-      r.y += x.dy * k
-      r.width += x.dw * k
-      r.height += x.dh * k
+      // An ended animation adds nothing, not 0 times its delta: a delta that overflowed
+      // (frames near ±DBL_MAX) would make the model frame NaN.
+      if k != 0 {
+        r.x += x.dx * k
+        r.y += x.dy * k
+        r.width += x.dw * k
+        r.height += x.dh * k
+      }
       a = x.nodeNext
     }
     return r
