@@ -34,6 +34,7 @@
  *   host->set_frame, a layout_subviews callback). Changes made outside a transaction,
  *   or inside a brace_context_begin_without_animation region, are not animated (a node
  *   still animating keeps its animations, which now end at the new model frame).
+ *   A change too large for a finite difference (frames near +-DBL_MAX) is not animated.
  *   Changes are recorded, not layouts: call brace_node_layout_if_needed inside the
  *   transaction, as UIKit's recipe says, or the layout runs later, unanimated.
  *
@@ -64,7 +65,8 @@
  *   in the order the transactions ended (their end times; ties in the order they were
  *   begun). `finished` is true when every one of its animations ran to its end; false
  *   when one was stopped first (BRACE_ANIMATION_BEGIN_FROM_CURRENT_STATE, a cancel,
- *   the node removed from its superview or destroyed). A transaction that recorded no
+ *   the node removed from its superview, moved to another superview, or destroyed;
+ *   moving it within its superview keeps them). A transaction that recorded no
  *   animation completes at the next tick with finished = true. A completion may begin
  *   and commit new transactions (chaining animations) and call anything but
  *   brace_context_tick. Completions still pending when the context is destroyed are

@@ -40,8 +40,22 @@ struct Anim {
   var nodeNext: Int32 = -1
   var batchPrev: Int32 = -1
   var batchNext: Int32 = -1
-  /// Where the node was shown minus its new model frame, per component.
+  /// Where the node was shown minus its new model frame, per component; always finite
+  /// (a change too large for one is not animated).
   var dx = 0.0, dy = 0.0, dw = 0.0, dh = 0.0
+
+  /// Adds `share` (1 - progress) of the delta to a frame.
+  @inline(__always)
+  func add(to r: inout brace_rect, share: Double) {
+    guard share != 0 else { return }
+    r.x += dx * share
+    r.y += dy * share
+    r.width += dw * share
+    r.height += dh * share
+  }
+
+  var isZero: Bool { dx == 0 && dy == 0 && dw == 0 && dh == 0 }
+  var isFinite: Bool { dx.isFinite && dy.isFinite && dw.isFinite && dh.isFinite }
 }
 
 /// What an open transaction or region applies to the changes made inside it.
@@ -192,14 +206,7 @@ struct AnimationState {
       let x = anims[Int(a)]
       let b = batches[Int(x.batch)]
       let k = 1 - b.timing.progress(b.duration > 0 ? (t - b.start) / b.duration : (t < b.start ? 0 : 1))
-      // An ended animation adds nothing, not 0 times its delta: a delta that overflowed
-      // (frames near ±DBL_MAX) would make the model frame NaN.
-      if k != 0 {
-        r.x += x.dx * k
-        r.y += x.dy * k
-        r.width += x.dw * k
-        r.height += x.dh * k
-      }
+      x.add(to: &r, share: k)
       a = x.nodeNext
     }
     return r

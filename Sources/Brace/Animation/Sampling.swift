@@ -38,12 +38,7 @@ extension Context {
                 let x = anims[Int(k)]
                 let w = remaining[Int(x.batch)]
                 live = live || active[Int(x.batch)]
-                if w != 0 {  // as in AnimationState.presentation
-                  r.x += x.dx * w
-                  r.y += x.dy * w
-                  r.width += x.dw * w
-                  r.height += x.dh * w
-                }
+                x.add(to: &r, share: w)
                 k = x.nodeNext
               }
               guard live else { continue }

@@ -149,6 +149,8 @@ extension Context {
     let d = (shown.x - new.x, shown.y - new.y, shown.width - new.width, shown.height - new.height)
     let mine = animation.anim(of: n, in: b)
     guard mine >= 0 else {
+      // A change too large for a finite difference (frames near ±DBL_MAX) jumps.
+      guard d.0.isFinite && d.1.isFinite && d.2.isFinite && d.3.isFinite else { return }
       animation.insert(n, batch: b, d)
       return
     }
@@ -158,7 +160,7 @@ extension Context {
     animation.anims[Int(mine)].dw += d.2
     animation.anims[Int(mine)].dh += d.3
     let m = animation.anims[Int(mine)]
-    if m.dx == 0 && m.dy == 0 && m.dw == 0 && m.dh == 0 { animation.remove(mine, stopped: false) }
+    if m.isZero || !m.isFinite { animation.remove(mine, stopped: false) }
   }
 
   /// Stops the animations of `n` (and its subtree): shown at their model frames now,

@@ -41,6 +41,8 @@ extension Context {
     }
     var target = index ?? count
     let old = nodes.parent[child.index]
+    // Moved to another superview, its animations (in the old one's coordinates) end.
+    if old != parent { cancelAnimations(child, subtree: true) }
     if old != .none {
       if old != parent { engineWillDetach(child) }
       let k = detach(child)
