@@ -63,7 +63,7 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-stack clean-stage summary help
+.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-animation bench-stack clean-stage summary help
 
 # ------------------------------------------------------------------------------ build
 
@@ -255,11 +255,23 @@ test-size: $(INSTALLED)
 # The core through its C ABI (brace-bench, SwiftPM release build), then what a program
 # linking the installed library pays: first use (context + every built-in plugin) and heap
 # bytes per view and per constraint, next to kiwi's for the same constraints
-# (Tests/bench/install-bench.sh; kiwi's C++ source comes from PyPI's kiwisolver sdist).
-## the core benchmark and the installed library's first use and memory, next to kiwi
+# (Tests/bench/install-bench.sh; kiwi's C++ source comes from PyPI's kiwisolver sdist),
+# then animated layout changes (bench-animation).
+## the core benchmark, the installed library's first use and memory next to kiwi, animations
 bench: release $(INSTALLED)
 	"$(BIN)/brace-bench"
 	$(PKG_ENV) CC="$(CC)" CXX="$(GXX)" PYTHON="$(PYTHON)" Tests/bench/install-bench.sh "$(WORK)/bench"
+	@$(MAKE) --no-print-directory bench-animation
+
+# A C program against the installed library, as a user's program is built
+# (Tests/bench/animation_bench.c; options: make bench-animation ANIMATION_BENCH_FLAGS="--reps 5").
+ANIMATION_BENCH_FLAGS ?=
+## animated layout changes: sampling, a change inside a transaction against outside, memory, ticks
+bench-animation: $(INSTALLED)
+	@mkdir -p "$(WORK)/bench"
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror $(BRACE_CFLAGS) -o "$(WORK)/bench/animation_bench" \
+	  Tests/bench/animation_bench.c $(BRACE_LIBS)
+	"$(WORK)/bench/animation_bench" $(ANIMATION_BENCH_FLAGS)
 
 # The `stack` strategy against Yoga (Tests/bench/stack-bench.sh): Yoga is downloaded (the
 # poga sdist, via pip) and built with g++ into $(SCRATCH)/yoga on first use, never committed.
