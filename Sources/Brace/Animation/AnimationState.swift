@@ -122,6 +122,22 @@ struct AnimationState {
     freeBatches.append(b)
   }
 
+  /// Once nothing animates and nothing is open, the pools and per-node tables are given
+  /// back: nothing stays allocated after the animations end (they held ~90 bytes per
+  /// node that ever animated).
+  mutating func releaseIfIdle() {
+    guard animating.isEmpty, open.isEmpty, freeBatches.count == batches.count else { return }
+    batches = []
+    freeBatches = []
+    anims = []
+    freeAnims = []
+    head = []
+    position = []
+    animating = []
+    remaining = []
+    active = []
+  }
+
   /// Makes room for per-node entries up to `capacity` slots.
   mutating func reserveNodes(_ capacity: Int) {
     if head.count < capacity {

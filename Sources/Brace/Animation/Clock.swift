@@ -35,6 +35,8 @@ extension Context {
       due.append(Due(end: end, serial: x.serial, fn: x.completion, userData: x.userData, finished: animation.batches[b].finished))
       animation.freeBatch(Int32(b))
     }
+    // Before the completions, which may begin new animations in the emptied pools.
+    animation.releaseIfIdle()
     if !due.isEmpty {
       due.sort { ($0.end, $0.serial) < ($1.end, $1.serial) }
       animation.ticking = true

@@ -104,7 +104,7 @@ extension Context {
         animation.batches[Int(b)].stoppedAt = max(animation.batches[Int(b)].stoppedAt, animation.clock)
       }
     }
-    if animation.open.isEmpty { animation.fresh.removeAll(keepingCapacity: true) }
+    if animation.open.isEmpty { animation.fresh.removeAll() }
     refreshRecording()
   }
 
