@@ -94,8 +94,12 @@ struct AnimationState {
   var serial: UInt64 = 0
   /// A tick is running completions.
   var ticking = false
-  /// Per batch slot, scratch for sampling: 1 - progress, and whether it runs past t.
+  /// Per batch slot: 1 - progress at time `remainingAt` (NaN: not computed since the
+  /// slot was given out), and whether the batch runs past that time. A Bézier's progress
+  /// is solved once per batch and time: sampling fills every batch's, and a change
+  /// recorded from the current state, or a node asked alone, reuses it.
   var remaining: [Double] = []
+  var remainingAt: [Double] = []
   var active: [Bool] = []
 
   var isEmpty: Bool { animating.isEmpty }
@@ -111,6 +115,7 @@ struct AnimationState {
       batches.append(Batch())
     }
     serial += 1
+    if Int(b) < remainingAt.count { remainingAt[Int(b)] = .nan }
     batches[Int(b)] = Batch()
     batches[Int(b)].serial = serial
     batches[Int(b)].inUse = true
@@ -135,7 +140,33 @@ struct AnimationState {
     position = []
     animating = []
     remaining = []
+    remainingAt = []
     active = []
+  }
+
+  /// Makes room for every batch slot in the progress cache, keeping what it holds (a
+  /// sampling pass reads the values it filled before a later slot made it grow).
+  mutating func reserveBatchScratch() {
+    let more = batches.count - remaining.count
+    guard more > 0 else { return }
+    remaining.append(contentsOf: repeatElement(0, count: more))
+    remainingAt.append(contentsOf: repeatElement(.nan, count: more))
+    active.append(contentsOf: repeatElement(false, count: more))
+  }
+
+  /// 1 - progress of batch `b` at `t` (its animations' share still to go), from the cache
+  /// when it holds `t`.
+  @inline(__always)
+  mutating func remainingShare(_ b: Int32, at t: Double) -> Double {
+    let i = Int(b)
+    if i < remainingAt.count && remainingAt[i] == t { return remaining[i] }
+    reserveBatchScratch()
+    let x = batches[i]
+    let k = 1 - x.timing.progress(x.duration > 0 ? (t - x.start) / x.duration : (t < x.start ? 0 : 1))
+    remaining[i] = k
+    remainingAt[i] = t
+    active[i] = x.end > t
+    return k
   }
 
   /// Makes room for per-node entries up to `capacity` slots.
@@ -215,14 +246,12 @@ struct AnimationState {
   }
 
   /// Where `n` is shown at `t`, given its model frame.
-  func presentation(_ n: NodeID, model f: brace_rect, at t: Double) -> brace_rect {
+  mutating func presentation(_ n: NodeID, model f: brace_rect, at t: Double) -> brace_rect {
     var r = f
     var a = firstAnim(n)
     while a >= 0 {
       let x = anims[Int(a)]
-      let b = batches[Int(x.batch)]
-      let k = 1 - b.timing.progress(b.duration > 0 ? (t - b.start) / b.duration : (t < b.start ? 0 : 1))
-      x.add(to: &r, share: k)
+      x.add(to: &r, share: remainingShare(x.batch, at: t))
       a = x.nodeNext
     }
     return r

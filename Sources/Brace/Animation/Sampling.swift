@@ -13,17 +13,7 @@ extension Context {
   /// node adds its animations' shares: O(animating nodes).
   func sampleAnimations(at t: Double, into buffer: UnsafeMutablePointer<brace_presented_frame>?, capacity: Int) -> Int {
     guard !animation.animating.isEmpty else { return 0 }
-    let batches = animation.batches.count
-    if animation.remaining.count < batches {
-      animation.remaining = Array(repeating: 0, count: batches)
-      animation.active = Array(repeating: false, count: batches)
-    }
-    for b in 0..<batches where animation.batches[b].inUse {
-      let x = animation.batches[b]
-      let u = x.duration > 0 ? (t - x.start) / x.duration : (t < x.start ? 0 : 1)
-      animation.remaining[b] = 1 - x.timing.progress(u)
-      animation.active[b] = x.end > t
-    }
+    for b in animation.batches.indices where animation.batches[b].inUse { _ = animation.remainingShare(Int32(b), at: t) }
     let a = animation
     var count = 0
     animation.remaining.withUnsafeBufferPointer { remaining in
