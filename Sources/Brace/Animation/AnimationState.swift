@@ -192,16 +192,17 @@ struct AnimationState {
 
   /// Records a new animation of `n` in batch `b` (at the head of both lists).
   mutating func insert(_ n: NodeID, batch b: Int32, _ d: (Double, Double, Double, Double)) {
+    let h = head[n.index], bh = batches[Int(b)].first
+    let x = Anim(node: n, batch: b, nodePrev: -1, nodeNext: h, batchPrev: -1, batchNext: bh,
+                 dx: d.0, dy: d.1, dw: d.2, dh: d.3)
     let a: Int32
     if let k = freeAnims.popLast() {
       a = k
+      anims[Int(a)] = x
     } else {
       a = Int32(anims.count)
-      anims.append(Anim())
+      anims.append(x)
     }
-    let h = head[n.index], bh = batches[Int(b)].first
-    anims[Int(a)] = Anim(node: n, batch: b, nodePrev: -1, nodeNext: h, batchPrev: -1, batchNext: bh,
-                         dx: d.0, dy: d.1, dw: d.2, dh: d.3)
     if h >= 0 { anims[Int(h)].nodePrev = a }
     if bh >= 0 { anims[Int(bh)].batchPrev = a }
     head[n.index] = a

@@ -124,29 +124,33 @@ extension Context {
     let b = animation.recording
     // Layout guides are never drawn: nothing to show moving.
     guard b >= 0, !(old == new), !nodes.flags[n.index].contains(.guide) else { return }
-    let batch = animation.batches[Int(b)]
+    let options = animation.batches[Int(b)].options
     if !placed || animation.fresh.contains(n) {
       // A node's first frame appears in place, unless the transaction asks otherwise.
-      if batch.options & BRACE_ANIMATION_ANIMATE_NEW_VIEWS.rawValue == 0 {
+      if options & BRACE_ANIMATION_ANIMATE_NEW_VIEWS.rawValue == 0 {
         animation.fresh.insert(n)
         return
       }
     }
     animation.reserveNodes(nodes.capacity)
-    var shown = old
-    if batch.options & BRACE_ANIMATION_BEGIN_FROM_CURRENT_STATE.rawValue != 0 {
-      // From where it is shown at the transaction's time; the running animations stop.
-      shown = animation.presentation(n, model: old, at: batch.begun)
-      var a = animation.firstAnim(n)
+    if options & BRACE_ANIMATION_BEGIN_FROM_CURRENT_STATE.rawValue != 0 {
+      // From where it is shown at the transaction's time; the running animations stop
+      // (an earlier change of this transaction is folded in). The new one goes in first,
+      // so the node stays in the list of animating nodes meanwhile.
+      let shown = animation.presentation(n, model: old, at: animation.batches[Int(b)].begun)
+      let d = (shown.x - new.x, shown.y - new.y, shown.width - new.width, shown.height - new.height)
+      // A change too large for a finite difference (frames near ±DBL_MAX) jumps.
+      let finite = d.0.isFinite && d.1.isFinite && d.2.isFinite && d.3.isFinite
+      if finite { animation.insert(n, batch: b, d) }
+      var a = finite ? animation.anims[Int(animation.firstAnim(n))].nodeNext : animation.firstAnim(n)
       while a >= 0 {
         let next = animation.anims[Int(a)].nodeNext
-        if animation.anims[Int(a)].batch != b { animation.remove(a, stopped: true) }
+        animation.remove(a, stopped: animation.anims[Int(a)].batch != b)
         a = next
       }
-      let mine = animation.anim(of: n, in: b)
-      if mine >= 0 { animation.remove(mine, stopped: false) }
+      return
     }
-    let d = (shown.x - new.x, shown.y - new.y, shown.width - new.width, shown.height - new.height)
+    let d = (old.x - new.x, old.y - new.y, old.width - new.width, old.height - new.height)
     let mine = animation.anim(of: n, in: b)
     guard mine >= 0 else {
       // A change too large for a finite difference (frames near ±DBL_MAX) jumps.
