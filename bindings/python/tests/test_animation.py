@@ -544,18 +544,29 @@ def test_the_default_clock_is_monotonic():
         brace.Context(clock=1.5)
 
 
-# ---------------------------------------------------------------- the README's example
+# ---------------------------------------------------------------- the documented examples
+
+
+def run_documented_example(capsys, doc: Path, heading: str, prints: int):
+    """The first Python example after `heading` in `doc` runs, and each of its `prints`
+    print lines writes the line its comment shows."""
+    if not doc.exists():
+        pytest.skip("%s is not here (tests run outside the repository)" % doc.name)
+    section = doc.read_text(encoding="utf-8").split(heading, 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    expected = [line.split("# ", 1)[1] for line in code.splitlines() if line.startswith("print(")]
+    assert len(expected) == prints
+    exec(compile(code, str(doc), "exec"), {})
+    assert capsys.readouterr().out.splitlines() == expected
+
+
+REPOSITORY = Path(__file__).resolve().parents[3]
 
 
 def test_the_readmes_animation_example_prints_what_its_comments_say(capsys):
-    """The example under "Animating layout changes" in README.md runs, and each print
-    writes the line its comment shows."""
-    readme = Path(__file__).resolve().parents[3] / "README.md"
-    if not readme.exists():
-        pytest.skip("README.md is not here (tests run outside the repository)")
-    section = readme.read_text(encoding="utf-8").split("### Animating layout changes", 1)[1]
-    code = section.split("```python\n", 1)[1].split("```", 1)[0]
-    expected = [line.split("# ", 1)[1] for line in code.splitlines() if line.startswith("print(")]
-    assert len(expected) == 4
-    exec(compile(code, str(readme), "exec"), {})
-    assert capsys.readouterr().out.splitlines() == expected
+    run_documented_example(capsys, REPOSITORY / "README.md", "### Animating layout changes", 4)
+
+
+def test_the_animation_docs_python_example_prints_what_its_comments_say(capsys):
+    """docs/animation.md's toolbar (the values are worked out in the text under it)."""
+    run_documented_example(capsys, REPOSITORY / "docs" / "animation.md", "## In Python", 5)
