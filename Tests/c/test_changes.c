@@ -56,6 +56,15 @@ static void check_entry(brace_node n, brace_rect old_frame, brace_rect new_frame
 }
 #define ENTRY(n, o, w) check_entry((n), (o), (w), __LINE__)
 
+/* A 100 x 100 root with two 10 x 10 subviews at the origin, after a turn. */
+static brace_node two_boxes(brace_node *a, brace_node *b) {
+  brace_node root = node_in(0, R(0, 0, 100, 100));
+  *a = node_in(root, R(0, 0, 10, 10));
+  *b = node_in(root, R(0, 0, 10, 10));
+  OK(brace_context_run_update_cycle(ctx));
+  return root;
+}
+
 /* ------------------------------------------------------------------ by hand */
 
 static void test_basics(void) {
@@ -121,10 +130,7 @@ static void test_basics(void) {
 
 static void test_destroyed(void) {
   g_section = "destroyed nodes";
-  brace_node root = node_in(0, R(0, 0, 100, 100));
-  brace_node a = node_in(root, R(0, 0, 10, 10));
-  brace_node b = node_in(root, R(0, 0, 10, 10));
-  OK(brace_context_run_update_cycle(ctx));
+  brace_node a, b, root = two_boxes(&a, &b);
 
   /* Changed, then destroyed before the turn: not listed. A new node may take a's slot:
      it is another node, listed from the zero rectangle. */
@@ -172,10 +178,7 @@ static void draw_reads(brace_context *c, brace_node node, brace_rect dirty, void
 
 static void test_period(void) {
   g_section = "the period";
-  brace_node root = node_in(0, R(0, 0, 100, 100));
-  brace_node a = node_in(root, R(0, 0, 10, 10));
-  brace_node b = node_in(root, R(0, 0, 10, 10));
-  OK(brace_context_run_update_cycle(ctx));
+  brace_node a, b, root = two_boxes(&a, &b);
 
   /* layout_if_needed and run_phase(LAYOUT) do not publish: the last turn's list stays. */
   OK(brace_node_set_frame(ctx, a, R(1, 0, 10, 10)));
