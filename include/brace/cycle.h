@@ -216,13 +216,13 @@ brace_status brace_context_set_trace_callback(brace_context *ctx, brace_trace_fn
  *
  *   The period. A turn publishes the list when its display pass starts: the list holds
  *   what changed between the start of the previous turn's display pass and the start of
- *   this one's. That is every frame change made since the previous turn's layout ended:
- *   by the host between turns (set_frame, set_bounds, set_center, a
- *   brace_node_layout_if_needed), then by the turn's constraints and layout passes. The
- *   published list stays readable, unchanged, until the next turn publishes another.
- *   So the list is complete when the display pass runs: a draw callback may read it.
- *   A frame changed during the display pass (a draw callback moving a view) or after
- *   the turn belongs to the next turn's list.
+ *   this one's: the frames a draw callback changed in the previous turn's display pass,
+ *   those the host changed between turns (set_frame, set_bounds, set_center, a
+ *   brace_node_layout_if_needed), then those this turn's constraints and layout passes
+ *   changed. The published list stays readable, unchanged, until the next turn
+ *   publishes another. So the list is complete when the display pass runs: a draw
+ *   callback may read it. A frame changed during the display pass (a draw callback
+ *   moving a view) or after the turn belongs to the next turn's list.
  *   brace_context_run_update_cycle and brace_context_run_phase(BRACE_PHASE_DISPLAY)
  *   publish; run_phase(CONSTRAINTS or LAYOUT), brace_node_layout_if_needed and
  *   brace_node_update_constraints_if_needed do not (their changes wait for the next
@@ -236,7 +236,7 @@ brace_status brace_context_set_trace_callback(brace_context *ctx, brace_trace_fn
  *   host destroys nodes, its own callbacks or plugins included, and damages what they
  *   covered itself. Tree changes are not frame changes: adding, removing, moving a node
  *   to another superview, hiding it, or scrolling its superview (a bounds-origin
- *   change) changes what is on screen without changing the node's frame; the host makes
+ *   change) change what is on screen without changing the node's frame; the host makes
  *   them and repaints for them. Layout guides are not listed. The order is unspecified.
  *
  *   Coordinates. Frames are in the superview's coordinates, as brace_node_get_frame's.
@@ -246,9 +246,10 @@ brace_status brace_context_set_trace_callback(brace_context *ctx, brace_trace_fn
  *   root's frame (the window's position on the screen): the new frame through the
  *   ancestors' frames as they are now, the old frame through the ancestors' old frames
  *   for the ancestors listed too (the others have not moved), both through the
- *   bounds origins as they are now. The union of the old and the new rectangle then
- *   covers the node's subtree when its subviews stay inside its bounds (a renderer that
- *   clips to bounds): repaint it, or repaint the node's subtree in both places.
+ *   bounds origins as they are now (a root's own entry is left as it is). When a node's
+ *   subviews stay inside its bounds (a renderer that clips to bounds), its old and new
+ *   rectangles cover its whole subtree: damaging both repaints the subtree in both
+ *   places.
  *
  *   Animation (brace/animation.h). Model frames change at once, inside a transaction
  *   too, and are listed as any change: the list says where nodes are going. What is on
