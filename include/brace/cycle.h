@@ -278,7 +278,7 @@ typedef enum brace_changed_frames_option {
 } brace_changed_frames_option;
 
 /*
- * brace_context_get_changed_frames — the nodes whose frame changed in the last turn
+ * brace_context_get_changed_frames (since 0.8) — the nodes whose frame changed in the last
  * (see CHANGED FRAMES), with their old and new frames. Fills up to `capacity` entries of
  * `buffer` and sets `*count` to how many there are (which may exceed capacity; `buffer`
  * may be NULL when capacity is 0, to ask for the count). `options` is an OR of
