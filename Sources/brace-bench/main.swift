@@ -278,7 +278,7 @@ struct ChangeResult {
 func measureChanges(_ ctx: OpaquePointer, _ tree: Tree, _ k: Int, reps: Int) -> ChangeResult {
   var firsts: [Double] = [], agains: [Double] = [], turns: [Double] = [], noops: [Double] = []
   var lists: [Double] = [], roots: [Double] = []
-  // Every 10th node from the end: leaves and inner nodes of the lower levels.
+  // k nodes spread evenly from the end of the build order: mostly leaves, some inner nodes.
   let step = max(1, (tree.nodes.count - 1) / k)
   let moved = (0..<k).map { tree.nodes[tree.nodes.count - 1 - $0 * step] }
   var buffer = [brace_frame_change](repeating: brace_frame_change(), count: k)
