@@ -88,7 +88,10 @@ EMBEDDED_PLUGINS := $(BUILTIN_PLUGINS:%=$(EMBEDDED)/lib%.so)
 ## libbrace and the built-in plugins with Embedded Swift (mk/embedded.sh)
 embedded:
 	mk/embedded.sh "$(EMBEDDED)" core $(BUILTIN_PLUGINS:brace_%=%)
-$(EMBEDDED_CORE) $(EMBEDDED_PLUGINS): embedded
+# The empty recipe (";") makes make read the outputs' times again after the script ran:
+# without one it kept the times from before, so the first `make install` after a source
+# change rebuilt libbrace.so but installed it only on a second run.
+$(EMBEDDED_CORE) $(EMBEDDED_PLUGINS): embedded ;
 
 # ------------------------------------------------------------------------------ install
 

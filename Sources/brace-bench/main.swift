@@ -15,6 +15,9 @@
 // work is per node. A turn should cost what is dirty: the no-op cycle is flat, the leaf
 // cycle follows the depth (flat for balanced and wide trees, whatever the fan-out, linear
 // for the chain), the full cycle and build/destroy follow the node count.
+// Then the changed-frames list (brace_context_get_changed_frames): what recording adds
+// to a frame change, publishing it in a turn, and reading it, for 1 to 10,000 changed
+// nodes of a 100k tree (see "Changed frames" below).
 
 import Brace
 import BraceBenchKit
@@ -251,4 +254,86 @@ for shape in ["balanced/10", "chain", "wide"] {
     "  \(pad(shape, 12, left: true)) no-op cycle \(ratio(a.noop, b.noop)), leaf cycle \(ratio(a.leaf, b.leaf)) "
       + "(depth \(a.depth) -> \(b.depth)), full cycle \(ratio(a.full, b.full)), build \(ratio(a.build, b.build)), "
       + "destroy \(ratio(a.destroy, b.destroy))")
+}
+
+// MARK: - Changed frames (brace_context_get_changed_frames)
+
+// A balanced tree of 100,000 nodes (10,000 with --quick); in each turn k nodes move (a
+// pure move flags no layout, so the turn does nothing but publish the list). Measures:
+//   1st move      brace_node_set_frame on k nodes, the first change of each in the period
+//                 (it records the old frame)
+//   again         the same k calls once more in the period (the flag says recorded)
+//   turn          brace_context_run_update_cycle after the moves: publishing the list
+//   no-op turn    the same with nothing changed
+//   list          brace_context_get_changed_frames into a buffer of k entries
+//   list in root  the same with BRACE_CHANGED_FRAMES_IN_ROOT (depth 6)
+// "1st move - again" is what recording adds to a frame change; the list costs what changed,
+// not the tree.
+
+struct ChangeResult {
+  var k = 0
+  var first = 0.0, again = 0.0, turn = 0.0, noop = 0.0, list = 0.0, inRoot = 0.0
+}
+
+func measureChanges(_ ctx: OpaquePointer, _ tree: Tree, _ k: Int, reps: Int) -> ChangeResult {
+  var firsts: [Double] = [], agains: [Double] = [], turns: [Double] = [], noops: [Double] = []
+  var lists: [Double] = [], roots: [Double] = []
+  // k nodes spread evenly from the end of the build order: mostly leaves, some inner nodes.
+  let step = max(1, (tree.nodes.count - 1) / k)
+  let moved = (0..<k).map { tree.nodes[tree.nodes.count - 1 - $0 * step] }
+  var buffer = [brace_frame_change](repeating: brace_frame_change(), count: k)
+  var x = 0.0
+  for _ in 0..<reps {
+    x += 1
+    var t0 = now()
+    for n in moved { check(brace_node_set_frame(ctx, n, brace_rect(x: x, y: 0, width: 10, height: 10)), "set_frame", ctx) }
+    firsts.append(Double(now() - t0))
+    t0 = now()
+    for n in moved { check(brace_node_set_frame(ctx, n, brace_rect(x: x, y: 1, width: 10, height: 10)), "set_frame", ctx) }
+    agains.append(Double(now() - t0))
+    t0 = now()
+    cycle(ctx)
+    turns.append(Double(now() - t0))
+    var count = 0
+    t0 = now()
+    check(brace_context_get_changed_frames(ctx, 0, &buffer, k, &count), "brace_context_get_changed_frames", ctx)
+    lists.append(Double(now() - t0))
+    if count != k { fail("the list has \(count) entries, \(k) moved", BRACE_E_INVALID_STATE, ctx) }
+    t0 = now()
+    check(brace_context_get_changed_frames(ctx, BRACE_CHANGED_FRAMES_IN_ROOT.rawValue, &buffer, k, &count),
+          "brace_context_get_changed_frames", ctx)
+    roots.append(Double(now() - t0))
+    t0 = now()
+    cycle(ctx)
+    noops.append(Double(now() - t0))
+  }
+  return ChangeResult(k: k, first: median(firsts), again: median(agains), turn: median(turns), noop: median(noops),
+                      list: median(lists), inRoot: median(roots))
+}
+
+do {
+  let count = quick ? 10_000 : 100_000
+  var ctx: OpaquePointer?
+  check(brace_context_create(nil, &ctx), "brace_context_create", nil)
+  guard let ctx else { fail("brace_context_create", BRACE_E_NO_MEMORY, nil) }
+  let tree = build(ctx, .balanced(fanOut: 10), count)
+  for n in tree.nodes { check(brace_node_set_frame(ctx, n, brace_rect(x: 0, y: 0, width: 10, height: 10)), "set_frame", ctx) }
+  cycle(ctx)
+  print("\nchanged frames — balanced/10 tree of \(count) nodes, depth \(tree.depth); k nodes moved per turn")
+  print("times in µs; (ns per changed node)\n")
+  let cols: [(String, Int)] = [
+    ("k", 7), ("1st move", 17), ("again", 17), ("turn", 17), ("no-op turn", 11), ("list", 17), ("list in root", 17),
+  ]
+  print(cols.map { pad($0.0, $0.1) }.joined(separator: " "))
+  print(cols.map { String(repeating: "-", count: $0.1) }.joined(separator: " "))
+  for k in [1, 100, 10_000] {
+    let r = measureChanges(ctx, tree, k, reps: 21)
+    print([
+      pad("\(k)", 7), pad(cell(r.first, k, perNode: true), 17), pad(cell(r.again, k, perNode: true), 17),
+      pad(cell(r.turn, k, perNode: true), 17), pad(cell(r.noop, k, perNode: false), 11),
+      pad(cell(r.list, k, perNode: true), 17), pad(cell(r.inRoot, k, perNode: true), 17),
+    ].joined(separator: " "))
+    flushOutput()
+  }
+  _ = brace_context_destroy(ctx)
 }

@@ -83,6 +83,7 @@ let contextCalls: [Call] = [
   Call(name: "brace_context_run_update_cycle") { c, _ in brace_context_run_update_cycle(c) },
   Call(name: "brace_context_run_phase") { c, _ in brace_context_run_phase(c, BRACE_PHASE_LAYOUT) },
   Call(name: "brace_context_get_pending") { c, _ in var o: UInt32 = 0; return brace_context_get_pending(c, &o) },
+  Call(name: "brace_context_get_changed_frames") { c, _ in var o = 0; return brace_context_get_changed_frames(c, 0, nil, 0, &o) },
 ]
 
 /// Functions with an out pointer, called with NULL for it.
@@ -90,6 +91,7 @@ let nullOutCalls: [Call] = [
   Call(name: "brace_node_create") { c, _ in brace_node_create(c, nil) },
   Call(name: "brace_context_get_options") { c, _ in brace_context_get_options(c, nil) },
   Call(name: "brace_context_get_pending") { c, _ in brace_context_get_pending(c, nil) },
+  Call(name: "brace_context_get_changed_frames") { c, _ in brace_context_get_changed_frames(c, 0, nil, 0, nil) },
   Call(name: "brace_node_get_superview") { c, n in brace_node_get_superview(c, n, nil) },
   Call(name: "brace_node_get_subview_count") { c, n in brace_node_get_subview_count(c, n, nil) },
   Call(name: "brace_node_get_subview") { c, n in brace_node_get_subview(c, n, 0, nil) },

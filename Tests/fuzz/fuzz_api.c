@@ -11,6 +11,9 @@
  * from lists of known and unknown strategies, properties and enum values. When the input
  * runs out, every byte read is 0.
  *
+ * The changed-frames list (brace/cycle.h): read with every option and buffer size after
+ * any sequence of calls, and checked against itself and the nodes' own answers.
+ *
  * Animation (brace/animation.h): transactions begun with valid and invalid parameters at
  * times forward, backward or anything, commits, without-animation regions, ticks, samples
  * into small buffers, presentation frames and cancels. Each context's clock is tracked, so
@@ -29,7 +32,8 @@
  * headers: a status outside the declared ones, brace_last_error returning NULL, a context
  * that cannot be created with the default options, a context destroyed from inside its own
  * callback, a description buffer left without its NUL, a sample or presentation frame that
- * disagrees with the nodes' own answers, something animating after a tick past every end.
+ * disagrees with the nodes' own answers, something animating after a tick past every end,
+ * a changed-frames list that disagrees with itself or lists a dead or unchanged node.
  * A non-OK status is not a finding.
  *
  * The harness owns no heap memory: its state is static and reset for every input, and
@@ -691,6 +695,50 @@ static void op_animation(cursor *c, int op, int nul, int alt) {
   }
 }
 
+/* What a successful read of the changed-frames list must hold: a second read into a large
+   buffer agrees on the count; each node listed once, alive, with old != new; the entries
+   of a small buffer are among them; BRACE_CHANGED_FRAMES_IN_ROOT lists the same nodes in
+   the same order with the same sizes (only origins move). */
+static void check_changes(brace_context *ctx, uint32_t options, const brace_frame_change *got, size_t cap,
+                          size_t count) {
+  static brace_frame_change all[64], root[64];
+  size_t n = 0, m = 0;
+  S.calls += 2;
+  if (brace_context_get_changed_frames(ctx, 0, all, 64, &n) != BRACE_OK) die("a changed-frames read failed again");
+  if (n != count) die("two changed-frames reads disagree on the count");
+  if (brace_context_get_changed_frames(ctx, BRACE_CHANGED_FRAMES_IN_ROOT, root, 64, &m) != BRACE_OK || m != n)
+    die("the changed frames in root coordinates are not as many");
+  for (size_t i = 0; i < n && i < 64; i++) {
+    brace_rect r;
+    S.calls++;
+    if (brace_node_get_frame(ctx, all[i].node, &r) != BRACE_OK) die("a changed frame of a node that is not alive");
+    if (!memcmp(&all[i].old_frame, &all[i].new_frame, sizeof r)) die("a changed frame that did not change");
+    for (size_t j = 0; j < i; j++)
+      if (all[j].node == all[i].node) die("a node listed twice as changed");
+    if (root[i].node != all[i].node || memcmp(&root[i].old_frame.width, &all[i].old_frame.width, 2 * sizeof(double)) ||
+        memcmp(&root[i].new_frame.width, &all[i].new_frame.width, 2 * sizeof(double)))
+      die("root coordinates changed a listed node or a size");
+  }
+  const brace_frame_change *same = options ? root : all;
+  for (size_t i = 0; got && i < cap && i < count && n <= 64; i++) {
+    size_t j = 0;
+    while (j < n && memcmp(&same[j], &got[i], sizeof got[i])) j++;
+    if (j == n) die("a changed-frames read into a small buffer listed what a large one does not");
+  }
+}
+
+static void op_changed_frames(cursor *c, int nul) {
+  brace_context *ctx = C();
+  brace_frame_change buf[8];
+  uint8_t b = u8(c);
+  /* Options: none, in root, or an unknown bit (refused). */
+  static const uint32_t options[] = {0, BRACE_CHANGED_FRAMES_IN_ROOT, 2, 0x80000001u};
+  size_t cap = (b >> 2) % 9, count = 0;
+  if (st(brace_context_get_changed_frames(ctx, options[b % 4], (b & 0x80) ? NULL : buf, cap, nul ? NULL : &count)) ==
+      BRACE_OK)
+    check_changes(ctx, options[b % 4], (b & 0x80) ? NULL : buf, cap, count);
+}
+
 /* ------------------------------------------------------------------ the ops */
 
 
@@ -1034,6 +1082,10 @@ static void step(cursor *c) {
     break;
   }
   case OP_PENDING: {
+    if (alt) {
+      op_changed_frames(c, nul);
+      break;
+    }
     uint32_t pending = 0;
     st(brace_context_get_pending(ctx, nul ? NULL : &pending));
     break;

@@ -668,6 +668,24 @@ SEEDS["animation-bad"] = DEFAULTS + create(1) + frame(0, 0, 0, 10, 10) + tick(fw
     anim_query(0, 2, flags=ALT | NUL) + begin(when=at_time("max")) + commit() + tick_past_all()
 
 
+# The changed-frames list: b picks the options (b % 4: none, in root, two unknown bits),
+# the capacity ((b >> 2) % 9) and, with 0x80, a NULL buffer.
+def changes(b, flags=0):
+    return op("PENDING", b, flags=ALT | flags)
+
+
+# Read after turns that moved, resized, hid and destroyed nodes, from a draw callback that
+# moves a view, with small and NULL buffers, NULL counts and unknown options.
+_prog = changes(33) + frame(2, 1, 1, 5, 5) + changes(4)
+SEEDS["changed-frames"] = DEFAULTS + changes(32) + scene(100, 80, 3, flags=ALT) + cycle() + \
+    changes(32) + changes(33) + frame(0, 0, 0, 60, 80) + op("HIDDEN", n(2), 1) + cycle() + \
+    changes(4) + changes(0x80) + changes(0x80 | 12) + changes(2) + changes(3) + \
+    changes(32, flags=NUL) + callbacks(1, 5, 0x20, _prog) + op("FLAGS", n(1), 2) + \
+    frame(1, 5, 5, 20, 20) + frame(1, 0, 0, 20, 10) + cycle() + changes(33) + \
+    op("NODE_DESTROY", n(3)) + changes(32) + op("LAYOUT_IF_NEEDED", n(0)) + \
+    op("RUN_PHASE", 2) + changes(32) + cycle() + changes(1) + changes(29)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "corpus")
     os.makedirs(out, exist_ok=True)

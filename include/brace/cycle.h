@@ -204,6 +204,92 @@ typedef void (*brace_trace_fn)(brace_context *ctx, const brace_trace_event *even
  */
 brace_status brace_context_set_trace_callback(brace_context *ctx, brace_trace_fn fn, void *user_data);
 
+/* ---------------------------------------------------------------- what changed */
+
+/*
+ * CHANGED FRAMES (since 0.8): what a renderer repaints
+ *
+ *   Moving or resizing a view does not flag it for display (as in UIKit), so the
+ *   display pass alone does not tell a renderer what moved. The changed-frames list
+ *   does: the nodes whose frame changed in the last turn, each with its frame before
+ *   and after, without diffing the tree. docs/repaint.md walks through its use.
+ *
+ *   The period. A turn publishes the list when its display pass starts: the list holds
+ *   what changed between the start of the previous turn's display pass and the start of
+ *   this one's: the frames a draw callback changed in the previous turn's display pass,
+ *   those the host changed between turns (set_frame, set_bounds, set_center, a
+ *   brace_node_layout_if_needed), then those this turn's constraints and layout passes
+ *   changed. The published list stays readable, unchanged, until the next turn
+ *   publishes another. So the list is complete when the display pass runs: a draw
+ *   callback may read it. A frame changed during the display pass (a draw callback
+ *   moving a view) or after the turn belongs to the next turn's list.
+ *   brace_context_run_update_cycle and brace_context_run_phase(BRACE_PHASE_DISPLAY)
+ *   publish; run_phase(CONSTRAINTS or LAYOUT), brace_node_layout_if_needed and
+ *   brace_node_update_constraints_if_needed do not (their changes wait for the next
+ *   display pass). A turn that changed nothing publishes an empty list.
+ *
+ *   What is listed. A node is listed when its frame at the publication differs from its
+ *   frame at the previous one: a node moved and moved back in between is not listed,
+ *   and a node is listed once however often it changed. A node created in the
+ *   period counts as having had the zero rectangle (its frame before any is set). A
+ *   destroyed node drops out (destroyed in the period, or after the publication): the
+ *   host destroys nodes, its own callbacks or plugins included, and damages what they
+ *   covered itself. Tree changes are not frame changes: adding, removing, moving a node
+ *   to another superview, hiding it, or scrolling its superview (a bounds-origin
+ *   change) change what is on screen without changing the node's frame; the host makes
+ *   them and repaints for them. Layout guides are not listed. The order is unspecified.
+ *
+ *   Coordinates. Frames are in the superview's coordinates, as brace_node_get_frame's.
+ *   A node that moves carries its subtree: its subviews, whose own frames did not
+ *   change, are not listed. For damage in screen coordinates, pass
+ *   BRACE_CHANGED_FRAMES_IN_ROOT: both frames are moved into the coordinates of the
+ *   root's frame (the window's position on the screen): the new frame through the
+ *   ancestors' frames as they are now, the old frame through the ancestors' old frames
+ *   for the ancestors listed too (the others have not moved), both through the
+ *   bounds origins as they are now (a root's own entry is left as it is). When a node's
+ *   subviews stay inside its bounds (a renderer that clips to bounds), its old and new
+ *   rectangles cover its whole subtree: damaging both repaints the subtree in both
+ *   places.
+ *
+ *   Animation (brace/animation.h). Model frames change at once, inside a transaction
+ *   too, and are listed as any change: the list says where nodes are going. What is on
+ *   screen while they animate is their presentation frame, from
+ *   brace_context_sample_animations once per display frame: a renderer repaints the
+ *   nodes it returns (the union of their presentation frames at the previous and the
+ *   current display frame) until brace_context_tick reports none animating.
+ *
+ *   Cost. Recording is O(1) per frame change (the first change of a node in a period
+ *   keeps its old frame, the others do nothing); publishing is O(changed nodes) per
+ *   turn; the call is O(changed nodes), or O(changed nodes x depth) with
+ *   BRACE_CHANGED_FRAMES_IN_ROOT. Nothing depends on the size of the tree.
+ */
+
+/* One node whose frame changed: its frames at the previous and the last publication. */
+typedef struct brace_frame_change {
+  brace_node node;
+  brace_rect old_frame;
+  brace_rect new_frame;
+} brace_frame_change;
+
+/* Options of brace_context_get_changed_frames, OR-ed. */
+typedef enum brace_changed_frames_option {
+  /* Both frames in the coordinates of the root's frame instead of the superview's. */
+  BRACE_CHANGED_FRAMES_IN_ROOT = 1 << 0
+} brace_changed_frames_option;
+
+/*
+ * brace_context_get_changed_frames (since 0.8) — the nodes whose frame changed in the last
+ * (see CHANGED FRAMES), with their old and new frames. Fills up to `capacity` entries of
+ * `buffer` and sets `*count` to how many there are (which may exceed capacity; `buffer`
+ * may be NULL when capacity is 0, to ask for the count). `options` is an OR of
+ * brace_changed_frames_option (BRACE_E_INVALID_ARGUMENT for an unknown bit). Reading
+ * changes nothing: the list stays until the next turn publishes; call it from a draw
+ * callback or after brace_context_run_update_cycle. Before the first turn, empty.
+ */
+brace_status brace_context_get_changed_frames(brace_context *ctx, uint32_t options,
+                                              brace_frame_change *buffer, size_t capacity,
+                                              size_t *count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -81,3 +81,15 @@ import CBrace
 @c @implementation public func brace_context_get_pending(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<UInt32>?) -> brace_status {
   withContext(ctx, "brace_context_get_pending") { c throws(BraceError) in try store(c.pendingPhases, out) }
 }
+
+@c @implementation public func brace_context_get_changed_frames(_ ctx: OpaquePointer?, _ options: UInt32, _ buffer: UnsafeMutablePointer<brace_frame_change>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> brace_status {
+  withContext(ctx, "brace_context_get_changed_frames") { c throws(BraceError) in
+    let known = BRACE_CHANGED_FRAMES_IN_ROOT.rawValue
+    guard options & ~known == 0 else {
+      throw .invalidArgument("options has unknown bits 0x\(String(options & ~known, radix: 16)); the known one is BRACE_CHANGED_FRAMES_IN_ROOT (1)")
+    }
+    let count = try requireOut(count, "count")
+    if capacity != 0 && buffer == nil { throw .invalidArgument("buffer is NULL but capacity is \(UInt(bitPattern: capacity))") }
+    count.pointee = c.changedFrames(into: buffer, capacity: Int(clamping: UInt(bitPattern: capacity)), inRoot: options & known != 0)
+  }
+}

@@ -14,13 +14,15 @@ final class Context {
   var options: brace_context_options
   /// The subsystems, each in its folder: the node store and tree (Core/), the update
   /// cycle (Cycle/), constraint layout (Constraints/), the plugin host (Plugins/),
-  /// reporting (Diagnostics/) and animated changes (Animation/).
+  /// reporting (Diagnostics/), animated changes (Animation/) and the changed-frames
+  /// list (Cycle/Changes.swift).
   var nodes = NodeStore()
   var cycle = CycleState()
   var bridge = ConstraintBridge()
   var plugins = PluginHost()
   var diagnostics = Diagnostics()
   var animation = AnimationState()
+  var changes = FrameChanges()
 
   /// Context tags, process-wide: a counter that only moves forward (wrapping after
   /// 2^26 - 1 contexts), skipping the tags of live contexts. A handle of one live

@@ -16,11 +16,14 @@ extension Context {
     strategySizeChanged(n, from: brace_size(width: old.width, height: old.height))
   }
 
-  /// A node was given a frame: inside an animation transaction, the change is recorded
-  /// (Animation/).
+  /// A node was given a frame: its first change since the changed-frames list was last
+  /// published keeps the old frame (Cycle/Changes.swift); inside an animation
+  /// transaction, the change is recorded (Animation/).
   @inline(__always)
   private func placed(_ n: NodeID, from old: brace_rect, to f: brace_rect) {
-    let wasPlaced = nodes.flags[n.index].contains(.placed)
+    let flags = nodes.flags[n.index]
+    if flags.isDisjoint(with: [.frameRecorded, .guide]) { noteFirstChange(n, from: old) }
+    let wasPlaced = flags.contains(.placed)
     if !wasPlaced { nodes.flags[n.index].insert(.placed) }
     if animation.recording >= 0 { recordFrameChange(n, from: old, to: f, placed: wasPlaced) }
   }

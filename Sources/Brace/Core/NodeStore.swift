@@ -42,6 +42,9 @@ struct NodeFlags: OptionSet {
   /// The node's frame has been set since it was created: its next change inside an
   /// animation transaction animates (a first frame appears in place).
   static let placed = NodeFlags(rawValue: 1 << 23)
+  /// The node's frame changed since the changed-frames list was last published: its
+  /// frame before the first change is in `FrameChanges.pending` (Cycle/Changes.swift).
+  static let frameRecorded = NodeFlags(rawValue: 1 << 24)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,

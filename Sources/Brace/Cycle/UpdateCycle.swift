@@ -38,6 +38,7 @@ extension Context {
         break
       }
     } while bridge.dirty || pendingPhases & (BRACE_PHASE_CONSTRAINTS.rawValue | BRACE_PHASE_LAYOUT.rawValue) != 0
+    publishFrameChanges()
     runPass(.display, roots: nil)
     try endTurn()
   }
@@ -52,6 +53,7 @@ extension Context {
     }
     try requireNotInPass("a phase")
     beginTurn()
+    if phase == BRACE_PHASE_DISPLAY { publishFrameChanges() }
     runPass(pass, roots: nil)
     try endTurn()
   }

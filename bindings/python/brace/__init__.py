@@ -18,8 +18,8 @@ from ._constants import (BRACE_PRIORITY_REQUIRED as PRIORITY_REQUIRED,
                          BRACE_STACK_SPACING_USE_DEFAULT as STACK_SPACING_USE_DEFAULT,
                          BRACE_STACK_SPACING_USE_SYSTEM as STACK_SPACING_USE_SYSTEM)
 from .core import (Autoresizing, Axis, Context, Diagnostic, DiagnosticKind, Direction,
-                   DirectionalInsets, HandleInfo, HandleKind, Insets, LayoutGuide, Phase, Point,
-                   PropertyDesc, Rect, Size, Stack, StrategyInfo, View, handle_info)
+                   DirectionalInsets, FrameChange, HandleInfo, HandleKind, Insets, LayoutGuide, Phase,
+                   Point, PropertyDesc, Rect, Size, Stack, StrategyInfo, View, handle_info)
 from .animation import Curve, ManualClock, Spring, Transaction
 from .layout import Anchor, Constraint, Expression, Variable, activate, visual_format, deactivate
 

@@ -472,6 +472,34 @@ class Context:
         self._call(lib.brace_context_get_pending, out)
         return Phase(out[0])
 
+    def changed_frames(self, in_root: bool = False) -> list:
+        """The views whose frame changed in the last turn, as ``FrameChange(view, old,
+        new)``: what a renderer repaints (brace/cycle.h, CHANGED FRAMES). The period runs
+        from the previous turn's display pass to this one's, so a ``draw`` override may
+        read it; ``layout_if_needed`` and ``run_phase`` other than "display" do not start
+        a new one. Rects are in the superview's coordinates, or with ``in_root`` in the
+        coordinates of the root's frame. A view moved and moved back, or destroyed, is
+        not listed; the order is unspecified. Empty before the first turn and after a
+        turn that changed nothing."""
+        options = lib.BRACE_CHANGED_FRAMES_IN_ROOT if in_root else 0
+        count = ffi.new("size_t *")
+        self._call(lib.brace_context_get_changed_frames, options, ffi.NULL, 0, count)
+        n = count[0]
+        if n == 0:
+            return []
+        buf = ffi.new("brace_frame_change[]", n)
+        self._call(lib.brace_context_get_changed_frames, options, buf, n, count)
+        n = min(n, count[0])
+        # Columns of 64-bit words, as in sample(): a node, then two rects of four doubles.
+        words = memoryview(ffi.buffer(buf, n * ffi.sizeof("brace_frame_change")))
+        nodes, numbers = words.cast("Q"), words.cast("d")
+        step = _CHANGE_WORDS
+        olds = map(_new_rect, zip(*(numbers[_CHANGE_OLD_AT + k::step].tolist() for k in range(4))))
+        news = map(_new_rect, zip(*(numbers[_CHANGE_NEW_AT + k::step].tolist() for k in range(4))))
+        get = self._views.get
+        views = [get(h) or self.view_for_handle(h) for h in nodes[0::step].tolist()]
+        return list(map(FrameChange, views, olds, news))
+
     # -- constraints
 
     def variable(self, name: Optional[str] = None):
@@ -607,6 +635,19 @@ class Context:
 
     def __repr__(self):
         return "<brace.Context %s>" % ("closed" if self.closed else hex(_addr(self._ptr)))
+
+
+# brace_frame_change in 64-bit words: a node, then the old and the new brace_rect.
+_CHANGE_WORDS = ffi.sizeof("brace_frame_change") // 8
+_CHANGE_OLD_AT = ffi.offsetof("brace_frame_change", "old_frame") // 8
+_CHANGE_NEW_AT = ffi.offsetof("brace_frame_change", "new_frame") // 8
+
+
+class FrameChange(NamedTuple):
+    """A view whose frame changed in the last turn (:meth:`Context.changed_frames`)."""
+    view: "View"
+    old: Rect
+    new: Rect
 
 
 # brace_presented_frame in 64-bit words: a node, then a brace_rect of four doubles.
