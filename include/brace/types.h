@@ -18,7 +18,7 @@ extern "C" {
 /* The version of this header. A library with the same major version and a minor
    version at least this one implements every function declared here. */
 #define BRACE_VERSION_MAJOR 0
-#define BRACE_VERSION_MINOR 7
+#define BRACE_VERSION_MINOR 8
 #define BRACE_VERSION_PATCH 0
 /* The three numbers packed as brace_version() answers them: 0x00MMmmpp. */
 #define BRACE_VERSION_NUMBER \
@@ -183,6 +183,11 @@ typedef float brace_priority;
 
 /* "No intrinsic metric" on an axis (UIViewNoIntrinsicMetric). */
 #define BRACE_NO_INTRINSIC_METRIC (-1.0)
+
+/* "No limit" for a component of a proposed size: what a measure callback
+   (brace/cycle.h) or a strategy's measure hook (brace_plugin.h) is offered on an axis
+   that nothing bounds. Since 0.8 defined here (it was brace_plugin.h's; same value). */
+#define BRACE_PROPOSAL_UNBOUNDED (-1.0)
 
 /* Autoresizing mask bits (UIViewAutoresizing). */
 #define BRACE_AUTORESIZE_NONE 0u

@@ -42,6 +42,9 @@ struct NodeFlags: OptionSet {
   /// The node's frame has been set since it was created: its next change inside an
   /// animation transaction animates (a first frame appears in place).
   static let placed = NodeFlags(rawValue: 1 << 23)
+  /// The node's measure callback is running: a measure of it reached from inside
+  /// answers without the callback.
+  static let inMeasureCallback = NodeFlags(rawValue: 1 << 24)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,
@@ -112,6 +115,8 @@ struct NodeStore {
   var identifiers: [NodeID: UnsafeMutablePointer<CChar>] = [:]
   /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
   var baselines: [NodeID: (first: Double, last: Double)] = [:]
+  /// Measure callbacks' answers by proposal, until the fitting size is invalidated.
+  var measureCache: [NodeID: [(proposal: brace_size, size: brace_size)]] = [:]
 
   var capacity: Int { generation.count }
 
