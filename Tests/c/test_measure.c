@@ -14,6 +14,7 @@
  */
 #include "check.h"
 
+#include <dlfcn.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -267,6 +268,29 @@ static void test_fitting_size(void) {
 
 /* ------------------------------------------------------------------ a simple plugin */
 
+/* column_set_footer of the loaded column plugin (its file is loaded once per process, so
+   dlopen finds the same copy the context uses). */
+typedef brace_status (*set_footer_fn)(brace_context *, brace_node, double);
+static set_footer_fn column_set_footer(void) {
+  size_t count = 0;
+  OK(brace_context_get_strategy_count(ctx, &count));
+  for (size_t k = 0; k < count; k++) {
+    brace_strategy_info info = {sizeof info, NULL, 0, NULL, 0, 0, 0};
+    OK(brace_context_get_strategy(ctx, k, &info));
+    if (strcmp(info.name, "column") != 0) continue;
+    void *lib = dlopen(info.path, RTLD_NOW | RTLD_NOLOAD);
+    CHECK(lib != NULL);
+    if (!lib) return NULL;
+    set_footer_fn f;
+    *(void **)&f = dlsym(lib, "column_set_footer");
+    dlclose(lib);
+    CHECK(f != NULL);
+    return f;
+  }
+  CHECK(!"column is not registered");
+  return NULL;
+}
+
 /* column: children one under the other, each as wide as the column and as tall as it
    measures for that width (Tests/c/plugins/column.c). */
 static void test_column_in_stack(void) {
@@ -306,6 +330,19 @@ static void test_column_in_stack(void) {
   FRAME("column, longer x", col, 0, 2, 30, 6);
   FRAME("y under the longer x", y, 0, 3, 30, 3);
   FRAME("spacer, longer x", spacer, 0, 8, 30, 92);
+
+  /* A footer of 3 that only the strategy knows (host->invalidate_intrinsic_content_size):
+     the column 6 + 3 = 9 high, the spacer from 2 + 9 = 11. */
+  set_footer_fn set_footer = column_set_footer();
+  if (set_footer) {
+    OK(set_footer(ctx, col, 3));
+    one_turn();
+    FRAME("column with a footer", col, 0, 2, 30, 9);
+    FRAME("spacer under the footer", spacer, 0, 11, 30, 89);
+    OK(set_footer(ctx, col, 0));
+    one_turn();
+    FRAME("column without a footer", col, 0, 2, 30, 6);
+  }
   OK(brace_node_destroy(ctx, s));
 }
 
@@ -343,6 +380,18 @@ static void test_column_pinned(void) {
   OK(brace_node_set_hidden(ctx, y, false));
   one_turn();
   FRAME("column, y shown", col, 4, 1, 12, 9);
+
+  /* What only the strategy knows: a footer of 2 below the subviews, announced with
+     host->invalidate_intrinsic_content_size. 9 + 2 = 11 high, in one turn. */
+  set_footer_fn set_footer = column_set_footer();
+  if (set_footer) {
+    OK(set_footer(ctx, col, 2));
+    one_turn();
+    FRAME("column with a footer", col, 4, 1, 12, 11);
+    OK(set_footer(ctx, col, 0));
+    one_turn();
+    FRAME("column without a footer", col, 4, 1, 12, 9);
+  }
   OK(brace_node_destroy(ctx, r));
 }
 

@@ -5,15 +5,27 @@
  * and pins it in a constraint layout: the host must size it from its measure there.
  *
  * Layout: the visible subviews one under the other, each as wide as the container, as
- * tall as it measures for that width. Measure: the widest subview for no limit (or the
- * proposed width), and the sum of the heights at that width. Hidden subviews take no
- * place (DEPENDS_ON_HIDDEN).
+ * tall as it measures for that width, then `footer` points of room below them. Measure:
+ * the widest subview for no limit (or the proposed width), and the sum of the heights at
+ * that width plus the footer. Hidden subviews take no place (DEPENDS_ON_HIDDEN).
+ *
+ * The footer is what only the strategy knows (the host does not see it): the test sets it
+ * through column_set_footer (found with dlsym), which calls
+ * host->invalidate_intrinsic_content_size, the one call a strategy makes when its fitting
+ * size changed for a reason of its own. One footer for the process: the test uses one
+ * context on one thread.
  */
 #include <brace/brace_plugin.h>
 
 #include <stdlib.h>
 
 static const brace_host_api *host;
+static double footer;
+
+BRACE_PLUGIN_EXPORT brace_status column_set_footer(brace_context *ctx, brace_node node, double height) {
+  footer = height;
+  return host->invalidate_intrinsic_content_size(ctx, node);
+}
 
 /* Lays the visible subviews of `node` out for `width` (BRACE_PROPOSAL_UNBOUNDED: each at
    its own width); places them when `place`. Answers the size used. */
@@ -34,6 +46,7 @@ static brace_size column(brace_context *ctx, brace_node node, double width, int 
     if (w > used.width) used.width = w;
     used.height += size.height;
   }
+  used.height += footer;
   return used;
 }
 
@@ -64,7 +77,8 @@ static const brace_strategy_desc descriptor = {
 };
 
 BRACE_PLUGIN_DEFINE_ENTRY(h) {
-  if (h->abi_major != BRACE_PLUGIN_ABI_MAJOR) return NULL;
+  /* 1.3: invalidate_intrinsic_content_size. */
+  if (h->abi_major != BRACE_PLUGIN_ABI_MAJOR || h->abi_minor < 3) return NULL;
   host = h;
   return &descriptor;
 }
