@@ -131,12 +131,16 @@ extension Context {
   /// and its size constraints regenerated, which solves again; bounded at 4 rounds (a
   /// height can move widths only through unusual constraints). Runs before solved
   /// frames are read, so a turn lays out a wrapping label once, at its final height.
+  /// A round's changes share one solver batch: every width is read from the same solve,
+  /// and 1,000 paragraphs re-measured after a resize cost one re-solve, not 1,000.
   func settleMeasuredHeights() {
-    guard !bridge.measuredWidth.isEmpty, !bridge.settlingMeasures else { return }
+    guard !bridge.measuredWidth.isEmpty, !bridge.settlingMeasures, let s = bridge.solver, let i = bridge.solverInstance else { return }
     bridge.settlingMeasures = true
     defer { bridge.settlingMeasures = false }
     for _ in 0..<4 {
       var changed = false
+      s.desc.begin_batch!(i)
+      defer { s.desc.end_batch!(i) }
       for (n, w) in bridge.measuredWidth {
         guard nodes.isLive(n), isInEngine(n), let v = bridge.engineNodes[n]?.vars else {
           bridge.measuredWidth[n] = nil
