@@ -343,6 +343,18 @@ static void test_column_in_stack(void) {
     one_turn();
     FRAME("column without a footer", col, 0, 2, 30, 6);
   }
+
+  /* A new item in the column (1 high) reaches the stack around it: 6 + 1 = 7 high, the
+     spacer from 2 + 7 = 9; removed, back to 6 and 8. */
+  brace_node z = leaf(col, 5, 1);
+  one_turn();
+  FRAME("column with z", col, 0, 2, 30, 7);
+  FRAME("z", z, 0, 6, 30, 1);
+  FRAME("spacer, z added", spacer, 0, 9, 30, 91);
+  OK(brace_node_destroy(ctx, z));
+  one_turn();
+  FRAME("column, z removed", col, 0, 2, 30, 6);
+  FRAME("spacer, z removed", spacer, 0, 8, 30, 92);
   OK(brace_node_destroy(ctx, s));
 }
 

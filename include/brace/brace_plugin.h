@@ -175,8 +175,9 @@ struct brace_host_api {
    * (no subviews) without any of these wants 0 on that axis (since 1.3: not its frame,
    * which is what its container made of it last time, so a row that measures its items
    * can shrink again); a container whose strategy has no measure hook, its frame size.
-   * The "frame" strategy's hook answers the extent of the subviews' frames. Answers are
-   * cached until the node's fitting size is invalidated. A strategy's failure or an
+   * The "frame" strategy's hook answers the extent of the subviews' frames. A measure
+   * callback's answers are cached until the node's fitting size is invalidated (a
+   * strategy's are not: a strategy may keep its own). A strategy's failure or an
    * invalid answer (NaN, infinite, negative) is BRACE_E_PLUGIN and also reported to the
    * diagnostics callback (BRACE_DIAGNOSTIC_PLUGIN), so a container that falls back to 0
    * is not silent.
@@ -357,9 +358,11 @@ struct brace_strategy_desc {
    * the solved width changes). A strategy that has an update_constraints hook speaks to
    * the engine itself (the stack's generated constraints size it) and gets none.
    *
-   * Answers are cached per proposal until the fitting size is invalidated: by a subview
-   * hidden or shown (DEPENDS_ON_HIDDEN), by a subview's own fitting size changing, by a
-   * property of the strategy changing, or by host->invalidate_intrinsic_content_size.
+   * The host measures the node again (and tells the container around it, whose fitting
+   * size changed too when it measures) when its fitting size is invalidated: by a subview
+   * added, removed or hidden/shown (DEPENDS_ON_HIDDEN), by a subview's own fitting size,
+   * priorities or margins changing, by a property of the strategy changing, or by
+   * host->invalidate_intrinsic_content_size.
    */
   brace_status (*measure)(brace_context *ctx, void *state, brace_node node, void *node_data,
                           brace_size proposal, brace_size *out);

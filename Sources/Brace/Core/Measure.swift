@@ -158,20 +158,16 @@ extension Context {
 
   /// `n`'s fitting size changed (its content, a subview's size, a hidden subview of a
   /// DEPENDS_ON_HIDDEN container): its measure answers go, its size constraints are
-  /// regenerated, its superview is laid out and refreshes what it knows of it, and a
-  /// measuring superview's fitting size changed in turn.
+  /// regenerated, its superview is laid out and refreshes what it knows of it; a
+  /// measuring superview's fitting size changed in turn (strategyChildrenChanged calls
+  /// this for it, and so on up to the first container that does not measure).
   func invalidateFittingSize(_ n: NodeID) {
-    var x = n
-    while true {
-      nodes.measureCache[x] = nil
-      markConstraints(x)
-      let p = nodes.parent[x.index]
-      guard p != .none else { return }
-      markLayout(p)
-      subviewChanged(x)
-      guard measuresSubviews(p) else { return }
-      x = p
-    }
+    nodes.measureCache[n] = nil
+    markConstraints(n)
+    let p = nodes.parent[n.index]
+    guard p != .none else { return }
+    markLayout(p)
+    subviewChanged(n)
   }
 
   func forgetMeasures(_ n: NodeID) {

@@ -93,11 +93,12 @@ extension Context {
   }
 
   /// The subviews of a container changed: a strategy that generates constraints for them
-  /// (update_constraints) regenerates in the next constraints pass, and so does the size
-  /// constraint layout takes from a measuring strategy (Measure.swift).
+  /// (update_constraints) regenerates in the next constraints pass, and a strategy that
+  /// measures them has a new fitting size, which goes up (Measure.swift).
   func strategyChildrenChanged(_ n: NodeID) {
     let k = nodes.strategy[n.index]
-    if k >= 0, plugins.strategies[Int(k)].desc.update_constraints != nil || measuresSubviews(n) { markConstraints(n) }
+    if k >= 0, plugins.strategies[Int(k)].desc.update_constraints != nil { markConstraints(n) }
+    if measuresSubviews(n) { invalidateFittingSize(n) }
   }
 
   /// The default layout_subviews: the solved frames of constraint-driven subviews are
