@@ -157,20 +157,18 @@ private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _
 }
 
 /// The size a container wants: its intrinsic size on an axis that has one; elsewhere the
-/// extent of its subviews' frames, or its own size when it has no subviews.
+/// extent of its subviews' frames, or 0 when it has no subviews (not its own size: that
+/// is what its container made of it, and measuring it so would never let it shrink).
 private func measure(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?, _ proposal: brace_size, _ out: UnsafeMutablePointer<brace_size>?) -> brace_status {
   guard let out else { return BRACE_E_INVALID_ARGUMENT }
   let h = host.pointee
   var intrinsic = brace_size(width: -1, height: -1)
-  var bounds = brace_rect()
   var count = 0
   var status = h.get_intrinsic_content_size!(ctx, node, &intrinsic)
-  if status == BRACE_OK { status = h.get_bounds!(ctx, node, &bounds) }
   if status == BRACE_OK { status = h.get_subview_count!(ctx, node, &count) }
   guard status == BRACE_OK else { return status }
-  var extent = brace_size(width: bounds.width, height: bounds.height)
+  var extent = brace_size(width: 0, height: 0)
   if count > 0 {
-    extent = brace_size(width: 0, height: 0)
     for k in 0..<count {
       var child: brace_node = 0
       var f = brace_rect()

@@ -218,8 +218,8 @@ private struct SpecBuilder {
     // the engine to hold it by: its measured size is held at its own priorities, as the
     // direct path does.
     // A view with neither is held at length 0 at the lowest priority, as the direct path
-    // counts it.
-    for i in views.indices {
+    // counts it. A view the engine holds by its own measure (selfSized) needs neither.
+    for i in views.indices where !views[i].selfSized {
       let v = views[i].node
       let size = (main: contents[i].main, cross: contents[i].cross)
       let measured = views[i].measured

@@ -28,8 +28,12 @@ struct Arranged {
   var resistance: (Float, Float) = (750, 750)
   var insets = brace_insets()
   var spacingAfter = BRACE_STACK_SPACING_USE_DEFAULT
-  /// Measured through its strategy (no intrinsic size on some axis, and subviews).
+  /// Measured through its strategy (no intrinsic size on some axis, and subviews) or
+  /// its measure callback.
   var measured = false
+  /// In constraint layout the engine holds it by its own measure (plugin ABI 1.3,
+  /// brace_subview_info.measures): generated constraints add no content size for it.
+  var selfSized = false
   /// Its translates_autoresizing_mask was turned off (in a constraints pass).
   var adopted = false
   var external = false
@@ -148,7 +152,8 @@ extension Stack {
       a.insets = info.alignment_rect_insets
       a.spacingAfter = info.property.number
       if a.intrinsic.width < 0 || a.intrinsic.height < 0 {
-        a.measured = info.subview_count > 0 || context.stacks[a.node] != nil
+        a.measured = info.subview_count > 0 || context.stacks[a.node] != nil || info.measures
+        a.selfSized = info.measures
       }
       a.external = info.constrained_externally
       external = external || a.external

@@ -337,3 +337,86 @@ do {
   }
   _ = brace_context_destroy(ctx)
 }
+
+// MARK: - Measured text (docs/measuring.md)
+
+// A document of 1,000 paragraphs, each a node with a measure callback (its text 1 point per
+// character, wrapped at the proposed width, 1 point a line), stacked with constraints
+// between the root's edges: p.top == previous.bottom + 1, p.leading/trailing == root's.
+// Timed: activating the constraints (each paragraph measured with no limit as it enters
+// the engine), the first turn (each measured at its solved width, heights settled in one
+// batch) and a width change (one turn: each measured again at the new width). The number
+// of measure calls is printed: 2 per paragraph for the first layout, 1 for a new width.
+
+nonisolated(unsafe) var measureCalls = 0
+
+/// user_data is the paragraph's length in characters.
+func measureParagraph(_ ctx: OpaquePointer?, _ node: brace_node, _ proposed: brace_size, _ data: UnsafeMutableRawPointer?) -> brace_size {
+  measureCalls += 1
+  let chars = Double(Int(bitPattern: data))
+  let per = proposed.width == BRACE_PROPOSAL_UNBOUNDED ? chars : max(1, proposed.width.rounded(.down))
+  return brace_size(width: min(chars, per), height: (chars / per).rounded(.up))
+}
+
+func paragraphs(_ count: Int, reps: Int) -> (activate: Double, first: Double, resize: Double, firstCalls: Int, resizeCalls: Int) {
+  var activations: [Double] = [], firsts: [Double] = [], resizes: [Double] = []
+  var firstCalls = 0, resizeCalls = 0
+  var random = SplitMix64(seed: 18)
+  let lengths = (0..<count).map { _ in random.int(200, 1999) }
+  for rep in 0..<reps {
+    var ctx: OpaquePointer?
+    check(brace_context_create(nil, &ctx), "brace_context_create", nil)
+    guard let ctx else { fail("brace_context_create", BRACE_E_NO_MEMORY, nil) }
+    var root: brace_node = 0
+    check(brace_node_create(ctx, &root), "brace_node_create", ctx)
+    check(brace_node_set_frame(ctx, root, brace_rect(x: 0, y: 0, width: 80, height: 1_000_000)), "set_frame", ctx)
+    var nodes: [brace_node] = []
+    for k in 0..<count {
+      var p: brace_node = 0
+      check(brace_node_create(ctx, &p), "brace_node_create", ctx)
+      check(brace_node_add_subview(ctx, root, p), "brace_node_add_subview", ctx)
+      check(brace_node_set_translates_autoresizing_mask(ctx, p, false), "translates", ctx)
+      var cb = brace_node_callbacks()
+      cb.struct_size = UInt32(MemoryLayout<brace_node_callbacks>.size)
+      cb.user_data = UnsafeMutableRawPointer(bitPattern: lengths[k])
+      cb.measure = measureParagraph
+      check(brace_node_set_callbacks(ctx, p, &cb), "brace_node_set_callbacks", ctx)
+      nodes.append(p)
+    }
+    measureCalls = 0
+    let t0 = now()
+    var made: [brace_constraint] = []
+    for (k, p) in nodes.enumerated() {
+      var c: brace_constraint = 0
+      check(brace_constraint_create(ctx, p, BRACE_ATTR_LEADING, BRACE_RELATION_EQUAL, root, BRACE_ATTR_LEADING, 1, 0, &c), "create", ctx)
+      made.append(c)
+      check(brace_constraint_create(ctx, p, BRACE_ATTR_TRAILING, BRACE_RELATION_EQUAL, root, BRACE_ATTR_TRAILING, 1, 0, &c), "create", ctx)
+      made.append(c)
+      let above = k == 0 ? root : nodes[k - 1]
+      check(brace_constraint_create(ctx, p, BRACE_ATTR_TOP, BRACE_RELATION_EQUAL, above, k == 0 ? BRACE_ATTR_TOP : BRACE_ATTR_BOTTOM, 1, 1, &c), "create", ctx)
+      made.append(c)
+    }
+    check(made.withUnsafeBufferPointer { brace_constraints_activate(ctx, $0.baseAddress, $0.count) }, "activate", ctx)
+    activations.append(Double(now() - t0))
+    let tTurn = now()
+    cycle(ctx)
+    firsts.append(Double(now() - tTurn))
+    if rep == 0 { firstCalls = measureCalls }
+    measureCalls = 0
+    let t1 = now()
+    check(brace_node_set_frame(ctx, root, brace_rect(x: 0, y: 0, width: 60, height: 1_000_000)), "set_frame", ctx)
+    cycle(ctx)
+    resizes.append(Double(now() - t1))
+    if rep == 0 { resizeCalls = measureCalls }
+    if pending(ctx) != 0 { fail("the width change left work pending", BRACE_E_INVALID_STATE, ctx) }
+    _ = brace_context_destroy(ctx)
+  }
+  return (median(activations), median(firsts), median(resizes), firstCalls, resizeCalls)
+}
+
+let paragraphCount = 1_000
+let doc = paragraphs(paragraphCount, reps: quick ? 3 : 5)
+print("\nmeasured text: \(paragraphCount) paragraphs (200-2,000 characters) in constraint layout, 80 wide then 60")
+print("  µs (ns per paragraph): activate \(cell(doc.activate, paragraphCount, perNode: true)), "
+  + "first turn \(cell(doc.first, paragraphCount, perNode: true)) (\(doc.firstCalls) measure calls in both), "
+  + "width change \(cell(doc.resize, paragraphCount, perNode: true)) (\(doc.resizeCalls) measure calls)")

@@ -58,6 +58,7 @@ final class Hooks {
   var didLayout: ((OpaquePointer, brace_node) -> Void)?
   var draw: ((OpaquePointer, brace_node, brace_rect) -> Void)?
   var intrinsicSize: ((OpaquePointer, brace_node) -> brace_size)?
+  var measure: ((OpaquePointer, brace_node, brace_size) -> brace_size)?
   /// Names of the callbacks in the order they ran, "layout:<node>" etc.
   private(set) var calls: [String] = []
   /// How many times each kind of callback ran ("layout", "update", "draw", ...).
@@ -106,6 +107,13 @@ final class Hooks {
         let h = Hooks.from(ud)
         h.record("intrinsic", node)
         return h.intrinsicSize!(ctx!, node)
+      }
+    }
+    if measure != nil {
+      cb.measure = { ctx, node, proposed, ud in
+        let h = Hooks.from(ud)
+        h.record("measure", node)
+        return h.measure!(ctx!, node, proposed)
       }
     }
     return cb

@@ -21,7 +21,8 @@
  * one), and every sample is checked against the nodes' own answers.
  *
  * Node callbacks (update_constraints, will/did_layout_subviews, layout_subviews, draw,
- * intrinsic_content_size), the trace callback and transactions' completions run a
+ * intrinsic_content_size, measure: its answers are any picked size, NaN, negative, huge or
+ * infinite ones included, which the engine must refuse with a diagnostic), the trace callback and transactions' completions run a
  * sub-program — a slice of the same input — with the same interpreter, so they call back
  * into the engine: set frames, destroy nodes (their own, an ancestor's), run a turn, call
  * "super", begin and commit transactions, tick, destroy the context. The engine must
@@ -105,7 +106,7 @@ static uint64_t u64(cursor *c) {
   X(CON_ACTIVATE) X(CON_BATCH) X(CON_CHANGE) X(CON_DESTROY) X(CON_QUERY) X(VAR) \
   X(VAR_VALUES) X(GUIDE) X(EDIT) X(FITTING) X(AMBIGUOUS) X(DESCRIPTION) X(DESTROY_CONTEXT) \
   X(SWITCH_CONTEXT) X(CONTEXT_QUERY) X(SCENE) X(VISUAL_FORMAT) X(CON_TERMS) \
-  X(ANIM_BEGIN) X(ANIM_COMMIT) X(ANIM_TICK) X(ANIM_SAMPLE) X(ANIM_QUERY)
+  X(ANIM_BEGIN) X(ANIM_COMMIT) X(ANIM_TICK) X(ANIM_SAMPLE) X(ANIM_QUERY) X(MEASURE)
 #define OP_ENUM(name) OP_##name,
 #define OP_NAME(name) #name,
 enum { OPS(OP_ENUM) OP_COUNT };
@@ -117,6 +118,7 @@ typedef struct prog {
   const uint8_t *p; /* a slice of the current input */
   size_t n;
   brace_size intrinsic; /* what the intrinsic_content_size callback answers */
+  brace_size measured;  /* what the measure callback answers, whatever it is proposed */
 } prog;
 
 static struct {
@@ -463,6 +465,20 @@ static brace_size cb_intrinsic(brace_context *ctx, brace_node node, void *user_d
   if (!p) return none;
   run_prog(ctx, node, p);
   return p->intrinsic;
+}
+
+/* The measure callback (0.8): the proposal must be a size or BRACE_PROPOSAL_UNBOUNDED on
+   each axis, whatever the answers were; the answer is the program's picked size. */
+static brace_size cb_measure(brace_context *ctx, brace_node node, brace_size proposed, void *user_data) {
+  const prog *p = user_data;
+  callback_feature(14);
+  for (int k = 0; k < 2; k++) {
+    double v = k ? proposed.height : proposed.width;
+    if (!(v == BRACE_PROPOSAL_UNBOUNDED || (isfinite(v) && v >= 0))) die("measure was proposed a size that is not one");
+  }
+  if (!p) return (brace_size){0, 0};
+  run_prog(ctx, node, p);
+  return p->measured;
 }
 
 /* Diagnostics may read the context but should not change it: read the report and ask
@@ -1060,6 +1076,25 @@ static void step(cursor *c) {
     if (members & 0x40) cbs.cb.intrinsic_content_size = cb_intrinsic;
     if (members & 0x80) cbs.cb.user_data = NULL; /* the callbacks then do nothing */
     st(brace_node_set_callbacks(ctx, n, &cbs.cb));
+    break;
+  }
+  case OP_MEASURE: { /* a measure callback (and with alt a layout_subviews one too) */
+    brace_node n = pick_node(c);
+    prog *p = &S.progs[u8(c) % PROGS];
+    size_t len = u8(c) % (MAX_PROG + 1);
+    if (len > c->n) len = c->n;
+    p->p = c->p;
+    p->n = len;
+    c->p += len;
+    c->n -= len;
+    p->measured = pick_size(c);
+    brace_node_callbacks cb;
+    memset(&cb, 0, sizeof cb);
+    cb.struct_size = (uint32_t)sizeof cb;
+    cb.user_data = nul ? NULL : p;
+    cb.measure = cb_measure;
+    if (alt) cb.layout_subviews = cb_layout;
+    st(brace_node_set_callbacks(ctx, n, &cb));
     break;
   }
   case OP_SUPER: {

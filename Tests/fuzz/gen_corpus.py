@@ -148,6 +148,13 @@ def callbacks(node, slot, members, program, intrinsic=(-1, -1), flags=0):
               d(w if w != -1 else "-1"), d(h if h != -1 else "-1"), flags=flags)
 
 
+def measure(node, slot, program, answer, flags=0):
+    """A measure callback on `node` answering `answer` (w, h) after running `program`
+    (flags: ALT also installs layout_subviews, NUL passes no program)."""
+    assert len(program) <= 48
+    return op("MEASURE", n(node), slot, len(program), program, d(answer[0]), d(answer[1]), flags=flags)
+
+
 def scene(w, h, kids, flags=0, per_kid=None):
     """A root of w x h and `kids` children pinned to it with constraints (OP_SCENE)."""
     out = op("SCENE", d(w), d(h), kids - 1, flags=flags)
@@ -457,6 +464,19 @@ SEEDS["callback-intrinsic"] = DEFAULTS + scene(100, 80, 2) + \
     callbacks(1, 2, 0x40, _prog, intrinsic=("nan", 5)) + \
     callbacks(2, 3, 0x40, b"", intrinsic=("1e300", "-8")) + op("INVALIDATE_INTRINSIC", n(1)) + \
     cycle() + op("FITTING", n(0), d(0), d(0), 0, pr(50), pr(50)) + op("INTRINSIC", n(1), flags=ALT)
+
+# Measure callbacks in constraint layout, a stack and fitting sizes, answering NaN, a
+# negative size, infinity and a huge one (refused with a diagnostic, or taken as a size);
+# one measures its superview and invalidates itself while the engine asks.
+_prog = op("FITTING", NODE_SUPER, d(10), d(0), 0, pr(1000), pr(50)) + op("INVALIDATE_INTRINSIC", NODE_SELF) + \
+    op("INTRINSIC", NODE_SELF, flags=ALT)
+SEEDS["callback-measure"] = DEFAULTS + scene(100, 80, 3) + op("TRANSLATES", n(1), 0) + \
+    measure(1, 3, _prog, ("nan", 5)) + measure(2, 4, b"", ("-8", "1e300")) + \
+    measure(3, 5, op("FLAGS", NODE_SELF, 1), ("inf", 20), flags=ALT) + cycle() + \
+    op("FITTING", n(1), d(20), d(0), 0, pr(1000), pr(50)) + frame(0, 0, 0, 40, 80) + cycle() + \
+    op("SET_STRATEGY", n(0), name(STRATEGIES, "stack")) + cycle() + \
+    measure(2, 4, b"", ("max", "-max")) + op("INVALIDATE_INTRINSIC", n(2)) + cycle() + \
+    op("SET_STRATEGY", n(0), name(STRATEGIES, "flow")) + op("HIDDEN", n(1), 1) + cycle()
 
 # A draw callback flags display again and destroys a node being drawn (refused).
 _prog = op("FLAGS", NODE_SELF, 2) + op("NODE_DESTROY", NODE_SELF) + op("NODE_DESTROY", n(2)) + \

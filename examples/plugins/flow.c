@@ -22,7 +22,13 @@
  *
  * Layout: the visible subviews are placed left to right (right to left in RTL) at their
  * measured size, inside the container's bounds inset by `padding`, wrapping to a new line
- * when the next one would not fit or when it has `break_before`. Lines are `line_spacing`
+ * when the next one would not fit or when it has `break_before`. Each is measured with
+ * host->measure for the line's width: its intrinsic size, or what its measure callback
+ * answers for that width (text wraps at it), or 0 for a leaf with neither — never the
+ * frame the flow set last time, which would keep rows from ever shrinking again (the
+ * host's rule since plugin ABI 1.3; docs/measuring.md). Without an update_constraints
+ * hook, a flow pinned in constraint layout is sized by this measure (its height for its
+ * solved width), and hiding an item (DEPENDS_ON_HIDDEN) re-measures it in a stack. Lines are `line_spacing`
  * apart; items in a line are `spacing` apart and aligned in the line by `alignment`
  * (leading, center or trailing).
  */

@@ -33,6 +33,15 @@
  *   plugin loads and works unchanged with a 1.2 host: its struct_size does not cover the
  *   hook, so the host never calls it and the plugin sees size changes in arrange, as before.
  *
+ *   1.3 appends to the host table invalidate_intrinsic_content_size (a strategy says its
+ *   node's fitting size changed) and to brace_subview_info `measures`. The descriptor does
+ *   not change. What changed for every plugin, whatever version it was built for: a
+ *   container whose strategy has a measure hook and no update_constraints hook takes part
+ *   in constraint layout with its measure as its intrinsic size (see the measure hook);
+ *   host->measure asks a node's measure callback (brace/cycle.h); a leaf without an
+ *   intrinsic size measures 0 on that axis instead of its frame. A 1.0 to 1.2 plugin loads
+ *   and works unchanged; its host table reads stop before the new member.
+ *
  * LIFETIME AND THREADS
  *
  *   A plugin file is loaded once per process (RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) and
@@ -61,7 +70,7 @@ extern "C" {
 #endif
 
 #define BRACE_PLUGIN_ABI_MAJOR 1
-#define BRACE_PLUGIN_ABI_MINOR 2
+#define BRACE_PLUGIN_ABI_MINOR 3
 
 /* The entry symbol's name, as a token and as a string for dlsym. */
 #define BRACE_PLUGIN_ENTRY_FUNCTION brace_plugin_entry
@@ -94,6 +103,13 @@ typedef struct brace_subview_info {
   bool hidden;
   bool constrained_externally;       /* is_constrained_externally(self, container, node) */
   brace_value property;              /* the CHILD property asked for (its default if unset) */
+  /* --- 1.3 --- */
+  /* The subview's size depends on the size offered, and the engine sizes it from its
+     measure in constraint layout: it has a measure callback (brace/cycle.h), or its
+     strategy measures and generates no constraints (see the measure hook). Measure it
+     with host->measure for the room you offer; in constraint layout its own size
+     constraints hold it already (a strategy generating constraints adds none for it). */
+  bool measures;
 } brace_subview_info;
 typedef struct brace_strategy_desc brace_strategy_desc;
 
@@ -152,10 +168,19 @@ struct brace_host_api {
   brace_status (*get_subview)(brace_context *ctx, brace_node node, size_t index, brace_node *out);
 
   /*
-   * measure — the size `node` wants for a proposed size (its fitting size): its
-   * strategy's measure hook answers, or, without one, its intrinsic size where it has
-   * one and its current frame size elsewhere. A component of `proposal` may be
-   * BRACE_PROPOSAL_UNBOUNDED (no limit on that axis).
+   * measure — the size `node` wants for a proposed size (its fitting size). A component
+   * of `proposal` may be BRACE_PROPOSAL_UNBOUNDED (no limit on that axis). Per axis, the
+   * first that answers: its intrinsic size where it has one on that axis; its measure
+   * callback (brace/cycle.h, given `proposal` as is); its strategy's measure hook; a leaf
+   * (no subviews) without any of these wants 0 on that axis (since 1.3: not its frame,
+   * which is what its container made of it last time, so a row that measures its items
+   * can shrink again); a container whose strategy has no measure hook, its frame size.
+   * The "frame" strategy's hook answers the extent of the subviews' frames. A measure
+   * callback's answers are cached until the node's fitting size is invalidated (a
+   * strategy's are not: a strategy may keep its own). A strategy's failure or an
+   * invalid answer (NaN, infinite, negative) is BRACE_E_PLUGIN and also reported to the
+   * diagnostics callback (BRACE_DIAGNOSTIC_PLUGIN), so a container that falls back to 0
+   * is not silent.
    */
   brace_status (*measure)(brace_context *ctx, brace_node node, brace_size proposal, brace_size *out);
 
@@ -247,6 +272,22 @@ struct brace_host_api {
   brace_status (*get_subviews)(brace_context *ctx, brace_strategy_id self, brace_node container,
                                uint32_t property_index, brace_subview_info *out, size_t info_size,
                                size_t capacity, size_t *count);
+
+  /* --- 1.3 (check host->abi_minor >= 3 before calling it) --- */
+
+  /*
+   * invalidate_intrinsic_content_size — brace_node_invalidate_intrinsic_content_size:
+   * `node`'s fitting size changed (what the strategy measures depends on something the
+   * host does not see, a property the strategy reads elsewhere, say). One call does all:
+   * the node's cached measure answers are dropped, its size constraints are regenerated
+   * in the next constraints pass, its superview is laid out (and updated when its
+   * strategy keeps what it knows of its subviews), and a measuring superview's fitting
+   * size is invalidated in turn. Not needed for what the host sees itself: a subview
+   * hidden or shown under a DEPENDS_ON_HIDDEN strategy, a subview's own invalidation,
+   * a property of the strategy set through brace_node_set_property (which flags the
+   * container for layout).
+   */
+  brace_status (*invalidate_intrinsic_content_size)(brace_context *ctx, brace_node node);
 };
 
 /* Flags of a container strategy (brace_strategy_desc.flags, 1.1). */
@@ -262,8 +303,8 @@ typedef struct brace_solver_term {
   double coefficient;
 } brace_solver_term;
 
-/* "No limit" for a component of a measure proposal. */
-#define BRACE_PROPOSAL_UNBOUNDED (-1.0)
+/* "No limit" for a component of a measure proposal: BRACE_PROPOSAL_UNBOUNDED (-1),
+   defined in brace/types.h. */
 
 /*
  * The strategy descriptor a plugin's entry returns. Members after `role` may be NULL/0
@@ -302,8 +343,27 @@ struct brace_strategy_desc {
   /* The constraints pass reached `node` (bottom-up). May be NULL. */
   void (*update_constraints)(brace_context *ctx, void *state, brace_node node, void *node_data);
 
-  /* The size `node` wants for `proposal` (components may be BRACE_PROPOSAL_UNBOUNDED).
-     Must not change the tree. May be NULL (the host's fallback then answers). */
+  /*
+   * The size `node` wants for `proposal` (components may be BRACE_PROPOSAL_UNBOUNDED):
+   * its fitting size, measured from its subviews (host->measure each, offering the room
+   * you would give it). Must not change the tree. May be NULL (the host's fallback then
+   * answers, see host->measure). Answers must be finite and >= 0; anything else is
+   * reported as a diagnostic and taken as 0.
+   *
+   * In constraint layout (the node pinned by constraints, translates off), a strategy
+   * with a measure hook and no update_constraints hook needs no code for its size: the
+   * host holds the node by hugging and compression resistance at its measure, as it
+   * does a leaf with an intrinsic size: the width at measure({UNBOUNDED, UNBOUNDED}),
+   * the height at measure({solved width, UNBOUNDED}) (re-measured within the turn when
+   * the solved width changes). A strategy that has an update_constraints hook speaks to
+   * the engine itself (the stack's generated constraints size it) and gets none.
+   *
+   * The host measures the node again (and tells the container around it, whose fitting
+   * size changed too when it measures) when its fitting size is invalidated: by a subview
+   * added, removed or hidden/shown (DEPENDS_ON_HIDDEN), by a subview's own fitting size,
+   * priorities or margins changing, by a property of the strategy changing, or by
+   * host->invalidate_intrinsic_content_size.
+   */
   brace_status (*measure)(brace_context *ctx, void *state, brace_node node, void *node_data,
                           brace_size proposal, brace_size *out);
 

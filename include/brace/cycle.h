@@ -103,12 +103,56 @@ typedef struct brace_node_callbacks {
   /* intrinsicContentSize: answer the natural size, -1 on an axis for none. Call
      brace_node_super_intrinsic_content_size for the stored value. */
   brace_size (*intrinsic_content_size)(brace_context *ctx, brace_node node, void *user_data);
+
+  /* --- since 0.8 (a struct_size that does not cover it means NULL) --- */
+
+  /*
+   * measure — sizeThatFits(_:), Yoga's measure function: the size the node's content
+   * wants when it is offered `proposed` (the size of its alignment rectangle, as the
+   * intrinsic size is). A component of `proposed` is BRACE_PROPOSAL_UNBOUNDED (-1) when
+   * nothing limits that axis. Text that wraps answers, for a proposed width, the width
+   * of its longest line and the height of its lines; with no limit, one line.
+   *
+   * How the layout uses it (docs/measuring.md). The intrinsic size comes first: on an
+   * axis where the node has one (brace_node_set_intrinsic_content_size or the
+   * intrinsic_content_size callback; brace_node_get_intrinsic_content_size answers it,
+   * never measure), measure is not asked for that axis. On an axis without one:
+   *   - constraint layout (translates_autoresizing_mask off) holds the node by
+   *     hugging and compression resistance as for an intrinsic size, that size being
+   *     measure({UNBOUNDED, UNBOUNDED}).width for the width and
+   *     measure({w, UNBOUNDED}).height for the height, w being the width the layout
+   *     gives it: UIKit's preferredMaxLayoutWidth, set by the engine itself. Within one
+   *     turn the engine solves, measures again at the solved width, updates the height
+   *     and solves again (at most 4 rounds), so a label that wraps gets its height for
+   *     its width in one turn;
+   *   - the "stack" strategy measures it for the room it offers (a vertical stack that
+   *     fills proposes its width), and a plugin's host->measure passes `proposed` on;
+   *   - brace_node_system_layout_size_fitting with a required width gives its height
+   *     for that width.
+   * Answers are cached per node and proposal; brace_node_invalidate_intrinsic_content_size
+   * (the content changed) and brace_node_set_callbacks drop them. So a turn calls measure
+   * a bounded number of times per node (twice for a label in constraint layout whose
+   * width is new: no limit, then its solved width), and a turn that changed nothing
+   * calls it not at all.
+   *
+   * Answers must be finite and >= 0. A component that is NaN, infinite or negative is
+   * refused: the context's diagnostics callback receives BRACE_DIAGNOSTIC_PLUGIN naming
+   * the node and the value, and the node has no size on that axis from measure (as
+   * without the callback). Must not change the tree; it may read anything. A measure of
+   * the same node reached from inside its own measure (through the host) answers
+   * without the callback.
+   */
+  brace_size (*measure)(brace_context *ctx, brace_node node, brace_size proposed, void *user_data);
 } brace_node_callbacks;
 
 /*
  * brace_node_set_callbacks — install a copy of `callbacks` on `node`, replacing any
  * before; NULL removes them all. struct_size must be at least the size of the first
- * version of the struct. Brace does not own user_data.
+ * version of the struct (up to `intrinsic_content_size`); only struct_size bytes are
+ * read, so members the caller's struct lacks (an older header's) are NULL. Brace does
+ * not own user_data. The node's cached measure answers are dropped; installing or
+ * removing a measure callback also invalidates its intrinsic size (as
+ * brace_node_invalidate_intrinsic_content_size).
  */
 brace_status brace_node_set_callbacks(brace_context *ctx, brace_node node,
                                       const brace_node_callbacks *callbacks);

@@ -135,7 +135,9 @@ brace_status brace_node_frame_for_alignment_rect(brace_context *ctx, brace_node 
    Showing a node again flags it for display. Hiding or showing flags the superview for its
    constraints pass and layout only when the superview's strategy arranges by it
    (BRACE_STRATEGY_DEPENDS_ON_HIDDEN: "stack" does, "frame" does not, as in UIKit only
-   UIStackView reacts to isHidden). */
+   UIStackView reacts to isHidden); since 0.8 that superview's fitting size is then
+   invalidated too, which tells the container around it (see
+   brace_node_invalidate_intrinsic_content_size). */
 brace_status brace_node_set_hidden(brace_context *ctx, brace_node node, bool hidden);
 brace_status brace_node_get_hidden(brace_context *ctx, brace_node node, bool *out);
 
@@ -184,8 +186,16 @@ brace_status brace_node_set_intrinsic_content_size(brace_context *ctx, brace_nod
    else the stored value. */
 brace_status brace_node_get_intrinsic_content_size(brace_context *ctx, brace_node node,
                                                    brace_size *out);
-/* brace_node_invalidate_intrinsic_content_size — the content changed: flags the node
-   for the constraints pass so its size constraints are regenerated. */
+/* brace_node_invalidate_intrinsic_content_size — the content changed (its fitting
+   size): drops the node's cached measure answers (brace/cycle.h) and flags the node for
+   the constraints pass so its size constraints are regenerated, and its superview for
+   layout and, when the superview's strategy keeps what it knows of its subviews, for its
+   constraints pass. Since 0.8 it also goes up: a superview whose strategy measures its
+   subviews (any strategy with a measure hook but "frame": a stack, a flow) has its own
+   fitting size invalidated the same way, and so on up to the first that does not.
+   Hiding or showing a subview of a BRACE_STRATEGY_DEPENDS_ON_HIDDEN container
+   invalidates the container's fitting size so. Plugins call it as
+   host->invalidate_intrinsic_content_size (plugin ABI 1.3). */
 brace_status brace_node_invalidate_intrinsic_content_size(brace_context *ctx, brace_node node);
 
 /* Content hugging (resists growing past the intrinsic size; default 250) and

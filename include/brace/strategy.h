@@ -41,7 +41,9 @@
  *   zero), so resizes never accumulate drift and views sharing an edge keep sharing it; a
  *   subview moved by hand continues from its new frame. Its measure is the intrinsic size
  *   on an axis that has one, else the extent of the subviews' frames (from the origin to
- *   the farthest edge), or the node's own size without subviews.
+ *   the farthest edge), or 0 without subviews (since 0.8; it was the node's own size,
+ *   which is what its container made of it, so a container that measures its leaves
+ *   never let them shrink again).
  *
  * THE "stack" STRATEGY (libbrace_stack.so)
  *

@@ -184,6 +184,11 @@ typedef float brace_priority;
 /* "No intrinsic metric" on an axis (UIViewNoIntrinsicMetric). */
 #define BRACE_NO_INTRINSIC_METRIC (-1.0)
 
+/* "No limit" for a component of a proposed size: what a measure callback
+   (brace/cycle.h) or a strategy's measure hook (brace_plugin.h) is offered on an axis
+   that nothing bounds. Since 0.8 defined here (it was brace_plugin.h's; same value). */
+#define BRACE_PROPOSAL_UNBOUNDED (-1.0)
+
 /* Autoresizing mask bits (UIViewAutoresizing). */
 #define BRACE_AUTORESIZE_NONE 0u
 #define BRACE_AUTORESIZE_FLEXIBLE_LEFT_MARGIN 1u

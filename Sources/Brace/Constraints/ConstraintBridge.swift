@@ -42,4 +42,9 @@ struct ConstraintBridge {
   /// (`retryPending` says one was asked for; Broken.swift, retryBroken).
   var retryDeferral = 0
   var retryPending = false
+  /// Nodes whose generated height comes from their measure, with the width it was
+  /// measured at (BRACE_PROPOSAL_UNBOUNDED before the first solve): re-measured when
+  /// the solved width differs (Measure.swift, settleMeasuredHeights).
+  var measuredWidth: [NodeID: Double] = [:]
+  var settlingMeasures = false
 }

@@ -6,6 +6,8 @@ import CBrace
 extension Context {
   /// Reads the variables the solver changed and queues the frames that change.
   func applyEngineChanges() {
+    // Measured heights follow the solved widths before any frame is read.
+    if bridge.dirty { settleMeasuredHeights() }
     guard bridge.dirty, let s = bridge.solver, let i = bridge.solverInstance else { return }
     bridge.dirty = false
     var changed: [NodeID] = []

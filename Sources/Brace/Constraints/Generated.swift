@@ -22,8 +22,9 @@ extension Context {
       return
     }
     let generation = nodes.generation[n.index]
-    let specs = nodes.flags[n.index].contains(.translatesMask) && !nodes.flags[n.index].contains(.guide)
-      ? translatedSpecs(n) : intrinsicSpecs(n)
+    let translated = nodes.flags[n.index].contains(.translatesMask) && !nodes.flags[n.index].contains(.guide)
+    if translated { bridge.measuredWidth[n] = nil }
+    let specs = translated ? translatedSpecs(n) : intrinsicSpecs(n)
     // intrinsicSpecs may run the user's intrinsic_content_size callback, which may have
     // taken the node out of constraint layout, or destroyed it.
     guard nodes.isLive(n), nodes.generation[n.index] == generation, isInEngine(n),
@@ -83,9 +84,10 @@ extension Context {
   }
 
   /// size <= intrinsic @hugging and size >= intrinsic @compression resistance, per axis
-  /// that has an intrinsic metric.
-  func intrinsicSpecs(_ n: NodeID) -> [GeneratedSpec] {
-    let size = intrinsicSize(n)
+  /// that has an intrinsic metric, measured where the node measures (Measure.swift):
+  /// the height for `width`, or for the engine's solved width when nil.
+  func intrinsicSpecs(_ n: NodeID, heightFor width: Double? = nil) -> [GeneratedSpec] {
+    let size = engineIntrinsicSize(n, heightFor: width)
     let p = nodes.priorities[n.index]
     var out: [GeneratedSpec] = []
     for (axis, value, attr) in [(0, size.width, BRACE_ATTR_WIDTH), (1, size.height, BRACE_ATTR_HEIGHT)] where value >= 0 {

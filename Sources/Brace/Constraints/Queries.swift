@@ -41,13 +41,17 @@ extension Context {
       freeMap[k] = v
       return v
     }
-    func add(_ row: LinearExpression, _ relation: brace_relation, _ priority: Double) {
+    @discardableResult
+    func add(_ row: LinearExpression, _ relation: brace_relation, _ priority: Double) -> UInt32 {
       var id: UInt32 = 0
       var count = 0
       _ = row.terms.withUnsafeBufferPointer { terms in
         s.desc.add!(t, terms.baseAddress, terms.count, relation, row.constant, priority, &id, nil, 0, &count)
       }
+      return id
     }
+    // The measured heights of the subviews, to measure again at the widths solved here.
+    var measuredRows: [(node: NodeID, id: UInt32, record: ConstraintRecord)] = []
     s.desc.begin_batch!(t)
     // The subtree's constraints: every item inside it, but not the node's own generated
     // ones (its translated frame would pin the answer; its intrinsic size comes below).
@@ -55,9 +59,15 @@ extension Context {
       && r.terms.allSatisfy({ $0.isVariable || isInSubtree($0.node, of: n) })
     {
       if case .engine(let owner) = r.owner, owner == n { continue }
-      add(try buildRow(r, container: r.container, varsOf: varsOf, variable: variableOf), r.relation, Double(r.priority))
+      let id = add(try buildRow(r, container: r.container, varsOf: varsOf, variable: variableOf), r.relation, Double(r.priority))
+      if case .engine(let owner) = r.owner, bridge.measuredWidth[owner] != nil, r.terms.count == 1,
+        r.terms[0].attribute == BRACE_ATTR_HEIGHT
+      {
+        measuredRows.append((owner, id, r))
+      }
     }
-    for spec in intrinsicSpecs(n) {
+    // Its own size: measured, the height for a required width (height-for-width).
+    for spec in intrinsicSpecs(n, heightFor: hp >= 1000 ? target.width : BRACE_PROPOSAL_UNBOUNDED) {
       var r = ConstraintRecord()
       r.terms = spec.terms
       r.constant = spec.constant
@@ -72,6 +82,31 @@ extension Context {
     add(w, BRACE_RELATION_EQUAL, Double(hp))
     add(h, BRACE_RELATION_EQUAL, Double(vp))
     s.desc.end_batch!(t)
+    // Height-for-width inside: each measured subview's height for the width solved here,
+    // solved again, in at most 4 rounds (as the context's engine does in a turn).
+    for _ in 0..<4 where !measuredRows.isEmpty {
+      var changed = false
+      var heights: [NodeID: Double] = [:]
+      for k in measuredRows.indices {
+        let e = measuredRows[k]
+        guard nodes.isLive(e.node) else { continue }
+        let h: Double
+        if let known = heights[e.node] {
+          h = known
+        } else {
+          let w = s.desc.value!(t, try varsOf(e.node).2)
+          guard w.isFinite else { continue }
+          h = (try? measure(e.node, brace_size(width: max(0, w), height: BRACE_PROPOSAL_UNBOUNDED)))?.height ?? -1
+          heights[e.node] = h
+        }
+        guard h >= 0, h != e.record.constant else { continue }
+        measuredRows[k].record.constant = h
+        let row = try buildRow(measuredRows[k].record, container: e.record.container, varsOf: varsOf, variable: variableOf)
+        _ = s.desc.set_constant!(t, e.id, row.constant)
+        changed = true
+      }
+      if !changed { break }
+    }
     let width = s.desc.value!(t, v.2), height = s.desc.value!(t, v.3)
     guard width.isFinite, height.isFinite else {
       throw .invalidState("the fitting size is not finite (\(width) x \(height)): the constraints of the subtree do not bound it")

@@ -2,7 +2,8 @@ import CBrace
 
 /// Per-node callbacks live in a side table: most nodes have none.
 extension Context {
-  static let firstCallbacksSize = MemoryLayout<brace_node_callbacks>.size
+  /// The first version's struct ends before `measure` (0.8).
+  static let firstCallbacksSize = MemoryLayout<brace_node_callbacks>.offset(of: \brace_node_callbacks.measure)!
 
   @inline(__always)
   func callbacks(of n: NodeID) -> brace_node_callbacks? {
@@ -12,14 +13,24 @@ extension Context {
 
   func setCallbacks(_ n: NodeID, _ cb: UnsafePointer<brace_node_callbacks>?) throws(BraceError) {
     guard let cb else {
+      let hadMeasure = hasMeasureCallback(n)
       releaseCallbacks(n)
+      callbacksChanged(n, hadMeasure: hadMeasure)
       return
     }
     let size = Int(cb.pointee.struct_size)
     guard size >= Context.firstCallbacksSize else {
-      throw .invalidArgument("callbacks->struct_size is \(size); expected at least \(Context.firstCallbacksSize) (sizeof(brace_node_callbacks)); initialize it with sizeof")
+      throw .invalidArgument("callbacks->struct_size is \(size); expected at least \(Context.firstCallbacksSize) (the first version of brace_node_callbacks); initialize it with sizeof")
     }
-    let copy = cb.pointee
+    // Only the bytes the caller's struct has: an older header's struct ends before the
+    // members added since, which stay NULL.
+    var copy = brace_node_callbacks()
+    withUnsafeMutableBytes(of: &copy) { dst in
+      dst.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(cb), count: min(size, dst.count)))
+    }
+    copy.struct_size = UInt32(MemoryLayout<brace_node_callbacks>.size)
+    let hadMeasure = hasMeasureCallback(n)
+    defer { callbacksChanged(n, hadMeasure: hadMeasure) }
     let k = nodes.callbacks[n.index]
     if k >= 0 {
       nodes.callbackTable[Int(k)] = copy
@@ -30,6 +41,13 @@ extension Context {
       nodes.callbackTable.append(copy)
       nodes.callbacks[n.index] = Int32(nodes.callbackTable.count - 1)
     }
+  }
+
+  /// The cached answers were the old callback's; a measure callback that came or went
+  /// changes the node's fitting size.
+  private func callbacksChanged(_ n: NodeID, hadMeasure: Bool) {
+    nodes.measureCache[n] = nil
+    if hadMeasure != hasMeasureCallback(n) { invalidateFittingSize(n) }
   }
 
   func releaseCallbacks(_ n: NodeID) {

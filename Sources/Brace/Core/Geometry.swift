@@ -162,11 +162,9 @@ extension Context {
   }
 
   /// The content changed: the node's size constraints are regenerated in the next
-  /// constraints pass, and its superview, whose arrangement may depend on it, relaid.
+  /// constraints pass, and its superview, whose arrangement may depend on it, relaid
+  /// (and, when it measures its subviews, its own fitting size invalidated).
   func invalidateIntrinsicSize(_ n: NodeID) {
-    markConstraints(n)
-    let p = nodes.parent[n.index]
-    if p != .none { markLayout(p) }
-    subviewChanged(n)
+    invalidateFittingSize(n)
   }
 }

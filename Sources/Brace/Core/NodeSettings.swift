@@ -21,7 +21,9 @@ extension Context {
     let p = nodes.parent[n.index]
     if p != .none, let s = strategyOf(p), s.dependsOnHidden {
       markLayout(p)
-      markConstraints(p)
+      // Its fitting size depends on which subviews show: the container around it, or
+      // the constraint layout holding it by its measure, must measure it again.
+      invalidateFittingSize(p)
     }
   }
 

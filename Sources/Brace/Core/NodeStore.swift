@@ -45,6 +45,9 @@ struct NodeFlags: OptionSet {
   /// The node's frame changed since the changed-frames list was last published: its
   /// frame before the first change is in `FrameChanges.pending` (Cycle/Changes.swift).
   static let frameRecorded = NodeFlags(rawValue: 1 << 24)
+  /// The node's measure callback is running: a measure of it reached from inside
+  /// answers without the callback.
+  static let inMeasureCallback = NodeFlags(rawValue: 1 << 25)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,
@@ -115,6 +118,8 @@ struct NodeStore {
   var identifiers: [NodeID: UnsafeMutablePointer<CChar>] = [:]
   /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
   var baselines: [NodeID: (first: Double, last: Double)] = [:]
+  /// Measure callbacks' answers by proposal, until the fitting size is invalidated.
+  var measureCache: [NodeID: [(proposal: brace_size, size: brace_size)]] = [:]
 
   var capacity: Int { generation.count }
 

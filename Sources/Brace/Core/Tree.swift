@@ -167,6 +167,7 @@ extension Context {
       releaseCallbacks(n)
       forgetProperties(n)
       nodes.baselines[n] = nil
+      forgetMeasures(n)
       if let id = nodes.identifiers.removeValue(forKey: n) { free(id) }
       forgetInEngine(n)
       nodes.release(n)

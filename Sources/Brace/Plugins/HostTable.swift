@@ -37,6 +37,8 @@ enum HostTable {
     t.pointee.set_needs_update_constraints = brace_node_set_needs_update_constraints
     t.pointee.is_constrained_externally = hostIsConstrainedExternally
     t.pointee.get_subviews = hostGetSubviews
+    // 1.3
+    t.pointee.invalidate_intrinsic_content_size = brace_node_invalidate_intrinsic_content_size
     return UnsafePointer(t)
   }()
 }
@@ -199,6 +201,7 @@ private func hostGetSubviews(
       info.subview_count = c.nodes.children[n.index].count
       info.hidden = c.nodes.flags[n.index].contains(.hidden)
       info.constrained_externally = c.isConstrainedExternally(n, strategy: strategy, container: k)
+      info.measures = c.measuresInEngine(n)
       if propertyIndex != UInt32.max { info.property = c.propertyValue(n, strategy: Int32(strategy), index: Int(propertyIndex)) }
     }
   }

@@ -78,6 +78,8 @@ extension Context {
     markLayout(ref.container)
     // A strategy that generates constraints reads its properties in the constraints pass.
     if plugins.strategies[Int(ref.strategy)].desc.update_constraints != nil { markConstraints(ref.container) }
+    // What a measuring strategy answers may depend on it.
+    if measuresInEngine(ref.container) { invalidateFittingSize(ref.container) }
   }
 
   /// Sets an enum property by the name of its case.

@@ -69,8 +69,7 @@ extension Context {
       leaveActive(n)
     }
     markLayout(n)
-    markConstraints(n)
-    subviewChanged(n)
+    invalidateFittingSize(n)
   }
 
   /// The name of the strategy arranging `n`'s subviews, owned by the strategy.
@@ -94,10 +93,12 @@ extension Context {
   }
 
   /// The subviews of a container changed: a strategy that generates constraints for them
-  /// (update_constraints) regenerates in the next constraints pass.
+  /// (update_constraints) regenerates in the next constraints pass, and a strategy that
+  /// measures them has a new fitting size, which goes up (Measure.swift).
   func strategyChildrenChanged(_ n: NodeID) {
     let k = nodes.strategy[n.index]
     if k >= 0, plugins.strategies[Int(k)].desc.update_constraints != nil { markConstraints(n) }
+    if measuresSubviews(n) { invalidateFittingSize(n) }
   }
 
   /// The default layout_subviews: the solved frames of constraint-driven subviews are
@@ -135,30 +136,6 @@ extension Context {
     regenerate(n)
     guard let s = strategyOf(n) else { return }
     s.desc.update_constraints?(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index])
-  }
-
-  /// The size `n` wants for `proposal`: its strategy's measure hook, or its intrinsic size
-  /// where it has one and its frame size elsewhere.
-  func measure(_ n: NodeID, _ proposal: brace_size) throws(BraceError) -> brace_size {
-    let k = nodes.strategy[n.index]
-    if k >= 0, let f = plugins.strategies[Int(k)].desc.measure {
-      let s = plugins.strategies[Int(k)]
-      var out = brace_size()
-      // Busy while its strategy measures it: a callback reached from the hook cannot
-      // destroy it or change its strategy under the hook's node data.
-      enterActive(n)
-      let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index], proposal, &out)
-      leaveActive(n)
-      guard status == BRACE_OK else {
-        throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" failed to measure \(describe(n)) (\(statusName(status)))")
-      }
-      guard out.width.isFinite, out.height.isFinite, out.width >= 0, out.height >= 0 else {
-        throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" measured \(describe(n)) as \(out.width) x \(out.height), which is not a valid size")
-      }
-      return out
-    }
-    let i = intrinsicSize(n), f = nodes.frame[n.index]
-    return brace_size(width: i.width >= 0 ? i.width : f.width, height: i.height >= 0 ? i.height : f.height)
   }
 
   /// Where `n`'s first baseline (down from the top) or last baseline (up from the

@@ -20,8 +20,9 @@ Lifetimes
 Callbacks
 ---------
 Subclass :class:`View` and override ``layout_subviews``, ``update_constraints``,
-``will_layout_subviews``, ``did_layout_subviews``, ``draw(rect)`` or
-``intrinsic_content_size()``; only the overridden ones are installed. ``super()`` calls
+``will_layout_subviews``, ``did_layout_subviews``, ``draw(rect)``,
+``intrinsic_content_size()`` or ``size_that_fits(proposed)`` (the measure callback: text
+that wraps; see docs/measuring.md); only the overridden ones are installed. ``super()`` calls
 reach the engine's default (``brace_node_super_*``). An exception raised in a callback is
 stored on the Context and re-raised, once the C call returns, by the Python call that
 entered the engine (``run_update_cycle``, ``layout_if_needed`` ...). An animation's
@@ -802,6 +803,27 @@ def _t_intrinsic(ctx_ptr, node, _ud):
     return out[0]
 
 
+_UNBOUNDED = -1.0  # BRACE_PROPOSAL_UNBOUNDED
+
+
+@ffi.callback("brace_size(brace_context *, brace_node, brace_size, void *)")
+def _t_measure(ctx_ptr, node, proposed, _ud):
+    out = ffi.new("brace_size *")
+    # Nothing usable: NaN, which the engine refuses with a diagnostic (no measured size).
+    out.width = out.height = float("nan")
+    ctx, view = _view_of(ctx_ptr, node)
+    if view is None:
+        return out[0]
+    w = None if proposed.width == _UNBOUNDED else proposed.width
+    h = None if proposed.height == _UNBOUNDED else proposed.height
+    try:
+        aw, ah = view.size_that_fits(Size(w, h))
+        out.width, out.height = float(aw), float(ah)
+    except BaseException as e:  # noqa: BLE001
+        ctx._store_exception(e)
+    return out[0]
+
+
 # ---------------------------------------------------------------- views
 
 
@@ -843,7 +865,7 @@ class _AnchorProp:
 
 
 _OVERRIDABLE = ("update_constraints", "will_layout_subviews", "layout_subviews",
-                "did_layout_subviews", "draw", "intrinsic_content_size")
+                "did_layout_subviews", "draw", "intrinsic_content_size", "size_that_fits")
 
 
 class View(_attributes.HandleWrapper):
@@ -890,9 +912,10 @@ class View(_attributes.HandleWrapper):
         cb.user_data = ffi.NULL
         table = {"update_constraints": _t_update, "will_layout_subviews": _t_will,
                  "layout_subviews": _t_layout, "did_layout_subviews": _t_did,
-                 "draw": _t_draw, "intrinsic_content_size": _t_intrinsic}
+                 "draw": _t_draw, "intrinsic_content_size": _t_intrinsic,
+                 "size_that_fits": _t_measure}
         for m in ov:
-            setattr(cb, m, table[m])
+            setattr(cb, "measure" if m == "size_that_fits" else m, table[m])
         self._ctx._call(lib.brace_node_set_callbacks, self._handle, cb)
         self._ctx._retained[self._handle] = self  # the node may call us at any time
         if "intrinsic_content_size" in ov:
@@ -1194,6 +1217,18 @@ class View(_attributes.HandleWrapper):
 
     def draw(self, rect) -> None:
         pass
+
+    def size_that_fits(self, proposed) -> Size:
+        """The measure callback (UIKit's sizeThatFits): override it to answer the size the
+        content wants for ``proposed``, a Size whose components are None where nothing
+        limits that axis (text that wraps: its lines for ``proposed.width``). Answer two
+        finite numbers >= 0; anything else is refused with a diagnostic. Where the view has
+        an intrinsic size on an axis, that wins and this is not asked for it. The layout
+        caches the answers until :meth:`invalidate_intrinsic_content_size`; constraint
+        layout measures the height at the width it solved, in the same turn.
+        The default (never installed) answers the intrinsic size, 0 on an axis without."""
+        s = self.intrinsic_content_size
+        return Size(0.0 if s.width is None else s.width, 0.0 if s.height is None else s.height)
 
     # -- diagnostics
 
