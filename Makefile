@@ -150,7 +150,7 @@ demo: $(INSTALLED) $(EXAMPLE_PLUGINS)
 # (mk/deps.sh). Each is a separate make run so that they stay sequential under -j and the
 # first failure stops the rest; each builds what it needs through its prerequisites. The
 # summary counts the checks.
-TEST_STEPS := deps test-swift test-abi test-size test-abi-baseline test-plugin-abi test-headers \
+TEST_STEPS := deps test-swift test-abi test-size test-abi-baseline test-plugin-abi test-install test-headers \
   test-c test-c-sanitize test-fuzz test-python
 
 ## every test, in order, stopping at the first failure (the README's command)
@@ -273,9 +273,9 @@ bench-stack: release
 clean-stage:
 	rm -rf "$(WORK)" "$(CURDIR)/.build-stage"
 
-# The fuzzer and sanitizer targets (mk/fuzz.mk) and the ABI baseline and plugin layout
-# checks (mk/abi.mk).
-include mk/fuzz.mk mk/abi.mk mk/scenes.mk
+# The fuzzer and sanitizer targets (mk/fuzz.mk), the ABI baseline and plugin layout
+# checks (mk/abi.mk), and the install against its documents (mk/install.mk).
+include mk/fuzz.mk mk/abi.mk mk/scenes.mk mk/install.mk
 
 # Each rule with a `## what it does` line right above it, in the order of the files.
 ## list the targets and what each does
