@@ -94,7 +94,7 @@ $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS): embedded
 
 # The staged install is complete when brace.pc, written last, is newer than what went in.
 INSTALLED := $(INSTALL_LIB)/pkgconfig/brace.pc
-$(INSTALLED): $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS) $(wildcard include/brace/*.h) bindings/c/brace.pc.in
+$(INSTALLED): $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS) $(wildcard include/brace/*.h) include/module.modulemap bindings/c/brace.pc.in
 	@test -n "$(VERSION_MAJOR)" -a -n "$(VERSION_MINOR)" -a -n "$(VERSION_PATCH)" || \
 	  { echo "cannot read BRACE_VERSION_* from include/brace/types.h" >&2; exit 1; }
 	install -d "$(INSTALL_LIB)/pkgconfig" "$(INSTALL_INC)/brace"
@@ -107,6 +107,9 @@ $(INSTALLED): $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS) $(wildcard include/brace/*.h)
 	rm -f "$(INSTALL_LIB)"/libbrace_*.so
 	install -m 0755 $(EMBEDDED_PLUGINS) "$(INSTALL_LIB)/brace/"
 	install -m 0644 include/brace/*.h "$(INSTALL_INC)/brace/"
+	@# Swift plugins `import CBrace` through a module map beside the headers (docs/plugins.md),
+	@# the source tree's own with paths relative to include/brace/.
+	sed 's|"brace/|"|' include/module.modulemap > "$(INSTALL_INC)/brace/module.modulemap"
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
 	  bindings/c/brace.pc.in > "$@"
 	@echo "installed Brace $(VERSION) into $(DESTDIR)$(PREFIX)"

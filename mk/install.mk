@@ -6,9 +6,16 @@ INSTALL_WORK = $(WORK)/install-check
 
 .PHONY: test-install
 
-## README's build line of the example plugin, as written, makes a plugin that loads and lays out
+## README's flow build line and docs/plugins.md's Swift plugin (Embedded, regular) build from the install, load and lay out
 test-install: $(INSTALLED)
 	@mkdir -p "$(INSTALL_WORK)"
 	@$(CHECK) "install: README.md's build line of flow.c, as written, makes a plugin that loads and lays out" \
 	  env CC="$(CC)" VALGRIND="$(VALGRIND) $(VALGRIND_FLAGS)" \
 	  Tests/install/readme-plugin.sh "$(CURDIR)" "$(PREFIX)" "$(INSTALL_WORK)"
+	@$(CHECK) "install: docs/plugins.md's Swift plugin, Embedded, from the installed files (run under valgrind)" \
+	  env CC="$(CC)" VALGRIND="$(VALGRIND) $(VALGRIND_FLAGS)" \
+	  Tests/install/swift-plugin.sh "$(CURDIR)" "$(PREFIX)" "$(INSTALL_WORK)" embedded
+	@# (A regular build carries the Swift runtime, whose caches valgrind counts as lost.)
+	@$(CHECK) "install: docs/plugins.md's Swift plugin, regular Swift, from the installed files" \
+	  env CC="$(CC)" VALGRIND= \
+	  Tests/install/swift-plugin.sh "$(CURDIR)" "$(PREFIX)" "$(INSTALL_WORK)" regular
