@@ -6,9 +6,11 @@ INSTALL_WORK = $(WORK)/install-check
 
 .PHONY: test-install
 
-## README's flow build line and docs/plugins.md's Swift plugin (Embedded, regular) build from the install, load and lay out
+## the installed files match bindings/c/README.md; README's flow build line and docs/plugins.md's Swift plugin (Embedded, regular) build from the install and lay out
 test-install: $(INSTALLED)
 	@mkdir -p "$(INSTALL_WORK)"
+	@$(CHECK) "install: bindings/c/README.md lists exactly what make install wrote" \
+	  Tests/install/install-layout.sh "$(CURDIR)" "$(PREFIX)" "$(VERSION)"
 	@$(CHECK) "install: README.md's build line of flow.c, as written, makes a plugin that loads and lays out" \
 	  env CC="$(CC)" VALGRIND="$(VALGRIND) $(VALGRIND_FLAGS)" \
 	  Tests/install/readme-plugin.sh "$(CURDIR)" "$(PREFIX)" "$(INSTALL_WORK)"
