@@ -155,7 +155,12 @@ struct brace_host_api {
    * measure — the size `node` wants for a proposed size (its fitting size): its
    * strategy's measure hook answers, or, without one, its intrinsic size where it has
    * one and its current frame size elsewhere. A component of `proposal` may be
-   * BRACE_PROPOSAL_UNBOUNDED (no limit on that axis).
+   * BRACE_PROPOSAL_UNBOUNDED (no limit on that axis). BRACE_E_INVALID_ARGUMENT for a
+   * component that is otherwise negative or not finite. BRACE_E_PLUGIN when `node`'s
+   * strategy's measure hook fails or answers a size that is negative or not finite; the
+   * host then also sends the context's diagnostics a BRACE_DIAGNOSTIC_PLUGIN naming that
+   * strategy, `node`, the proposal and the hook's status, because a container measuring
+   * its subviews has nobody to hand the status to (a stack goes on with 0 x 0).
    */
   brace_status (*measure)(brace_context *ctx, brace_node node, brace_size proposal, brace_size *out);
 
@@ -303,7 +308,8 @@ struct brace_strategy_desc {
   void (*update_constraints)(brace_context *ctx, void *state, brace_node node, void *node_data);
 
   /* The size `node` wants for `proposal` (components may be BRACE_PROPOSAL_UNBOUNDED).
-     Must not change the tree. May be NULL (the host's fallback then answers). */
+     Must not change the tree. May be NULL (the host's fallback then answers). A failure,
+     or a size that is negative or not finite, is reported (see host->measure). */
   brace_status (*measure)(brace_context *ctx, void *state, brace_node node, void *node_data,
                           brace_size proposal, brace_size *out);
 

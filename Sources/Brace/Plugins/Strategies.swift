@@ -150,15 +150,28 @@ extension Context {
       let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index], proposal, &out)
       leaveActive(n)
       guard status == BRACE_OK else {
-        throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" failed to measure \(describe(n)) (\(statusName(status)))")
+        throw measureFailed(n, "strategy \"\(s.name)\" failed to measure \(describe(n)) for a proposal of \(proposalText(proposal)): its measure hook returned \(statusName(status))")
       }
       guard out.width.isFinite, out.height.isFinite, out.width >= 0, out.height >= 0 else {
-        throw BraceError(BRACE_E_PLUGIN, "strategy \"\(s.name)\" measured \(describe(n)) as \(out.width) x \(out.height), which is not a valid size")
+        throw measureFailed(n, "strategy \"\(s.name)\" measured \(describe(n)) as \(out.width) x \(out.height) for a proposal of \(proposalText(proposal)), which is not a valid size")
       }
       return out
     }
     let i = intrinsicSize(n), f = nodes.frame[n.index]
     return brace_size(width: i.width >= 0 ? i.width : f.width, height: i.height >= 0 ? i.height : f.height)
+  }
+
+  /// A strategy's measure hook failed: the error for whoever asked, and a diagnostic,
+  /// since a container that measures its subviews (a stack) has no caller to pass the
+  /// status to and goes on with what it has.
+  private func measureFailed(_ n: NodeID, _ message: String) -> BraceError {
+    emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, message, nodes: [n])
+    return BraceError(BRACE_E_PLUGIN, message)
+  }
+
+  private func proposalText(_ p: brace_size) -> String {
+    func part(_ v: Double) -> String { v == BRACE_PROPOSAL_UNBOUNDED ? "unbounded" : "\(v)" }
+    return "\(part(p.width)) x \(part(p.height))"
   }
 
   /// Where `n`'s first baseline (down from the top) or last baseline (up from the
