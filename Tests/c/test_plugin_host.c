@@ -3,6 +3,8 @@
  * values, and the statuses brace/strategy.h and brace_plugin.h document, each one met:
  *   - a strategy's measure hook that fails (or answers a negative size) inside a stack is
  *     reported as a BRACE_DIAGNOSTIC_PLUGIN naming the strategy, the node and the status;
+ *   - host->report delivers every call, printed to stderr each time without a callback,
+ *     where the engine's own diagnostics are printed once per context;
  * The strategy "hostcheck" is Tests/c/plugins/hostcheck.c (on BRACE_PLUGIN_PATH).
  */
 
@@ -97,11 +99,60 @@ static void test_failing_measure_in_stack(void) {
   OK(brace_node_destroy(ctx, stack));
 }
 
+/* Lines of `text` that contain `needle`. */
+static int count_lines(const char *text, const char *needle) {
+  int n = 0;
+  for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle)) n++;
+  return n;
+}
+
+/* Without a diagnostics callback: a plugin's reports are printed at every call, the
+   engine's own diagnostics once per context. */
+static void test_report_every_message(void) {
+  g_section = "report prints every message";
+  brace_context *quiet = check_new_context("test_plugin_host");
+  if (!quiet) return;
+  brace_context *saved_ctx = ctx;
+  ctx = quiet;
+  brace_node box = node_with("hostcheck"), stack = node_with("stack"), failing = node_with("hostcheck"),
+             cell = node_with(NULL);
+  OK(brace_node_set_frame(ctx, box, (brace_rect){0, 0, 100, 100}));
+  OK(brace_node_set_property_bool(ctx, box, "log", true));
+  /* The stack measures `failing` at every layout of the stack. */
+  OK(brace_node_set_frame(ctx, stack, (brace_rect){0, 0, 100, 100}));
+  OK(brace_node_add_subview(ctx, failing, cell));
+  OK(brace_node_add_subview(ctx, stack, failing));
+  OK(brace_node_set_property_int(ctx, failing, "measure_status", BRACE_E_NO_MEMORY));
+
+  int saved;
+  FILE *capture = begin_capture(&saved);
+  CHECK(capture != NULL);
+  if (!capture) return;
+  for (int turn = 0; turn < 3; turn++) {
+    OK(brace_node_set_needs_layout(ctx, box));
+    OK(brace_node_set_needs_layout(ctx, stack));
+    OK(brace_context_run_update_cycle(ctx));
+  }
+  end_capture(capture, saved);
+  static char text[16384];
+  size_t got = fread(text, 1, sizeof text - 1, capture);
+  text[got] = 0;
+  fclose(capture);
+  /* Three turns, three "arranged" lines; the engine's report of the failing measure,
+     the same message each turn, once. */
+  CHECK_EQ(count_lines(text, "[Brace] [hostcheck] arranged"), 3);
+  CHECK_EQ(count_lines(text, "failed to measure"), 1);
+  ctx = saved_ctx;
+  OK(brace_context_destroy(quiet));
+  g_ctx = ctx;
+}
+
 int main(void) {
   ctx = check_new_context("test_plugin_host");
   if (!ctx) return 1;
   OK(brace_context_set_diagnostic_callback(ctx, on_diagnostic, NULL));
   test_failing_measure_in_stack();
+  test_report_every_message();
   OK(brace_context_destroy(ctx));
   return check_summary("test_plugin_host");
 }

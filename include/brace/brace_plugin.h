@@ -175,8 +175,14 @@ struct brace_host_api {
 
   /*
    * report — send a diagnostic to the context's diagnostics callback, as kind
-   * BRACE_DIAGNOSTIC_PLUGIN; the host prefixes the message with the strategy's name.
-   * `nodes` may be NULL when node_count is 0.
+   * BRACE_DIAGNOSTIC_PLUGIN; the host prefixes the message with the strategy's name
+   * ("[NAME] message"). `nodes` may be NULL when node_count is 0; nodes that are not live
+   * are left out. Every call is delivered: without a callback it is printed to stderr
+   * at every call, not once per context as the engine's own diagnostics are (those recur
+   * at every turn while their problem lasts; a plugin decides itself how often it
+   * reports), so report serves as a plugin's debug log. A warning meant to be seen once
+   * keeps a flag in its node data. Dropped, as every diagnostic, by the context option
+   * quiet_diagnostics when there is no callback. Returns nothing: it cannot fail.
    */
   void (*report)(brace_context *ctx, brace_strategy_id self, const char *message,
                  const brace_node *nodes, size_t node_count);
