@@ -5,6 +5,8 @@
  *     reported as a BRACE_DIAGNOSTIC_PLUGIN naming the strategy, the node and the status;
  *   - host->report delivers every call, printed to stderr each time without a callback,
  *     where the engine's own diagnostics are printed once per context;
+ *   - property values belong to the strategy and the node's place under it: dropped when
+ *     the node switches strategy or leaves its superview, kept otherwise;
  * The strategy "hostcheck" is Tests/c/plugins/hostcheck.c (on BRACE_PLUGIN_PATH).
  */
 
@@ -50,6 +52,18 @@ static double width_of(brace_node n) {
   brace_rect r = {0, 0, 0, 0};
   OK(brace_node_get_frame(ctx, n, &r));
   return r.width;
+}
+
+static int64_t int_property(brace_node n, const char *name) {
+  brace_value v = {BRACE_VALUE_INT, -1, 0};
+  OK(brace_node_get_property(ctx, n, name, &v));
+  return v.integer;
+}
+
+static double double_property(brace_node n, const char *name) {
+  brace_value v = {BRACE_VALUE_DOUBLE, 0, -1};
+  OK(brace_node_get_property(ctx, n, name, &v));
+  return v.number;
 }
 
 /* A horizontal stack 300 x 40 arranging a "hostcheck" node (given a subview, so that the
@@ -147,12 +161,59 @@ static void test_report_every_message(void) {
   g_ctx = ctx;
 }
 
+static void test_properties_belong_to_the_strategy(void) {
+  g_section = "property values and strategy switches";
+  /* CONTAINER values go when the node leaves the strategy: 42 set, "frame", back to
+     hostcheck: the default 10. */
+  brace_node box = node_with("hostcheck"), other = node_with("hostcheck"), kid = node_with(NULL), kid2 = node_with(NULL);
+  OK(brace_node_set_property_double(ctx, box, "measure_size", 42));
+  OK(brace_node_add_subview(ctx, box, kid));
+  OK(brace_node_add_subview(ctx, box, kid2));
+  OK(brace_node_set_property_int(ctx, kid, "tag", 7));
+  OK(brace_node_set_layout_strategy(ctx, box, "frame"));
+  CHECK(brace_node_get_property(ctx, kid, "tag", &(brace_value){0, 0, 0}) == BRACE_E_NOT_FOUND);
+  OK(brace_node_set_layout_strategy(ctx, box, "hostcheck"));
+  CHECK(double_property(box, "measure_size") == 10);
+  /* ... and so do the subviews' CHILD values. */
+  CHECK_EQ(int_property(kid, "tag"), 0);
+
+  /* A reorder under the same superview keeps a CHILD value. */
+  OK(brace_node_set_property_int(ctx, kid, "tag", 7));
+  OK(brace_node_insert_subview(ctx, box, kid, 2));
+  CHECK_EQ(int_property(kid, "tag"), 7);
+  /* Leaving the superview drops it, whether removed ... */
+  OK(brace_node_remove_from_superview(ctx, kid));
+  OK(brace_node_add_subview(ctx, box, kid));
+  CHECK_EQ(int_property(kid, "tag"), 0);
+  /* ... or moved under another container of the same strategy. */
+  OK(brace_node_set_property_int(ctx, kid, "tag", 9));
+  OK(brace_node_add_subview(ctx, other, kid));
+  CHECK_EQ(int_property(kid, "tag"), 0);
+
+  /* A node that is both (a stack arranged by a stack) keeps its CONTAINER values when it
+     moves and loses its CHILD ones: spacing 3 stays, spacing_after 9 goes back to its
+     default, "use the stack's spacing". */
+  brace_node outer = node_with("stack"), outer2 = node_with("stack"), inner = node_with("stack");
+  OK(brace_node_add_subview(ctx, outer, inner));
+  OK(brace_node_set_property_double(ctx, inner, "spacing", 3));
+  OK(brace_node_set_property_double(ctx, inner, "spacing_after", 9));
+  OK(brace_node_add_subview(ctx, outer2, inner));
+  CHECK(double_property(inner, "spacing") == 3);
+  CHECK(double_property(inner, "spacing_after") == BRACE_STACK_SPACING_USE_DEFAULT);
+
+  OK(brace_node_destroy(ctx, box));
+  OK(brace_node_destroy(ctx, other));
+  OK(brace_node_destroy(ctx, outer));
+  OK(brace_node_destroy(ctx, outer2));
+}
+
 int main(void) {
   ctx = check_new_context("test_plugin_host");
   if (!ctx) return 1;
   OK(brace_context_set_diagnostic_callback(ctx, on_diagnostic, NULL));
   test_failing_measure_in_stack();
   test_report_every_message();
+  test_properties_belong_to_the_strategy();
   OK(brace_context_destroy(ctx));
   return check_summary("test_plugin_host");
 }

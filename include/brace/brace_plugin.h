@@ -168,7 +168,10 @@ struct brace_host_api {
    * get_property — the value of the calling strategy's property `property_index` (an
    * index into its descriptor's `properties`) on `node`: for a CONTAINER property the node
    * using the strategy, for a CHILD property one of its subviews. The default when never
-   * set. BRACE_E_INDEX_OUT_OF_RANGE for a bad index.
+   * set. BRACE_E_INDEX_OUT_OF_RANGE for a bad index, BRACE_E_INVALID_ARGUMENT for a
+   * `self` that is no strategy of this context. A value belongs to the strategy: it is
+   * dropped when the node stops using it or leaves its superview (brace/strategy.h,
+   * PROPERTIES), so a strategy that meets a node again reads the defaults.
    */
   brace_status (*get_property)(brace_context *ctx, brace_strategy_id self, brace_node node,
                                uint32_t property_index, brace_value *out);

@@ -28,6 +28,15 @@
  *   Setting one validates it against the declaration and flags the container for layout
  *   (and for the constraints pass when its strategy generates constraints).
  *
+ *   Values belong to the strategy that declares them and to the node's place under it.
+ *   A node's CONTAINER values of a strategy are dropped when the node switches to another
+ *   strategy; a subview's CHILD values are dropped when it leaves its superview (removed,
+ *   or moved under another) or the superview switches strategy. Coming back starts from
+ *   the defaults, as the strategy's per-node data starts afresh at attach: no value set
+ *   for a strategy the node no longer uses waits, unseen, to come back. Moving a subview
+ *   within its superview, and moving a container with its own CONTAINER values, keeps them.
+ *   (UIKit has no such properties; a new UIStackView starts from its defaults too.)
+ *
  * THE "frame" STRATEGY (libbrace_autoresizing.so)
  *
  *   Every node starts with it. Subviews keep the frames they are given. When the
@@ -172,8 +181,15 @@ brace_status brace_context_get_property(brace_context *ctx, const char *strategy
 /*
  * brace_node_set_layout_strategy — make the container strategy `name` arrange `node`'s
  * subviews (loading it by name first if needed). The old strategy is detached (its
- * per-node state freed) and the node flagged for layout and for the constraints pass.
- * A solver is not a container strategy: BRACE_E_INVALID_ARGUMENT.
+ * per-node state freed), the property values of the old strategy dropped (the node's
+ * CONTAINER ones, its subviews' CHILD ones; see PROPERTIES), and the node flagged for
+ * layout and for the constraints pass. Setting the strategy the node has does nothing.
+ * Failures leave the node with its strategy: BRACE_E_NOT_FOUND and
+ * BRACE_E_INVALID_ARGUMENT as brace_context_load_strategy; a solver is not a container
+ * strategy: BRACE_E_INVALID_ARGUMENT (a solver this call loaded stays registered, as
+ * brace_context_load_strategy would leave it); BRACE_E_PLUGIN when the new strategy's
+ * attach hook fails; BRACE_E_REENTRANCY while the update cycle or a hook of its strategy
+ * is processing the node.
  */
 brace_status brace_node_set_layout_strategy(brace_context *ctx, brace_node node, const char *name);
 
