@@ -7,9 +7,9 @@
  *     where the engine's own diagnostics are printed once per context;
  *   - property values belong to the strategy and the node's place under it: dropped when
  *     the node switches strategy or leaves its superview, kept otherwise;
+ *   - every status of the strategy functions and of the host table's plugin-only members.
  * The strategy "hostcheck" is Tests/c/plugins/hostcheck.c (on BRACE_PLUGIN_PATH).
  */
-
 #include "check.h"
 
 #include <stdlib.h>
@@ -207,6 +207,150 @@ static void test_properties_belong_to_the_strategy(void) {
   OK(brace_node_destroy(ctx, outer2));
 }
 
+/* Copies the file `from` to `to`; 1 when it did. */
+static int copy_file(const char *from, const char *to) {
+  FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+  char buf[65536];
+  size_t n;
+  int ok = in && out;
+  while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+  if (in) fclose(in);
+  if (out && fclose(out) != 0) ok = 0;
+  return ok;
+}
+
+static void test_strategy_statuses(void) {
+  g_section = "statuses of brace/strategy.h";
+  size_t before = 0, after = 0;
+  OK(brace_context_get_strategy_count(ctx, &before));
+
+  /* brace_context_load_plugin */
+  CHECK(brace_context_load_plugin(ctx, NULL) == BRACE_E_INVALID_ARGUMENT);
+  CHECK(brace_context_load_plugin(ctx, "/nonexistent/libbrace_x.so") == BRACE_E_PLUGIN);
+  const char *dir = getenv("BRACE_PLUGIN_PATH");
+  char path[4096], copy[4096];
+  snprintf(path, sizeof path, "%s/libbrace_hostcheck.so", dir ? dir : ".");
+  OK(brace_context_load_plugin(ctx, path)); /* registered already: nothing to do */
+  /* The same strategy from another file: a duplicate name. */
+  snprintf(copy, sizeof copy, "/tmp/brace-test-plugin-host-%ld.so", (long)getpid());
+  CHECK(copy_file(path, copy));
+  CHECK(brace_context_load_plugin(ctx, copy) == BRACE_E_DUPLICATE);
+  CHECK(strstr(brace_last_error(ctx), "hostcheck") != NULL);
+  remove(copy);
+
+  /* brace_context_load_strategy */
+  CHECK(brace_context_load_strategy(ctx, NULL) == BRACE_E_INVALID_ARGUMENT);
+  CHECK(brace_context_load_strategy(ctx, "Not-A-Name") == BRACE_E_INVALID_ARGUMENT);
+  CHECK(brace_context_load_strategy(ctx, "no_such_strategy") == BRACE_E_NOT_FOUND);
+  OK(brace_context_load_strategy(ctx, "stack"));
+  OK(brace_context_load_strategy(ctx, "simplex"));
+
+  /* brace_context_get_strategy / get_strategy_count */
+  size_t count = 0;
+  OK(brace_context_get_strategy_count(ctx, &count));
+  CHECK(brace_context_get_strategy_count(ctx, NULL) == BRACE_E_INVALID_ARGUMENT);
+  brace_strategy_info info = {0};
+  info.struct_size = sizeof info;
+  CHECK(brace_context_get_strategy(ctx, count, &info) == BRACE_E_INDEX_OUT_OF_RANGE);
+  info.struct_size = 4;
+  CHECK(brace_context_get_strategy(ctx, 0, &info) == BRACE_E_INVALID_ARGUMENT);
+  CHECK(brace_context_get_strategy(ctx, 0, NULL) == BRACE_E_INVALID_ARGUMENT);
+
+  /* brace_context_get_property */
+  const brace_property_desc *desc = NULL;
+  OK(brace_context_get_property(ctx, "hostcheck", 4, &desc));
+  CHECK(desc && strcmp(desc->name, "tag") == 0);
+  CHECK(brace_context_get_property(ctx, "hostcheck", 5, &desc) == BRACE_E_INDEX_OUT_OF_RANGE);
+  CHECK(brace_context_get_property(ctx, "no_such_strategy", 0, &desc) == BRACE_E_NOT_FOUND);
+  CHECK(brace_context_get_property(ctx, NULL, 0, &desc) == BRACE_E_INVALID_ARGUMENT);
+
+  /* brace_node_set_layout_strategy */
+  brace_node box = node_with(NULL), kid = node_with(NULL);
+  OK(brace_node_add_subview(ctx, box, kid));
+  CHECK(brace_node_set_layout_strategy(ctx, box, "simplex") == BRACE_E_INVALID_ARGUMENT);
+  CHECK(brace_node_set_layout_strategy(ctx, box, "no_such_strategy") == BRACE_E_NOT_FOUND);
+  CHECK(brace_node_set_layout_strategy(ctx, box, "Not-A-Name") == BRACE_E_INVALID_ARGUMENT);
+  CHECK(brace_node_set_layout_strategy(ctx, box, NULL) == BRACE_E_INVALID_ARGUMENT);
+  CHECK(brace_node_set_layout_strategy(ctx, 0, "stack") == BRACE_E_INVALID_HANDLE);
+  const char *name = NULL;
+  OK(brace_node_get_layout_strategy(ctx, box, &name));
+  CHECK(name && strcmp(name, "frame") == 0); /* every refusal left it as it was */
+  OK(brace_node_set_layout_strategy(ctx, box, "hostcheck"));
+
+  /* brace_node_set_property and its typed forms; brace_node_get_property */
+  CHECK(brace_node_set_property_int(ctx, box, "nope", 1) == BRACE_E_NOT_FOUND);
+  CHECK(brace_node_set_property_double(ctx, box, "measure_status", 1) == BRACE_E_TYPE_MISMATCH);
+  CHECK(brace_node_set_property_int(ctx, box, "measure_status", 101) == BRACE_E_INVALID_ARGUMENT);
+  CHECK(brace_node_set_property_double(ctx, box, "measure_size", 1.0 / 0.0) == BRACE_E_INVALID_ARGUMENT);
+  CHECK(brace_node_set_property(ctx, box, "measure_size", NULL) == BRACE_E_INVALID_ARGUMENT);
+  /* A value whose type is no brace_value_type: an unknown enum value (types.h). */
+  brace_value odd = {(brace_value_type)99, 0, 1};
+  CHECK(brace_node_set_property(ctx, box, "measure_size", &odd) == BRACE_E_INVALID_ARGUMENT);
+  brace_value bad_bool = {BRACE_VALUE_BOOL, 2, 0};
+  CHECK(brace_node_set_property(ctx, box, "audit", &bad_bool) == BRACE_E_INVALID_ARGUMENT);
+  /* A CHILD property on the container itself is not found: it lives on the subviews. */
+  CHECK(brace_node_set_property_int(ctx, box, "tag", 1) == BRACE_E_NOT_FOUND);
+  brace_value v;
+  CHECK(brace_node_get_property(ctx, box, "nope", &v) == BRACE_E_NOT_FOUND);
+  CHECK(brace_node_get_property(ctx, box, "audit", NULL) == BRACE_E_INVALID_ARGUMENT);
+  /* brace_node_set_property_enum: an unknown value name is an invalid argument (the
+     property exists), a property of another type a type mismatch. */
+  brace_node stack = node_with("stack");
+  CHECK(brace_node_set_property_enum(ctx, stack, "axis", "diagonal") == BRACE_E_INVALID_ARGUMENT);
+  CHECK(strstr(brace_last_error(ctx), "horizontal, vertical") != NULL);
+  CHECK(brace_node_set_property_enum(ctx, stack, "spacing", "wide") == BRACE_E_TYPE_MISMATCH);
+  CHECK(brace_node_set_property_enum(ctx, stack, "nope", "x") == BRACE_E_NOT_FOUND);
+  CHECK(brace_node_set_property_enum(ctx, stack, "axis", NULL) == BRACE_E_INVALID_ARGUMENT);
+  brace_value enum_value = {BRACE_VALUE_ENUM, 2, 0}; /* axis has 2 values */
+  CHECK(brace_node_set_property(ctx, stack, "axis", &enum_value) == BRACE_E_INVALID_ARGUMENT);
+  CHECK(double_property(box, "measure_size") == 10); /* no refusal changed anything */
+
+  OK(brace_context_get_strategy_count(ctx, &after));
+  CHECK_EQ(after, count);
+  CHECK(after >= before);
+  OK(brace_node_destroy(ctx, box));
+  OK(brace_node_destroy(ctx, stack));
+}
+
+/* What "hostcheck"'s audit reported for call `call` on `node` is `status`. */
+static void check_audit(const char *call, const char *status) {
+  char want[160];
+  snprintf(want, sizeof want, "[hostcheck] %s=%s", call, status);
+  int found = find_diagnostic(want, NULL, NULL);
+  if (found < 0) fprintf(stderr, "    missing report: %s\n", want);
+  CHECK(found >= 0);
+}
+
+static void test_host_statuses(void) {
+  g_section = "statuses of the host table";
+  brace_node box = node_with("hostcheck"), failing = node_with("hostcheck");
+  OK(brace_node_set_frame(ctx, box, (brace_rect){0, 0, 100, 100}));
+  OK(brace_node_add_subview(ctx, box, failing));
+  OK(brace_node_set_property_int(ctx, failing, "measure_status", BRACE_E_INVALID_STATE));
+  OK(brace_node_set_property_bool(ctx, box, "audit", true));
+  diagnostic_count = 0;
+  OK(brace_context_run_update_cycle(ctx));
+  check_audit("get_property.index", "BRACE_E_INDEX_OUT_OF_RANGE");
+  check_audit("get_property.self", "BRACE_E_INVALID_ARGUMENT");
+  check_audit("measure.proposal", "BRACE_E_INVALID_ARGUMENT");
+  check_audit("measure.subview", "BRACE_E_PLUGIN");
+  check_audit("get_subviews.container_property", "BRACE_E_INVALID_ARGUMENT");
+  check_audit("get_subviews.index", "BRACE_E_INDEX_OUT_OF_RANGE");
+  check_audit("get_subviews.info_size", "BRACE_E_INVALID_ARGUMENT");
+  check_audit("get_subviews.out", "BRACE_E_INVALID_ARGUMENT");
+  check_audit("add_constraint.count", "BRACE_E_INVALID_ARGUMENT");
+  check_audit("add_constraint.self", "BRACE_E_INVALID_ARGUMENT");
+  check_audit("remove_constraint.owner", "BRACE_E_INVALID_STATE");
+  check_audit("set_constraint_constant.owner", "BRACE_E_INVALID_STATE");
+  check_audit("get_baseline.size", "BRACE_E_INVALID_ARGUMENT");
+  check_audit("get_frame.handle", "BRACE_E_INVALID_HANDLE");
+  /* The failing measure the audit asked for was reported too, naming the subview. */
+  int i = find_diagnostic("\"hostcheck\" failed to measure", "BRACE_E_INVALID_STATE", "100.0 x 100.0");
+  CHECK(i >= 0);
+  if (i >= 0) CHECK(first_node[i] == failing);
+  OK(brace_node_destroy(ctx, box));
+}
+
 int main(void) {
   ctx = check_new_context("test_plugin_host");
   if (!ctx) return 1;
@@ -214,6 +358,8 @@ int main(void) {
   test_failing_measure_in_stack();
   test_report_every_message();
   test_properties_belong_to_the_strategy();
+  test_strategy_statuses();
+  test_host_statuses();
   OK(brace_context_destroy(ctx));
   return check_summary("test_plugin_host");
 }

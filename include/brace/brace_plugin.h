@@ -199,7 +199,10 @@ struct brace_host_api {
    * bytes, as brace_constraint_set_identifier), owned by the strategy:
    * users can read it and see it in diagnostics but not destroy it. remove_constraint
    * deactivates and frees one the strategy owns; set_constraint_constant is the cheap
-   * change. Another owner's constraint is BRACE_E_INVALID_STATE. When a node the
+   * change. Another owner's constraint is BRACE_E_INVALID_STATE. add_constraint answers
+   * BRACE_E_INVALID_ARGUMENT for a `self` that is no strategy of this context, NULL
+   * terms or out, a count outside 1...64, a priority outside 1...1000, and what
+   * brace_constraint_create_linear refuses. When a node the
    * strategy manages stops using it (detach) or is destroyed, the host removes the
    * strategy's constraints on that node for it.
    */
@@ -227,6 +230,8 @@ struct brace_host_api {
    * hook answers when it has one (a stack answers its first or last arranged view's);
    * otherwise its offsets from brace_node_set_baseline_offsets, an unset first baseline
    * being its bottom (size.height) and an unset last one its bottom (0).
+   * BRACE_E_INVALID_ARGUMENT for a size component that is negative or not finite;
+   * BRACE_E_PLUGIN when the baseline hook fails or answers a value that is not finite.
    */
   brace_status (*get_baseline)(brace_context *ctx, brace_node node, brace_size size, bool last, double *out);
   /* brace_node_set_needs_layout and brace_node_set_needs_update_constraints: a strategy
@@ -254,7 +259,9 @@ struct brace_host_api {
    * of subviews into *count. `property_index` names one of the calling strategy's CHILD
    * properties to read into each entry's `property` (BRACE_E_INVALID_ARGUMENT for a
    * CONTAINER one, BRACE_E_INDEX_OUT_OF_RANGE past the declared ones), or UINT32_MAX for
-   * none. `out` may be NULL when capacity is 0 (to ask for the count). A subview's
+   * none. `out` may be NULL when capacity is 0 (to ask for the count); NULL with a
+   * capacity, an info_size outside that range or a `self` that is no strategy of this
+   * context is BRACE_E_INVALID_ARGUMENT. A subview's
    * intrinsic_content_size callback runs as for brace_node_get_intrinsic_content_size;
    * an entry whose subview that callback destroyed or moved has node 0.
    */

@@ -68,6 +68,10 @@ extension Context {
   func setProperty(_ n: NodeID, _ name: String, _ v: brace_value) throws(BraceError) {
     let ref = try resolveProperty(n, name)
     let decl = plugins.strategies[Int(ref.strategy)].properties[ref.index]
+    // A value of no known type is an unknown enum value (types.h), not a type mismatch.
+    guard (BRACE_VALUE_BOOL.rawValue...BRACE_VALUE_ENUM.rawValue).contains(v.type.rawValue) else {
+      throw .invalidArgument("value->type \(v.type.rawValue) is not a brace_value_type (BOOL, INT, DOUBLE or ENUM)")
+    }
     if v.type != decl.type {
       throw BraceError(BRACE_E_TYPE_MISMATCH, "property \"\(name)\" of strategy \"\(plugins.strategies[Int(ref.strategy)].name)\" is a \(PropertyCheck.typeName(decl.type)), got a value of type \(PropertyCheck.typeName(v.type))")
     }
