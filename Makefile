@@ -114,7 +114,7 @@ $(INSTALLED): $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS) $(wildcard include/brace/*.h)
 	  bindings/c/brace.pc.in > "$@"
 	@echo "installed Brace $(VERSION) into $(DESTDIR)$(PREFIX)"
 
-## libbrace, the built-in plugins, the headers and brace.pc into PREFIX
+## libbrace, the built-in plugins, the headers (with the module map for Swift plugins) and brace.pc into PREFIX
 install: $(INSTALLED)
 
 # ------------------------------------------------------------------------------ plugins
