@@ -12,10 +12,10 @@ test-install: $(INSTALLED)
 	@$(CHECK) "install: bindings/c/README.md lists exactly what make install wrote" \
 	  Tests/install/install-layout.sh "$(CURDIR)" "$(PREFIX)" "$(VERSION)"
 	@$(CHECK) "install: README.md's build line of flow.c, as written, makes a plugin that loads and lays out" \
-	  env CC="$(CC)" VALGRIND="$(VALGRIND) $(VALGRIND_FLAGS)" \
+	  env CC="$(CC)" VALGRIND="$(if $(VALGRIND),$(VALGRIND) $(VALGRIND_FLAGS))" \
 	  Tests/install/readme-plugin.sh "$(CURDIR)" "$(PREFIX)" "$(INSTALL_WORK)"
 	@$(CHECK) "install: docs/plugins.md's Swift plugin, Embedded, from the installed files (run under valgrind)" \
-	  env CC="$(CC)" VALGRIND="$(VALGRIND) $(VALGRIND_FLAGS)" \
+	  env CC="$(CC)" VALGRIND="$(if $(VALGRIND),$(VALGRIND) $(VALGRIND_FLAGS))" \
 	  Tests/install/swift-plugin.sh "$(CURDIR)" "$(PREFIX)" "$(INSTALL_WORK)" embedded
 	@# (A regular build carries the Swift runtime, whose caches valgrind counts as lost.)
 	@$(CHECK) "install: docs/plugins.md's Swift plugin, regular Swift, from the installed files" \
