@@ -97,7 +97,7 @@ $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS): embedded ;
 
 # The staged install is complete when brace.pc, written last, is newer than what went in.
 INSTALLED := $(INSTALL_LIB)/pkgconfig/brace.pc
-$(INSTALLED): $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS) $(wildcard include/brace/*.h) bindings/c/brace.pc.in
+$(INSTALLED): $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS) $(wildcard include/brace/*.h) include/module.modulemap bindings/c/brace.pc.in
 	@test -n "$(VERSION_MAJOR)" -a -n "$(VERSION_MINOR)" -a -n "$(VERSION_PATCH)" || \
 	  { echo "cannot read BRACE_VERSION_* from include/brace/types.h" >&2; exit 1; }
 	install -d "$(INSTALL_LIB)/pkgconfig" "$(INSTALL_INC)/brace"
@@ -110,11 +110,14 @@ $(INSTALLED): $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS) $(wildcard include/brace/*.h)
 	rm -f "$(INSTALL_LIB)"/libbrace_*.so
 	install -m 0755 $(EMBEDDED_PLUGINS) "$(INSTALL_LIB)/brace/"
 	install -m 0644 include/brace/*.h "$(INSTALL_INC)/brace/"
+	@# Swift plugins `import CBrace` through a module map beside the headers (docs/plugins.md),
+	@# the source tree's own with paths relative to include/brace/.
+	sed 's|"brace/|"|' include/module.modulemap > "$(INSTALL_INC)/brace/module.modulemap"
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
 	  bindings/c/brace.pc.in > "$@"
 	@echo "installed Brace $(VERSION) into $(DESTDIR)$(PREFIX)"
 
-## libbrace, the built-in plugins, the headers and brace.pc into PREFIX
+## libbrace, the built-in plugins, the headers (with the module map for Swift plugins) and brace.pc into PREFIX
 install: $(INSTALLED)
 
 # ------------------------------------------------------------------------------ plugins
@@ -153,7 +156,7 @@ demo: $(INSTALLED) $(EXAMPLE_PLUGINS)
 # (mk/deps.sh). Each is a separate make run so that they stay sequential under -j and the
 # first failure stops the rest; each builds what it needs through its prerequisites. The
 # summary counts the checks.
-TEST_STEPS := deps test-swift test-abi test-size test-abi-baseline test-plugin-abi test-headers \
+TEST_STEPS := deps test-swift test-abi test-size test-abi-baseline test-plugin-abi test-install test-headers \
   test-c test-c-sanitize test-fuzz test-python
 
 ## every test, in order, stopping at the first failure (the README's command)
@@ -288,9 +291,9 @@ bench-stack: release
 clean-stage:
 	rm -rf "$(WORK)" "$(CURDIR)/.build-stage"
 
-# The fuzzer and sanitizer targets (mk/fuzz.mk) and the ABI baseline and plugin layout
-# checks (mk/abi.mk).
-include mk/fuzz.mk mk/abi.mk mk/scenes.mk
+# The fuzzer and sanitizer targets (mk/fuzz.mk), the ABI baseline and plugin layout
+# checks (mk/abi.mk), and the install against its documents (mk/install.mk).
+include mk/fuzz.mk mk/abi.mk mk/scenes.mk mk/install.mk
 
 # Each rule with a `## what it does` line right above it, in the order of the files.
 ## list the targets and what each does

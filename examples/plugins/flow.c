@@ -14,7 +14,7 @@
  * libbrace nor anything else:
  *
  *   cc -std=c11 -O2 -shared -fPIC -fvisibility=hidden -I include \
- *      -o libbrace_flow.so examples/plugins/flow.c
+ *      -o libbrace_flow.so examples/plugins/flow.c -lm
  *
  * The strategy is named "flow"; put libbrace_flow.so on BRACE_PLUGIN_PATH and call
  * brace_node_set_layout_strategy(ctx, node, "flow"), or load it by path with

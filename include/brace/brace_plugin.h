@@ -179,8 +179,10 @@ struct brace_host_api {
    * callback's answers are cached until the node's fitting size is invalidated (a
    * strategy's are not: a strategy may keep its own). A strategy's failure or an
    * invalid answer (NaN, infinite, negative) is BRACE_E_PLUGIN and also reported to the
-   * diagnostics callback (BRACE_DIAGNOSTIC_PLUGIN), so a container that falls back to 0
-   * is not silent.
+   * diagnostics callback (BRACE_DIAGNOSTIC_PLUGIN, naming the strategy, `node`, the
+   * proposal and the hook's status), so a container that falls back to 0 (a stack goes
+   * on with 0 x 0) is not silent. BRACE_E_INVALID_ARGUMENT for a component of
+   * `proposal` that is otherwise negative or not finite.
    */
   brace_status (*measure)(brace_context *ctx, brace_node node, brace_size proposal, brace_size *out);
 
@@ -188,15 +190,24 @@ struct brace_host_api {
    * get_property — the value of the calling strategy's property `property_index` (an
    * index into its descriptor's `properties`) on `node`: for a CONTAINER property the node
    * using the strategy, for a CHILD property one of its subviews. The default when never
-   * set. BRACE_E_INDEX_OUT_OF_RANGE for a bad index.
+   * set. BRACE_E_INDEX_OUT_OF_RANGE for a bad index, BRACE_E_INVALID_ARGUMENT for a
+   * `self` that is no strategy of this context. A value belongs to the strategy: it is
+   * dropped when the node stops using it or leaves its superview (brace/strategy.h,
+   * PROPERTIES), so a strategy that meets a node again reads the defaults.
    */
   brace_status (*get_property)(brace_context *ctx, brace_strategy_id self, brace_node node,
                                uint32_t property_index, brace_value *out);
 
   /*
    * report — send a diagnostic to the context's diagnostics callback, as kind
-   * BRACE_DIAGNOSTIC_PLUGIN; the host prefixes the message with the strategy's name.
-   * `nodes` may be NULL when node_count is 0.
+   * BRACE_DIAGNOSTIC_PLUGIN; the host prefixes the message with the strategy's name
+   * ("[NAME] message"). `nodes` may be NULL when node_count is 0; nodes that are not live
+   * are left out. Every call is delivered: without a callback it is printed to stderr
+   * at every call, not once per context as the engine's own diagnostics are (those recur
+   * at every turn while their problem lasts; a plugin decides itself how often it
+   * reports), so report serves as a plugin's debug log. A warning meant to be seen once
+   * keeps a flag in its node data. Dropped, as every diagnostic, by the context option
+   * quiet_diagnostics when there is no callback. Returns nothing: it cannot fail.
    */
   void (*report)(brace_context *ctx, brace_strategy_id self, const char *message,
                  const brace_node *nodes, size_t node_count);
@@ -210,7 +221,10 @@ struct brace_host_api {
    * bytes, as brace_constraint_set_identifier), owned by the strategy:
    * users can read it and see it in diagnostics but not destroy it. remove_constraint
    * deactivates and frees one the strategy owns; set_constraint_constant is the cheap
-   * change. Another owner's constraint is BRACE_E_INVALID_STATE. When a node the
+   * change. Another owner's constraint is BRACE_E_INVALID_STATE. add_constraint answers
+   * BRACE_E_INVALID_ARGUMENT for a `self` that is no strategy of this context, NULL
+   * terms or out, a count outside 1...64, a priority outside 1...1000, and what
+   * brace_constraint_create_linear refuses. When a node the
    * strategy manages stops using it (detach) or is destroyed, the host removes the
    * strategy's constraints on that node for it.
    */
@@ -238,6 +252,8 @@ struct brace_host_api {
    * hook answers when it has one (a stack answers its first or last arranged view's);
    * otherwise its offsets from brace_node_set_baseline_offsets, an unset first baseline
    * being its bottom (size.height) and an unset last one its bottom (0).
+   * BRACE_E_INVALID_ARGUMENT for a size component that is negative or not finite;
+   * BRACE_E_PLUGIN when the baseline hook fails or answers a value that is not finite.
    */
   brace_status (*get_baseline)(brace_context *ctx, brace_node node, brace_size size, bool last, double *out);
   /* brace_node_set_needs_layout and brace_node_set_needs_update_constraints: a strategy
@@ -265,7 +281,9 @@ struct brace_host_api {
    * of subviews into *count. `property_index` names one of the calling strategy's CHILD
    * properties to read into each entry's `property` (BRACE_E_INVALID_ARGUMENT for a
    * CONTAINER one, BRACE_E_INDEX_OUT_OF_RANGE past the declared ones), or UINT32_MAX for
-   * none. `out` may be NULL when capacity is 0 (to ask for the count). A subview's
+   * none. `out` may be NULL when capacity is 0 (to ask for the count); NULL with a
+   * capacity, an info_size outside that range or a `self` that is no strategy of this
+   * context is BRACE_E_INVALID_ARGUMENT. A subview's
    * intrinsic_content_size callback runs as for brace_node_get_intrinsic_content_size;
    * an entry whose subview that callback destroyed or moved has node 0.
    */

@@ -34,7 +34,8 @@ typedef struct brace_context_options {
   /* --- since 0.3 --- */
   /* false (default): a context with no diagnostics callback prints each diagnostic's
      message to stderr, once (UIKit's console reports: "Unable to simultaneously satisfy
-     constraints..."). true: such diagnostics are dropped. */
+     constraints..."; a plugin's host->report at every call). true: such diagnostics
+     are dropped. */
   bool quiet_diagnostics;
 } brace_context_options;
 
@@ -115,7 +116,8 @@ typedef void (*brace_diagnostic_fn)(brace_context *ctx, const brace_diagnostic *
  * brace_context_set_diagnostic_callback — install (or with fn == NULL remove) the
  * diagnostics callback. Without one, each diagnostic is printed to stderr as
  * "[Brace] <message>", once per context (a message already printed by this context is not
- * printed again), unless the context was created with options.quiet_diagnostics; the
+ * printed again; a plugin's host->report is printed at every call, brace_plugin.h),
+ * unless the context was created with options.quiet_diagnostics; the
  * status codes tell the caller either way. `user_data` is passed back untouched; Brace
  * does not own it. Thread: the context's rule.
  */

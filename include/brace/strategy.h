@@ -28,6 +28,15 @@
  *   Setting one validates it against the declaration and flags the container for layout
  *   (and for the constraints pass when its strategy generates constraints).
  *
+ *   Values belong to the strategy that declares them and to the node's place under it.
+ *   A node's CONTAINER values of a strategy are dropped when the node switches to another
+ *   strategy; a subview's CHILD values are dropped when it leaves its superview (removed,
+ *   or moved under another) or the superview switches strategy. Coming back starts from
+ *   the defaults, as the strategy's per-node data starts afresh at attach: no value set
+ *   for a strategy the node no longer uses waits, unseen, to come back. Moving a subview
+ *   within its superview, and moving a container with its own CONTAINER values, keeps them.
+ *   (UIKit has no such properties; a new UIStackView starts from its defaults too.)
+ *
  * THE "frame" STRATEGY (libbrace_autoresizing.so)
  *
  *   Every node starts with it. Subviews keep the frames they are given. When the
@@ -142,14 +151,17 @@ typedef struct brace_strategy_info {
  * first version's; its major ABI version differs from the host's or its minor version is
  * newer; its descriptor or a property declaration is malformed; a strategy of the same
  * name is registered already (BRACE_E_DUPLICATE); its per-context create hook failed.
- * In every case the context is unchanged.
+ * BRACE_E_INVALID_ARGUMENT for a NULL path; BRACE_E_REENTRANCY from a context_create
+ * hook of a plugin being registered. In every case the context is unchanged.
  */
 brace_status brace_context_load_plugin(brace_context *ctx, const char *path);
 
 /*
  * brace_context_load_strategy — make sure the strategy `name` is registered, loading
  * libbrace_NAME.so from the search path (see above) when it is not. BRACE_E_NOT_FOUND
- * when no directory holds that file (the message lists the directories searched).
+ * when no directory holds that file (the message lists the directories searched);
+ * BRACE_E_INVALID_ARGUMENT for a name that is not [a-z0-9_]+ of at most 63 characters;
+ * the failures of brace_context_load_plugin for the file found.
  */
 brace_status brace_context_load_strategy(brace_context *ctx, const char *name);
 
@@ -159,14 +171,16 @@ brace_status brace_context_get_strategy_count(brace_context *ctx, size_t *out);
 /*
  * brace_context_get_strategy — describe the strategy at `index` (0...count-1, in the
  * order they were registered). `out->struct_size` must be set by the caller. The strings
- * live as long as the context.
+ * live as long as the context. BRACE_E_INDEX_OUT_OF_RANGE past the count;
+ * BRACE_E_INVALID_ARGUMENT for a struct_size smaller than sizeof(brace_strategy_info).
  */
 brace_status brace_context_get_strategy(brace_context *ctx, size_t index, brace_strategy_info *out);
 
 /*
  * brace_context_get_property — the declaration of property `index` of the strategy
  * `strategy` (0...property_count-1). `*out` points into the context's copy, valid as long
- * as the context. BRACE_E_NOT_FOUND for an unknown strategy.
+ * as the context. BRACE_E_NOT_FOUND for an unknown strategy, BRACE_E_INDEX_OUT_OF_RANGE
+ * for an index past its properties.
  */
 brace_status brace_context_get_property(brace_context *ctx, const char *strategy, size_t index,
                                         const brace_property_desc **out);
@@ -174,8 +188,15 @@ brace_status brace_context_get_property(brace_context *ctx, const char *strategy
 /*
  * brace_node_set_layout_strategy — make the container strategy `name` arrange `node`'s
  * subviews (loading it by name first if needed). The old strategy is detached (its
- * per-node state freed) and the node flagged for layout and for the constraints pass.
- * A solver is not a container strategy: BRACE_E_INVALID_ARGUMENT.
+ * per-node state freed), the property values of the old strategy dropped (the node's
+ * CONTAINER ones, its subviews' CHILD ones; see PROPERTIES), and the node flagged for
+ * layout and for the constraints pass. Setting the strategy the node has does nothing.
+ * Failures leave the node with its strategy: BRACE_E_NOT_FOUND and
+ * BRACE_E_INVALID_ARGUMENT as brace_context_load_strategy; a solver is not a container
+ * strategy: BRACE_E_INVALID_ARGUMENT (a solver this call loaded stays registered, as
+ * brace_context_load_strategy would leave it); BRACE_E_PLUGIN when the new strategy's
+ * attach hook fails; BRACE_E_REENTRANCY while the update cycle or a hook of its strategy
+ * is processing the node.
  */
 brace_status brace_node_set_layout_strategy(brace_context *ctx, brace_node node, const char *name);
 
@@ -188,8 +209,9 @@ brace_status brace_node_get_layout_strategy(brace_context *ctx, brace_node node,
  * CONTAINER properties of `node`'s own strategy, then among the CHILD properties of its
  * superview's strategy. BRACE_E_NOT_FOUND for an unknown name (the message lists the
  * known ones), BRACE_E_TYPE_MISMATCH when value->type differs from the declaration,
- * BRACE_E_INVALID_ARGUMENT when the value is out of range or not finite. Flags the
- * container for layout.
+ * BRACE_E_INVALID_ARGUMENT when the value is out of range or not finite (a bool other
+ * than 0 or 1, an enum index past its names) or value->type is no brace_value_type (an
+ * unknown enum value, types.h), or `value` is NULL. Flags the container for layout.
  */
 brace_status brace_node_set_property(brace_context *ctx, brace_node node, const char *name,
                                      const brace_value *value);
@@ -199,7 +221,11 @@ brace_status brace_node_set_property(brace_context *ctx, brace_node node, const 
 brace_status brace_node_get_property(brace_context *ctx, brace_node node, const char *name,
                                      brace_value *out);
 
-/* Typed shortcuts for brace_node_set_property. The _enum form takes the value's name. */
+/* Typed shortcuts for brace_node_set_property, with its statuses. The _enum form takes
+   the value's name: BRACE_E_INVALID_ARGUMENT when it names none of the property's values
+   (the message lists them; the property exists, so this is no BRACE_E_NOT_FOUND, which
+   is for names of properties and strategies), BRACE_E_TYPE_MISMATCH when the property
+   is not an enum. */
 brace_status brace_node_set_property_bool(brace_context *ctx, brace_node node, const char *name, bool value);
 brace_status brace_node_set_property_int(brace_context *ctx, brace_node node, const char *name, int64_t value);
 brace_status brace_node_set_property_double(brace_context *ctx, brace_node node, const char *name, double value);

@@ -44,7 +44,10 @@ extension Context {
     // Moved to another superview, its animations (in the old one's coordinates) end.
     if old != parent { cancelAnimations(child, subtree: true) }
     if old != .none {
-      if old != parent { engineWillDetach(child) }
+      if old != parent {
+        engineWillDetach(child)
+        dropChildProperties(child, leaving: old)
+      }
       let k = detach(child)
       if old == parent, let k, k < target || index == nil { target -= 1 }
       if old != parent {
@@ -127,6 +130,7 @@ extension Context {
     let p = nodes.parent[node.index]
     guard p != .none else { return }
     engineWillDetach(node)
+    dropChildProperties(node, leaving: p)
     detach(node)
     markLayout(p)
     strategyChildrenChanged(p)

@@ -38,10 +38,13 @@ extension Context {
   /// True while reports are muted (a reinstall of a broken constraint).
   var diagnosticsMuted: Bool { diagnostics.muted > 0 }
 
-  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [NodeID], constraints: [ConstraintID] = []) {
+  /// `once` false: printed to stderr at every call, not once per context (a plugin's
+  /// host->report: the plugin chooses how often it reports, where the engine's own
+  /// diagnostics recur at every turn while their problem lasts).
+  func emitDiagnostic(_ kind: brace_diagnostic_kind, _ message: String, nodes slots: [NodeID], constraints: [ConstraintID] = [], once: Bool = true) {
     if diagnostics.muted > 0 { return }
     guard let fn = diagnostics.callback else {
-      printDiagnostic(message)
+      printDiagnostic(message, once: once)
       return
     }
     let handles = slots.map { handle(ofNode: $0) }
@@ -60,11 +63,14 @@ extension Context {
   }
 
   /// With no diagnostics callback a diagnostic is printed to stderr, as UIKit logs its
-  /// reports, once per context (the first 1,024 distinct messages are remembered).
-  private func printDiagnostic(_ message: String) {
+  /// reports, once per context (the first 1,024 distinct messages are remembered), or
+  /// at every call when not `once`.
+  private func printDiagnostic(_ message: String, once: Bool) {
     guard !options.quiet_diagnostics else { return }
-    if diagnostics.printed.contains(message) { return }
-    if diagnostics.printed.count < 1024 { diagnostics.printed.insert(message) }
+    if once {
+      if diagnostics.printed.contains(message) { return }
+      if diagnostics.printed.count < 1024 { diagnostics.printed.insert(message) }
+    }
     let line = Array("[Brace] \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }  // stderr, unbuffered
   }

@@ -83,7 +83,7 @@ private func hostReport(_ ctx: OpaquePointer?, _ strategy: brace_strategy_id, _ 
     if let nodes, count > 0 {
       for k in 0..<count { if let s = c.liveNode(nodes[k]) { slots.append(s) } }
     }
-    c.emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "[\(name)] \(text)", nodes: slots)
+    c.emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "[\(name)] \(text)", nodes: slots, once: false)
   }
 }
 

@@ -68,6 +68,10 @@ extension Context {
   func setProperty(_ n: NodeID, _ name: String, _ v: brace_value) throws(BraceError) {
     let ref = try resolveProperty(n, name)
     let decl = plugins.strategies[Int(ref.strategy)].properties[ref.index]
+    // A value of no known type is an unknown enum value (types.h), not a type mismatch.
+    guard (BRACE_VALUE_BOOL.rawValue...BRACE_VALUE_ENUM.rawValue).contains(v.type.rawValue) else {
+      throw .invalidArgument("value->type \(v.type.rawValue) is not a brace_value_type (BOOL, INT, DOUBLE or ENUM)")
+    }
     if v.type != decl.type {
       throw BraceError(BRACE_E_TYPE_MISMATCH, "property \"\(name)\" of strategy \"\(plugins.strategies[Int(ref.strategy)].name)\" is a \(PropertyCheck.typeName(decl.type)), got a value of type \(PropertyCheck.typeName(v.type))")
     }
@@ -98,6 +102,34 @@ extension Context {
 
   /// `n`'s slot is freed: its property values go.
   func forgetProperties(_ n: NodeID) { plugins.properties[n] = nil }
+
+  // Values belong to the strategy that declares them and to the node's place under it
+  // (strategy.h): a node that stops using strategy k, or leaves a superview using k,
+  // meets k again with its defaults, as its node_data starts afresh at attach.
+
+  /// `n` stops using strategy `k`: its CONTAINER values of `k` and its subviews' CHILD
+  /// values of `k` go.
+  func dropProperties(containerOf n: NodeID, strategy k: Int32) {
+    guard k >= 0, !plugins.properties.isEmpty else { return }
+    dropValues(n, strategy: k, scope: BRACE_SCOPE_CONTAINER)
+    for child in nodes.children[n.index] { dropValues(child, strategy: k, scope: BRACE_SCOPE_CHILD) }
+  }
+
+  /// `n` leaves its superview `p`: its CHILD values of `p`'s strategy go.
+  func dropChildProperties(_ n: NodeID, leaving p: NodeID) {
+    guard !plugins.properties.isEmpty else { return }
+    let k = nodes.strategy[p.index]
+    if k >= 0 { dropValues(n, strategy: k, scope: BRACE_SCOPE_CHILD) }
+  }
+
+  private func dropValues(_ n: NodeID, strategy k: Int32, scope: brace_property_scope) {
+    guard let values = plugins.properties[n] else { return }
+    let decls = plugins.strategies[Int(k)].properties
+    let kept = values.filter { key, _ in
+      !(key >> 32 == UInt64(UInt32(bitPattern: k)) && decls[Int(key & 0xFFFF_FFFF)].scope == scope)
+    }
+    plugins.properties[n] = kept.isEmpty ? nil : kept
+  }
 
   func propertyValue(_ n: NodeID, strategy k: Int32, index: Int) -> brace_value {
     plugins.properties[n]?[UInt64(UInt32(k)) << 32 | UInt64(index)] ?? plugins.strategies[Int(k)].properties[index].default_value

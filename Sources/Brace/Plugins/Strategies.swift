@@ -68,6 +68,8 @@ extension Context {
       o.desc.detach?(opaque, o.state, handle(ofNode: n), oldData)
       leaveActive(n)
     }
+    // After detach, which may still read them.
+    dropProperties(containerOf: n, strategy: old)
     markLayout(n)
     invalidateFittingSize(n)
   }
