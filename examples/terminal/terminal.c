@@ -30,7 +30,7 @@
  * --once mode with --keys, the screen kept up to date this way is checked against a
  * full repaint before it is printed, so a missed damage fails the tests.
  */
-#define _DEFAULT_SOURCE /* TIOCGWINSZ, cfmakeraw's neighbours */
+#define _DEFAULT_SOURCE /* TIOCGWINSZ and struct winsize (sys/ioctl.h) */
 #define _POSIX_C_SOURCE 200809L
 
 #include <brace/brace.h>
@@ -136,7 +136,6 @@ typedef enum kind { PLAIN, LABEL, BUTTON, SIDEBAR } kind;
 typedef struct view {
   kind kind;
   const char *text;
-  brace_node node;
   bool reverse; /* a bar: drawn in reverse video, with what it holds */
 } view;
 
@@ -148,13 +147,12 @@ static brace_size measure(brace_context *c, brace_node node, brace_size proposed
   (void)c;
   (void)node;
   const view *v = user;
-  int longest = 0;
-  int limit = proposed.width == BRACE_PROPOSAL_UNBOUNDED ? 0 : (int)proposed.width;
   if (v->kind == BUTTON) { /* "[ OK ]": one line, never wrapped */
     brace_size s = {(double)strlen(v->text) + 4, 1};
     return s;
   }
-  if (limit < 1 && proposed.width != BRACE_PROPOSAL_UNBOUNDED) limit = 1;
+  int longest = 0, limit = 0; /* 0: no limit, one line */
+  if (proposed.width != BRACE_PROPOSAL_UNBOUNDED) limit = proposed.width < 1 ? 1 : (int)proposed.width;
   int lines = wrap(v->text, limit, &longest, NULL, NULL);
   brace_size s = {longest, lines};
   return s;
@@ -171,7 +169,6 @@ static brace_node make_view(view *v, kind k, const char *text, brace_node parent
   TRY(brace_node_create(ctx, &n));
   v->kind = k;
   v->text = text;
-  v->node = n;
   TRY(brace_node_set_user_data(ctx, n, v));
   if (k == LABEL || k == BUTTON) {
     brace_node_callbacks cb;
