@@ -157,7 +157,7 @@ demo: $(INSTALLED) $(EXAMPLE_PLUGINS)
 # first failure stops the rest; each builds what it needs through its prerequisites. The
 # summary counts the checks.
 TEST_STEPS := deps test-swift test-abi test-size test-abi-baseline test-plugin-abi test-install test-headers \
-  test-c test-c-sanitize test-fuzz test-python
+  test-c test-terminal test-c-sanitize test-fuzz test-python
 
 ## every test, in order, stopping at the first failure (the README's command)
 test:
@@ -292,8 +292,9 @@ clean-stage:
 	rm -rf "$(WORK)" "$(CURDIR)/.build-stage"
 
 # The fuzzer and sanitizer targets (mk/fuzz.mk), the ABI baseline and plugin layout
-# checks (mk/abi.mk), and the install against its documents (mk/install.mk).
-include mk/fuzz.mk mk/abi.mk mk/scenes.mk mk/install.mk
+# checks (mk/abi.mk), the install against its documents (mk/install.mk), and the terminal
+# example (mk/terminal.mk).
+include mk/fuzz.mk mk/abi.mk mk/scenes.mk mk/install.mk mk/terminal.mk
 
 # Each rule with a `## what it does` line right above it, in the order of the files.
 ## list the targets and what each does
