@@ -42,6 +42,10 @@ struct NodeFlags: OptionSet {
   /// The node's frame has been set since it was created: its next change inside an
   /// animation transaction animates (a first frame appears in place).
   static let placed = NodeFlags(rawValue: 1 << 23)
+  /// A frame, bounds or center was set from outside the engine (a program's call or a
+  /// strategy's host->set_frame): with translation on, that frame wins over the
+  /// constraints inside it (Activation.makeRoom).
+  static let frameGiven = NodeFlags(rawValue: 1 << 24)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,
