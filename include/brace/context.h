@@ -84,7 +84,13 @@ typedef enum brace_diagnostic_kind {
   /* The constraints do not determine a node's frame. */
   BRACE_DIAGNOSTIC_AMBIGUOUS = 3,
   /* A plugin failed or reported a problem. */
-  BRACE_DIAGNOSTIC_PLUGIN = 4
+  BRACE_DIAGNOSTIC_PLUGIN = 4,
+  /* Since 0.8: the constraints solved a node's width or height below zero (by more than
+     half a pixel); the node is laid out with zero. The diagnostic names the node and the
+     constraints on it along that axis (the ones that pushed it there, e.g. the two
+     margins of "H:|-[a]-|" in a superview narrower than both margins together). Reported
+     once per node, and again only after its size has been zero or more. */
+  BRACE_DIAGNOSTIC_NEGATIVE_SIZE = 5
 } brace_diagnostic_kind;
 
 /* One diagnostic, valid only during the callback that receives it. */

@@ -48,6 +48,9 @@ struct ConstraintBridge {
   var activationClock: UInt32 = 0
   /// What the change that is installing constraints is, for the report of a conflict.
   var cause: ConflictCause? = nil
+  /// Nodes whose solved size is below zero and already reported, with their generation:
+  /// reported again only after a size of zero or more.
+  var negativeReported: [NodeID: UInt32] = [:]
   /// Constraints broken so that a translated frame holds, with the node of that frame,
   /// which they keep in the engine until they hold again or are deactivated.
   var holds: [ConstraintID: NodeID] = [:]

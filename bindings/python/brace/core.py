@@ -94,6 +94,7 @@ class DiagnosticKind(enum.IntEnum):
     UNSATISFIABLE = lib.BRACE_DIAGNOSTIC_UNSATISFIABLE
     AMBIGUOUS = lib.BRACE_DIAGNOSTIC_AMBIGUOUS
     PLUGIN = lib.BRACE_DIAGNOSTIC_PLUGIN
+    NEGATIVE_SIZE = lib.BRACE_DIAGNOSTIC_NEGATIVE_SIZE
 
 
 def _enum_value(cls, value, what) -> int:
