@@ -38,8 +38,8 @@
  *
  * The numbers are those of LP64 Linux targets (x86_64, aarch64).
  *
- * ADDING A MINOR VERSION (1.3, ...): everything to edit is in this file, in the section
- * "THE TABLES" below, marked "ADD 1.3 HERE":
+ * ADDING A MINOR VERSION (1.4, ...): everything to edit is in this file, in the section
+ * "THE TABLES" below, marked "ADD 1.4 HERE":
  *   1. append one row per new member at the END of the member table of each struct that
  *      grew (HOST_API_FIELDS, STRATEGY_DESC_FIELDS, ...), with the new minor number, the
  *      offset and size the compiler gives it, and its exact type as the value;
@@ -70,8 +70,8 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
 
 /* ============================================================================ THE TABLES */
 
-/* The newest minor version the tables describe. ADD 1.3 HERE (3.): set to 3. */
-#define PINNED_MINOR 2
+/* The newest minor version the tables describe. ADD 1.4 HERE (3.): set to 4. */
+#define PINNED_MINOR 3
 
 #if BRACE_PLUGIN_ABI_MINOR > PINNED_MINOR
 #error "brace_plugin.h declares a plugin ABI minor version that Tests/abi/plugin_layout.c does not pin yet: add its rows (see ADDING A MINOR VERSION at the top of the file)"
@@ -128,7 +128,9 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   F(T, 1, get_subviews, 240, 8,                                                                        \
     (brace_status(*)(brace_context *, brace_strategy_id, brace_node, uint32_t, brace_subview_info *,   \
                      size_t, size_t, size_t *))0)                                                      \
-  /* --- ADD 1.3 HERE (1.) if it grows: F(T, 3, member, 248, 8, (type)0) --- */
+  /* --- 1.3 --- */                                                                                    \
+  F(T, 3, get_standard_spacing, 248, 8, (double (*)(brace_context *))0)                                \
+  /* --- ADD 1.4 HERE (1.) if it grows: F(T, 4, member, 256, 8, (type)0) --- */
 
 #define STRATEGY_DESC_FIELDS(F, T)                                                                     \
   /* --- 1.0 --- */                                                                                    \
@@ -171,7 +173,7 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   F(T, 1, flags, 232, 4, (uint32_t)0)                                                                  \
   /* --- 1.2 --- */                                                                                    \
   F(T, 2, size_changed, 240, 8, (void (*)(brace_context *, void *, brace_node, void *, brace_size))0)   \
-  /* --- ADD 1.3 HERE (1.): F(T, 3, member, 248, 8, (type)0) --- */
+  /* --- ADD 1.4 HERE (1.): F(T, 4, member, 248, 8, (type)0) --- */
 
 /* Fixed (not size-prefixed): never changes within the major version. */
 #define SOLVER_TERM_FIELDS(F, T)                                                                       \
@@ -208,7 +210,11 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   S(brace_strategy_desc, 2, 248)            \
   S(brace_solver_term, 2, 16)               \
   S(brace_subview_info, 2, 112)             \
-  /* --- ADD 1.3 HERE (2.): a row per struct for minor 3 --- */
+  S(brace_host_api, 3, 256)                 \
+  S(brace_strategy_desc, 3, 248)            \
+  S(brace_solver_term, 3, 16)               \
+  S(brace_subview_info, 3, 112)             \
+  /* --- ADD 1.4 HERE (2.): a row per struct for minor 4 --- */
 
 /* ======================================================================== THE CHECKS */
 

@@ -33,6 +33,9 @@
  *   plugin loads and works unchanged with a 1.2 host: its struct_size does not cover the
  *   hook, so the host never calls it and the plugin sees size changes in arrange, as before.
  *
+ *   1.3 appends to the host table get_standard_spacing (the context's standard spacing,
+ *   brace_context_options.standard_spacing). The descriptor does not change. Plugins of 1.0 to 1.2 load and work unchanged.
+ *
  * LIFETIME AND THREADS
  *
  *   A plugin file is loaded once per process (RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) and
@@ -61,7 +64,7 @@ extern "C" {
 #endif
 
 #define BRACE_PLUGIN_ABI_MAJOR 1
-#define BRACE_PLUGIN_ABI_MINOR 2
+#define BRACE_PLUGIN_ABI_MINOR 3
 
 /* The entry symbol's name, as a token and as a string for dlsym. */
 #define BRACE_PLUGIN_ENTRY_FUNCTION brace_plugin_entry
@@ -247,6 +250,13 @@ struct brace_host_api {
   brace_status (*get_subviews)(brace_context *ctx, brace_strategy_id self, brace_node container,
                                uint32_t property_index, brace_subview_info *out, size_t info_size,
                                size_t capacity, size_t *count);
+
+  /* --- 1.3 (check host->abi_minor >= 3 before calling these) --- */
+
+  /* The context's standard spacing between siblings (brace_context_options.
+     standard_spacing, default 8): what a strategy uses for a "system" gap, as the stack
+     does for BRACE_STACK_SPACING_USE_SYSTEM. */
+  double (*get_standard_spacing)(brace_context *ctx);
 };
 
 /* Flags of a container strategy (brace_strategy_desc.flags, 1.1). */

@@ -36,6 +36,17 @@ typedef struct brace_context_options {
      message to stderr, once (UIKit's console reports: "Unable to simultaneously satisfy
      constraints..."). true: such diagnostics are dropped. */
   bool quiet_diagnostics;
+  /* --- since 0.8 --- */
+  /* The standard spacing between sibling views, in points: the visual format
+     language's '-' between two views ("[a]-[b]") and a stack's system spacing
+     (BRACE_STACK_SPACING_USE_SYSTEM). Finite and >= 0. Default 8 (UIKit's). A grid of
+     character cells (a terminal, at scale 1) wants 1 or 0. */
+  double standard_spacing;
+  /* The layout margins every new node starts with, on all four edges (UIKit's default
+     layoutMargins), in points: the visual format language's '-' next to '|' ("|-[a]")
+     uses the superview's margins, so it follows this too. Finite and >= 0. Default 8.
+     Nodes made before a change keep theirs; brace_node_set_layout_margins changes one. */
+  double default_layout_margin;
 } brace_context_options;
 
 /*
@@ -48,7 +59,10 @@ void brace_context_options_init(brace_context_options *options);
  * brace_context_create — make a new, empty context.
  *   options: NULL for the defaults, or options filled by brace_context_options_init.
  *            A struct_size smaller than the first version's struct, a non-positive or
- *            non-finite scale, or an unknown direction is BRACE_E_INVALID_ARGUMENT.
+ *            non-finite scale, an unknown direction, or a standard_spacing or
+ *            default_layout_margin that is negative or not finite is
+ *            BRACE_E_INVALID_ARGUMENT. Fields past the caller's struct_size take their
+ *            defaults.
  *   out:     receives the context; must not be NULL. Untouched on failure.
  * The caller owns the context and frees it with brace_context_destroy. Errors are read
  * with brace_last_error(NULL). Any thread; the context is free for any thread to use.

@@ -75,7 +75,8 @@ extern "C" {
 
 /* The "stack" strategy's spacing sentinels (UIKit's UIStackView.spacingUseDefault and
    spacingUseSystem): "use the stack's spacing" for spacing_after (its default), and "use
-   the system spacing" (8 points) for spacing or spacing_after. USE_SYSTEM is negative
+   the system spacing" (the context's brace_context_options.standard_spacing, 8 points by
+   default) for spacing or spacing_after. USE_SYSTEM is negative
    zero: +0.0 is a spacing of 0. */
 #define BRACE_STACK_SPACING_USE_DEFAULT 1.7976931348623157e308
 #define BRACE_STACK_SPACING_USE_SYSTEM (-0.0)

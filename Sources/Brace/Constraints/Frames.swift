@@ -117,7 +117,7 @@ extension Context {
     var lines = ["The constraints give \(describe(n)) \(parts.joined(separator: " and ")), below zero; it is laid out with zero instead. The constraints on it along that axis:", "("]
     for c in involved { lines.append("    \"\(describeConstraint(c))\"") }
     lines.append(")")
-    lines.append("Reported once until its size is zero or more again. Usually spacings or margins wider than the superview (UIKit's default margins and standard spacing are 8 each: UIKit's values).")
+    lines.append("Reported once until its size is zero or more again. Usually spacings or margins wider than the superview (UIKit's default margins and standard spacing are 8 each: see brace_context_options.standard_spacing and default_layout_margin).")
     emitDiagnostic(BRACE_DIAGNOSTIC_NEGATIVE_SIZE, lines.joined(separator: "\n"), nodes: [n], constraints: involved)
   }
 }

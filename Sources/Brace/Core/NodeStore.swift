@@ -119,7 +119,8 @@ struct NodeStore {
 
   var capacity: Int { generation.count }
 
-  static let defaultMargins = brace_insets(top: 8, left: 8, bottom: 8, right: 8)
+  /// The margins of a new node (brace_context_options.default_layout_margin).
+  var defaultMargins = brace_insets(top: 8, left: 8, bottom: 8, right: 8)
 
   /// Takes a free slot (or appends one) and fills it with UIKit's defaults.
   mutating func allocate() -> NodeID? {
@@ -145,7 +146,7 @@ struct NodeStore {
       boundsOrigin.append(brace_point())
       dirtyRect.append(brace_rect())
       alignmentInsets.append(brace_insets())
-      margins.append(Self.defaultMargins)
+      margins.append(defaultMargins)
       direction.append(0)
       intrinsicSize.append(brace_size(width: -1, height: -1))
       priorities.append(SIMD4(250, 250, 750, 750))
@@ -170,7 +171,7 @@ struct NodeStore {
     boundsOrigin[i] = brace_point()
     dirtyRect[i] = brace_rect()
     alignmentInsets[i] = brace_insets()
-    margins[i] = Self.defaultMargins
+    margins[i] = defaultMargins
     direction[i] = 0
     intrinsicSize[i] = brace_size(width: -1, height: -1)
     priorities[i] = SIMD4(250, 250, 750, 750)

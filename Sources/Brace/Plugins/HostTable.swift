@@ -37,6 +37,8 @@ enum HostTable {
     t.pointee.set_needs_update_constraints = brace_node_set_needs_update_constraints
     t.pointee.is_constrained_externally = hostIsConstrainedExternally
     t.pointee.get_subviews = hostGetSubviews
+    // 1.3
+    t.pointee.get_standard_spacing = hostGetStandardSpacing
     return UnsafePointer(t)
   }()
 }
@@ -45,6 +47,12 @@ private func hostGetScale(_ ctx: OpaquePointer?) -> Double {
   var scale = 1.0
   _ = withContext(ctx, "host->get_scale") { c in scale = c.options.scale }
   return scale
+}
+
+private func hostGetStandardSpacing(_ ctx: OpaquePointer?) -> Double {
+  var spacing = 8.0
+  _ = withContext(ctx, "host->get_standard_spacing") { c in spacing = c.options.standard_spacing }
+  return spacing
 }
 
 private func hostMeasure(_ ctx: OpaquePointer?, _ node: brace_node, _ proposal: brace_size, _ out: UnsafeMutablePointer<brace_size>?) -> brace_status {
