@@ -34,7 +34,8 @@
  *   hook, so the host never calls it and the plugin sees size changes in arrange, as before.
  *
  *   1.3 appends to the host table get_standard_spacing (the context's standard spacing,
- *   brace_context_options.standard_spacing). The descriptor does not change. Plugins of 1.0 to 1.2 load and work unchanged.
+ *   brace_context_options.standard_spacing) and adds the BRACE_STRATEGY_ADOPTS_SUBVIEWS
+ *   flag. The descriptor does not change. Plugins of 1.0 to 1.2 load and work unchanged.
  *
  * LIFETIME AND THREADS
  *
@@ -265,6 +266,15 @@ struct brace_host_api {
    or showing a subview flags the container for its constraints pass and for layout. In
    UIKit no other container reacts to isHidden, and without this flag Brace's do not. */
 #define BRACE_STRATEGY_DEPENDS_ON_HIDDEN 1u
+/* Since 1.3: the container positions its subviews with constraints, so it adopts them at
+   once (UIStackView's addArrangedSubview): the host turns a subview's
+   translates_autoresizing_mask off as soon as it is added to (or inserted or moved into)
+   a node that uses the strategy, and the subviews a node has when it switches to the
+   strategy. A caller's constraint on a subview then never meets translated constraints
+   (no spurious "Unable to simultaneously satisfy constraints"). Removing the subview
+   leaves translation off, as in UIKit. A 1.2 host ignores the flag (the strategy still
+   turns translation off itself, later). */
+#define BRACE_STRATEGY_ADOPTS_SUBVIEWS 2u
 
 /* One term of a solver row: coefficient * variable, variables being the solver's own ids. */
 typedef struct brace_solver_term {

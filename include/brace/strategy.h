@@ -46,7 +46,9 @@
  * THE "stack" STRATEGY (libbrace_stack.so)
  *
  *   UIKit's UIStackView: the node's subviews, in order, are its arranged views, laid out in
- *   a row or a column; the strategy turns their translates_autoresizing_mask off. Its
+ *   a row or a column; the strategy turns their translates_autoresizing_mask off as soon
+ *   as they are added (since 0.8, as UIKit's addArrangedSubview: a caller may constrain
+ *   an arranged view right away, without a conflict with its translated frame). Its
  *   properties (CONTAINER unless said): "axis" (enum horizontal, vertical), "distribution"
  *   (enum fill, fill_equally, fill_proportionally, equal_spacing, equal_centering),
  *   "alignment" (enum fill, leading, first_baseline, center, trailing, last_baseline;

@@ -68,6 +68,9 @@ extension Context {
       o.desc.detach?(opaque, o.state, handle(ofNode: n), oldData)
       leaveActive(n)
     }
+    if plugins.strategies[Int(k)].adoptsSubviews {
+      for child in nodes.children[n.index] { setTranslatesMask(child, false) }
+    }
     markLayout(n)
     markConstraints(n)
     subviewChanged(n)
