@@ -14,8 +14,9 @@ enum Alignment: Int64 {
   case fill = 0, leading, firstBaseline, center, trailing, lastBaseline
 }
 
-/// The system spacing (UIKit's `spacingUseSystem`): Brace's standard gap between siblings.
-let systemSpacing = 8.0
+/// The system spacing (UIKit's `spacingUseSystem`) of a host older than plugin ABI 1.3,
+/// which has no get_standard_spacing: UIKit's 8.
+let defaultSystemSpacing = 8.0
 
 /// What a stack arranges one view by: its content along and across the axis with the
 /// priorities that hold it there, and its baselines at that content size.

@@ -133,7 +133,7 @@ private func baselineHook(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointe
 }
 
 nonisolated(unsafe) private let descriptor = containerDescriptor(
-  "stack", properties: properties, flags: BRACE_STRATEGY_DEPENDS_ON_HIDDEN,
+  "stack", properties: properties, flags: BRACE_STRATEGY_DEPENDS_ON_HIDDEN | BRACE_STRATEGY_ADOPTS_SUBVIEWS,
   contextCreate: contextCreate, contextDestroy: contextDestroy, attach: attach, detach: detach,
   updateConstraints: updateConstraints, measure: measure, arrange: arrange, baseline: baselineHook)
 

@@ -11,9 +11,9 @@ import CBrace
 let unsizedPriority: Float = 2
 
 /// A spacing value with its sentinels resolved.
-func resolveSpacing(_ v: Double, default fallback: Double) -> Double {
+func resolveSpacing(_ v: Double, default fallback: Double, system: Double) -> Double {
   if v == BRACE_STACK_SPACING_USE_DEFAULT { return fallback }
-  if v == 0 && v.sign == .minus { return systemSpacing }
+  if v == 0 && v.sign == .minus { return system }
   return v
 }
 
@@ -55,6 +55,8 @@ final class Stack {
   let context: StackContext
   var layout = StackLayout()
   var spacing = 0.0
+  /// The context's standard spacing (host->get_standard_spacing), for the system gap.
+  var systemSpacing = defaultSystemSpacing
   var marginsRelative = false
   var forceConstraints = false
   var views: [Arranged] = []
@@ -111,6 +113,7 @@ extension Stack {
     layout.alignment = Alignment(rawValue: property(ctx, .alignment).integer) ?? .fill
     layout.baselineRelative = property(ctx, .baselineRelative).integer != 0
     spacing = property(ctx, .spacing).number
+    if h.abi_minor >= 3, let f = h.get_standard_spacing { systemSpacing = f(ctx) }
     marginsRelative = property(ctx, .marginsRelative).integer != 0
     forceConstraints = property(ctx, .generateConstraints).integer != 0
     var external = false
@@ -170,8 +173,8 @@ extension Stack {
 
   /// The gap after each arranged view.
   func gaps() -> [Double] {
-    let base = resolveSpacing(spacing, default: 0)
-    return views.map { resolveSpacing($0.spacingAfter, default: base) }
+    let base = resolveSpacing(spacing, default: 0, system: systemSpacing)
+    return views.map { resolveSpacing($0.spacingAfter, default: base, system: systemSpacing) }
   }
 
   /// What the layout arrange each view by, for a canvas whose cross size is `cross`

@@ -1419,7 +1419,7 @@ struct FuzzRegressionTests {
     fx.add(v, WIDTH, EQ, 50)  // conflicts with v's translated width (100)
     fx.cycle()
     let broken = fx.broken()
-    #expect(broken.count == 1 && broken.allSatisfy { fx.isBroken($0) }, "the translated width is broken")
+    #expect(broken.count == 1 && broken.allSatisfy { fx.isBroken($0) }, "the user's width is broken (the translated frame wins)")
     ok(brace_node_remove_from_superview(fx.ctx, v), fx.ctx)
     ok(brace_node_set_frame(fx.ctx, v, rect(0, 0, 50, 100)), fx.ctx)  // no conflict any more
     ok(brace_node_add_subview(fx.ctx, w, v), fx.ctx)

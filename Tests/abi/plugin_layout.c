@@ -130,7 +130,8 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
                      size_t, size_t, size_t *))0)                                                      \
   /* --- 1.3 --- */                                                                                    \
   F(T, 3, invalidate_intrinsic_content_size, 248, 8, (brace_status(*)(brace_context *, brace_node))0) \
-  /* --- ADD 1.4 HERE (1.) if it grows: F(T, 4, member, 256, 8, (type)0) --- */
+  F(T, 3, get_standard_spacing, 256, 8, (double (*)(brace_context *))0)                                \
+  /* --- ADD 1.4 HERE (1.) if it grows: F(T, 4, member, 264, 8, (type)0) --- */
 
 #define STRATEGY_DESC_FIELDS(F, T)                                                                     \
   /* --- 1.0 --- */                                                                                    \
@@ -212,7 +213,7 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   S(brace_strategy_desc, 2, 248)            \
   S(brace_solver_term, 2, 16)               \
   S(brace_subview_info, 2, 112)             \
-  S(brace_host_api, 3, 256)                 \
+  S(brace_host_api, 3, 264)                 \
   S(brace_strategy_desc, 3, 248)            \
   S(brace_solver_term, 3, 16)               \
   S(brace_subview_info, 3, 120)             \

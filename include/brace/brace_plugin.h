@@ -34,13 +34,15 @@
  *   hook, so the host never calls it and the plugin sees size changes in arrange, as before.
  *
  *   1.3 appends to the host table invalidate_intrinsic_content_size (a strategy says its
- *   node's fitting size changed) and to brace_subview_info `measures`. The descriptor does
- *   not change. What changed for every plugin, whatever version it was built for: a
- *   container whose strategy has a measure hook and no update_constraints hook takes part
- *   in constraint layout with its measure as its intrinsic size (see the measure hook);
- *   host->measure asks a node's measure callback (brace/cycle.h); a leaf without an
- *   intrinsic size measures 0 on that axis instead of its frame. A 1.0 to 1.2 plugin loads
- *   and works unchanged; its host table reads stop before the new member.
+ *   node's fitting size changed) and get_standard_spacing (the context's standard spacing,
+ *   brace_context_options.standard_spacing), to brace_subview_info `measures`, and adds
+ *   the BRACE_STRATEGY_ADOPTS_SUBVIEWS flag. The descriptor does not change. What changed
+ *   for every plugin, whatever version it was built for: a container whose strategy has
+ *   a measure hook and no update_constraints hook takes part in constraint layout with
+ *   its measure as its intrinsic size (see the measure hook); host->measure asks a node's
+ *   measure callback (brace/cycle.h); a leaf without an intrinsic size measures 0 on that
+ *   axis instead of its frame. A 1.0 to 1.2 plugin loads and works unchanged; its host
+ *   table reads stop before the new members.
  *
  * LIFETIME AND THREADS
  *
@@ -291,7 +293,7 @@ struct brace_host_api {
                                uint32_t property_index, brace_subview_info *out, size_t info_size,
                                size_t capacity, size_t *count);
 
-  /* --- 1.3 (check host->abi_minor >= 3 before calling it) --- */
+  /* --- 1.3 (check host->abi_minor >= 3 before calling these) --- */
 
   /*
    * invalidate_intrinsic_content_size — brace_node_invalidate_intrinsic_content_size:
@@ -306,6 +308,11 @@ struct brace_host_api {
    * container for layout).
    */
   brace_status (*invalidate_intrinsic_content_size)(brace_context *ctx, brace_node node);
+
+  /* The context's standard spacing between siblings (brace_context_options.
+     standard_spacing, default 8): what a strategy uses for a "system" gap, as the stack
+     does for BRACE_STACK_SPACING_USE_SYSTEM. */
+  double (*get_standard_spacing)(brace_context *ctx);
 };
 
 /* Flags of a container strategy (brace_strategy_desc.flags, 1.1). */
@@ -314,6 +321,15 @@ struct brace_host_api {
    or showing a subview flags the container for its constraints pass and for layout. In
    UIKit no other container reacts to isHidden, and without this flag Brace's do not. */
 #define BRACE_STRATEGY_DEPENDS_ON_HIDDEN 1u
+/* Since 1.3: the container positions its subviews with constraints, so it adopts them at
+   once (UIStackView's addArrangedSubview): the host turns a subview's
+   translates_autoresizing_mask off as soon as it is added to (or inserted or moved into)
+   a node that uses the strategy, and the subviews a node has when it switches to the
+   strategy. A caller's constraint on a subview then never meets translated constraints
+   (no spurious "Unable to simultaneously satisfy constraints"). Removing the subview
+   leaves translation off, as in UIKit. A 1.2 host ignores the flag (the strategy still
+   turns translation off itself, later). */
+#define BRACE_STRATEGY_ADOPTS_SUBVIEWS 2u
 
 /* One term of a solver row: coefficient * variable, variables being the solver's own ids. */
 typedef struct brace_solver_term {

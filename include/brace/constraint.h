@@ -22,12 +22,29 @@
  *   Priorities are strict: a higher priority is never traded for any number of
  *   lower-priority violations. Required (1000) constraints hold whenever they can. When
  *   a required constraint cannot hold together with the other required ones, the one
- *   being activated is broken: it stays active but unenforced, the diagnostics callback
+ *   being activated (or whose constant just changed, or whose items' geometry just
+ *   changed) is broken: it stays active but unenforced, the diagnostics callback
  *   receives BRACE_DIAGNOSTIC_UNSATISFIABLE with the conflicting set in the spirit of
- *   UIKit's "Unable to simultaneously satisfy constraints", and
- *   brace_constraint_is_broken answers true. The solver is then exactly as it would be
- *   without that constraint. A broken constraint is retried when constraints are removed
- *   or changed.
+ *   UIKit's "Unable to simultaneously satisfy constraints" (its last line says which of
+ *   these changes it was), and brace_constraint_is_broken answers true. The solver is
+ *   then exactly as it would be without that constraint. A broken constraint is retried
+ *   when constraints are removed or changed.
+ *
+ *   THE WINDOW'S SIZE WINS (since 0.8). A frame the caller sets on a view that
+ *   translates its autoresizing mask (a root, a window; set with brace_node_set_frame,
+ *   _set_bounds or _set_center, or by a strategy's host->set_frame) is authoritative: its
+ *   translated constraints ("h=...", "v=...") are never the ones broken, whichever order the
+ *   changes come in (the frame set before or after the constraints inside it, a resize
+ *   from 100 to 40 or a start at 40). When one of them conflicts, the engine breaks, of
+ *   the conflicting constraints that are not translated frames, the one ACTIVATED LAST,
+ *   and again until the translated frame holds: the same constraint UIKit's rule breaks
+ *   had the frame been there first. The report names it as the broken one and says
+ *   which view's frame won and why (a resize, the view entering constraint layout, ...).
+ *   Only when nothing but other such frames is in the way does the translated
+ *   constraint itself break. A view whose frame was never set (translation left on by
+ *   mistake on a view meant for constraints) has nothing to defend: its translated
+ *   constraints break as any other. A broken constraint comes back when the frame
+ *   allows it again (a resize back to a larger size).
  *
  *   Activation, deactivation and changes reach the solver at once (incrementally: a
  *   constant change never rebuilds anything). Frames follow in the next layout pass:

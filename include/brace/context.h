@@ -37,6 +37,17 @@ typedef struct brace_context_options {
      constraints..."; a plugin's host->report at every call). true: such diagnostics
      are dropped. */
   bool quiet_diagnostics;
+  /* --- since 0.8 --- */
+  /* The standard spacing between sibling views, in points: the visual format
+     language's '-' between two views ("[a]-[b]") and a stack's system spacing
+     (BRACE_STACK_SPACING_USE_SYSTEM). Finite and >= 0. Default 8 (UIKit's). A grid of
+     character cells (a terminal, at scale 1) wants 1 or 0. */
+  double standard_spacing;
+  /* The layout margins every new node starts with, on all four edges (UIKit's default
+     layoutMargins), in points: the visual format language's '-' next to '|' ("|-[a]")
+     uses the superview's margins, so it follows this too. Finite and >= 0. Default 8.
+     Nodes made before a change keep theirs; brace_node_set_layout_margins changes one. */
+  double default_layout_margin;
 } brace_context_options;
 
 /*
@@ -49,7 +60,10 @@ void brace_context_options_init(brace_context_options *options);
  * brace_context_create — make a new, empty context.
  *   options: NULL for the defaults, or options filled by brace_context_options_init.
  *            A struct_size smaller than the first version's struct, a non-positive or
- *            non-finite scale, or an unknown direction is BRACE_E_INVALID_ARGUMENT.
+ *            non-finite scale, an unknown direction, or a standard_spacing or
+ *            default_layout_margin that is negative or not finite is
+ *            BRACE_E_INVALID_ARGUMENT. Fields past the caller's struct_size take their
+ *            defaults.
  *   out:     receives the context; must not be NULL. Untouched on failure.
  * The caller owns the context and frees it with brace_context_destroy. Errors are read
  * with brace_last_error(NULL). Any thread; the context is free for any thread to use.
@@ -85,7 +99,13 @@ typedef enum brace_diagnostic_kind {
   /* The constraints do not determine a node's frame. */
   BRACE_DIAGNOSTIC_AMBIGUOUS = 3,
   /* A plugin failed or reported a problem. */
-  BRACE_DIAGNOSTIC_PLUGIN = 4
+  BRACE_DIAGNOSTIC_PLUGIN = 4,
+  /* Since 0.8: the constraints solved a node's width or height below zero (by more than
+     half a pixel); the node is laid out with zero. The diagnostic names the node and the
+     constraints on it along that axis (the ones that pushed it there, e.g. the two
+     margins of "H:|-[a]-|" in a superview narrower than both margins together). Reported
+     once per node, and again only after its size has been zero or more. */
+  BRACE_DIAGNOSTIC_NEGATIVE_SIZE = 5
 } brace_diagnostic_kind;
 
 /* One diagnostic, valid only during the callback that receives it. */

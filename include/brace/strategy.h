@@ -57,7 +57,9 @@
  * THE "stack" STRATEGY (libbrace_stack.so)
  *
  *   UIKit's UIStackView: the node's subviews, in order, are its arranged views, laid out in
- *   a row or a column; the strategy turns their translates_autoresizing_mask off. Its
+ *   a row or a column; the strategy turns their translates_autoresizing_mask off as soon
+ *   as they are added (since 0.8, as UIKit's addArrangedSubview: a caller may constrain
+ *   an arranged view right away, without a conflict with its translated frame). Its
  *   properties (CONTAINER unless said): "axis" (enum horizontal, vertical), "distribution"
  *   (enum fill, fill_equally, fill_proportionally, equal_spacing, equal_centering),
  *   "alignment" (enum fill, leading, first_baseline, center, trailing, last_baseline;
@@ -86,7 +88,8 @@ extern "C" {
 
 /* The "stack" strategy's spacing sentinels (UIKit's UIStackView.spacingUseDefault and
    spacingUseSystem): "use the stack's spacing" for spacing_after (its default), and "use
-   the system spacing" (8 points) for spacing or spacing_after. USE_SYSTEM is negative
+   the system spacing" (the context's brace_context_options.standard_spacing, 8 points by
+   default) for spacing or spacing_after. USE_SYSTEM is negative
    zero: +0.0 is a spacing of 0. */
 #define BRACE_STACK_SPACING_USE_DEFAULT 1.7976931348623157e308
 #define BRACE_STACK_SPACING_USE_SYSTEM (-0.0)

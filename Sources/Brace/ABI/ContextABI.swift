@@ -51,7 +51,7 @@ func defaultOptions() -> brace_context_options {
   brace_context_options(
     struct_size: UInt32(MemoryLayout<brace_context_options>.size), scale: 1,
     layout_direction: BRACE_DIRECTION_LTR, feedback_loop_threshold: 100, plugin_path: nil,
-    quiet_diagnostics: false)
+    quiet_diagnostics: false, standard_spacing: 8, default_layout_margin: 8)
 }
 
 @c @implementation public func brace_context_options_init(_ options: UnsafeMutablePointer<brace_context_options>?) {
@@ -82,6 +82,11 @@ func defaultOptions() -> brace_context_options {
     }
     guard o.layout_direction == BRACE_DIRECTION_LTR || o.layout_direction == BRACE_DIRECTION_RTL else {
       return fail(BRACE_E_INVALID_ARGUMENT, "options->layout_direction must be BRACE_DIRECTION_LTR (1) or BRACE_DIRECTION_RTL (2), got \(o.layout_direction.rawValue)")
+    }
+    for (name, v) in [("standard_spacing", o.standard_spacing), ("default_layout_margin", o.default_layout_margin)] {
+      guard v.isFinite, v >= 0 else {
+        return fail(BRACE_E_INVALID_ARGUMENT, "options->\(name) must be finite and >= 0, got \(v)")
+      }
     }
     o.feedback_loop_threshold = o.feedback_loop_threshold == 0 ? 100 : min(max(o.feedback_loop_threshold, 50), 10000)
   }

@@ -24,16 +24,19 @@ extension Context {
     bridge.pluginFault = nil
     let outer = bridge.activating
     bridge.activating = true
+    let outerCause = enterCause(.activation)
     s.desc.begin_batch!(i)
     for (c, gen) in named where c.index < bridge.constraints.count && bridge.constraints[c.index].live
       && bridge.constraints[c.index].generation == gen && !bridge.constraints[c.index].active
     {
       bridge.constraints[c.index].active = true
+      stampActivation(c)
       activated.append(c)
       install(c)
     }
     settleEntrants()
     s.desc.end_batch!(i)
+    bridge.cause = outerCause
     bridge.activating = outer
     if let fault = bridge.pluginFault {
       // The solver plugin misbehaved: nothing of this batch stays.
@@ -54,6 +57,7 @@ extension Context {
       bridge.constraints[c.index].active = false
       bridge.constraints[c.index].broken = false
       bridge.broken.removeAll { $0 == c }
+      releaseHold(c)
     }
     retryBroken()
     s.desc.end_batch!(i)
@@ -83,8 +87,12 @@ extension Context {
       emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [], constraints: [c])
       return
     }
-    let (status, id, conflictRows) = addRow(row, of: r, to: s, i)
+    var (status, id, conflictRows) = addRow(row, of: r, to: s, i)
     bridge.dirty = true
+    var victims: [(ConstraintID, [ConstraintID])] = []
+    if status == BRACE_E_UNSATISFIABLE && bridge.refusedConflicts == nil && isGivenFrame(c) {
+      (status, id, victims) = makeRoom(for: c, row, r, s, i, conflictRows, own: own)
+    }
     if status == BRACE_OK {
       r.row = id
       r.rowOffset = row.constant + r.constant
@@ -95,6 +103,12 @@ extension Context {
       bridge.broken.removeAll { $0 == c }
       for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
       noteMembership(of: c, touched)
+      if !(diagnosticsMuted && bridge.refusedConflicts == nil) {
+        for (v, others) in victims where bridge.constraints[v.index].live {
+          reportUnsatisfiable(broken: v, conflicting: others, winner: c)
+        }
+      }
+      releaseHold(c)
       return
     }
     for n in touched where n != own { releaseNode(n) }
@@ -107,6 +121,86 @@ extension Context {
     } else {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [], constraints: [c])
     }
+  }
+
+  /// A translated frame ('h=' / 'v=') conflicts with required constraints: the frame the
+  /// caller set wins. Of the conflicting constraints that are not translated frames, the
+  /// one activated last is taken out and kept broken, until the translated row fits (as
+  /// if the frame had been there before them, whatever the order of the changes). When
+  /// only translated frames are left in the way, the constraints taken out go back and
+  /// the translated row is the one refused. Answers the status of the last attempt, the
+  /// row id, and each constraint broken with those it conflicted with.
+  private func makeRoom(
+    for c: ConstraintID, _ row: LinearExpression, _ r: ConstraintRecord, _ s: LoadedStrategy, _ i: UnsafeMutableRawPointer,
+    _ firstConflicts: Set<UInt32>, own: NodeID?
+  ) -> (brace_status, UInt32, [(ConstraintID, [ConstraintID])]) {
+    var conflictRows = firstConflicts
+    var victims: [(ConstraintID, [ConstraintID])] = []
+    while true {
+      let conflicting = bridge.constraints.indices.filter { k in
+        bridge.constraints[k].live && bridge.constraints[k].row.map { conflictRows.contains($0) } == true
+      }.map { ConstraintID(index: $0) }
+      let inside = conflicting.filter { !isGivenFrame($0) }
+      guard let v = inside.max(by: { activationStamp($0) < activationStamp($1) }) else { break }
+      let holder = bridge.constraints[v.index].container
+      // A constraint broken for the frame holds the node in the engine until it holds
+      // again or goes: were it the last row on the node, the node would leave with its
+      // translated frame, and the broken constraint, retried, would hold without it.
+      if let own, bridge.holds[v] == nil {
+        bridge.engineNodes[own]?.references += 1
+        bridge.holds[v] = own
+      }
+      uninstall(v)
+      keepBroken(v, container: holder)
+      victims.append((v, conflicting.filter { $0 != v } + [c]))
+      let (status, id, rows) = addRow(row, of: r, to: s, i)
+      if status != BRACE_E_UNSATISFIABLE { return (status, id, victims) }
+      conflictRows = rows
+    }
+    // Nothing but translated frames in the way: the others go back as they were.
+    for (v, _) in victims.reversed() where bridge.constraints[v.index].live && bridge.constraints[v.index].active {
+      bridge.broken.removeAll { $0 == v }
+      bridge.constraints[v.index].broken = false
+      withDiagnosticsMuted { install(v) }
+    }
+    return (BRACE_E_UNSATISFIABLE, 0, [])
+  }
+
+  /// A constraint broken for a translated frame holds again or is deactivated: it lets
+  /// go of that frame's node.
+  func releaseHold(_ c: ConstraintID) {
+    guard !bridge.holds.isEmpty, let n = bridge.holds.removeValue(forKey: c) else { return }
+    releaseNode(n)
+  }
+
+  /// A constraint generated from the frame the caller set on a translating node (UIKit's
+  /// 'h=' / 'v='). A frame never set (a view made and constrained with translation left
+  /// on by mistake) is no one's decision: its translated constraints break as any other.
+  func isGivenFrame(_ c: ConstraintID) -> Bool {
+    let r = bridge.constraints[c.index]
+    guard case .engine(let n) = r.owner, nodes.flags[n.index].contains(.frameGiven), let id = r.identifier else { return false }
+    return (id[0] == 0x68 || id[0] == 0x76) && id[1] == 0x3D  // "h=" or "v="
+  }
+
+  /// Records that `c` was just activated (see makeRoom).
+  func stampActivation(_ c: ConstraintID) {
+    if c.index >= bridge.activationOrder.count {
+      bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - bridge.activationOrder.count + 1))
+    }
+    bridge.activationClock &+= 1
+    bridge.activationOrder[c.index] = bridge.activationClock
+  }
+
+  private func activationStamp(_ c: ConstraintID) -> UInt32 {
+    c.index < bridge.activationOrder.count ? bridge.activationOrder[c.index] : 0
+  }
+
+  /// Sets the cause of the conflicts the change may meet, unless an outer change set
+  /// one; answers the cause to put back when the change is done.
+  func enterCause(_ cause: ConflictCause) -> ConflictCause? {
+    let outer = bridge.cause
+    if outer == nil { bridge.cause = cause }
+    return outer
   }
 
   /// Whether every item of the terms is still the node or variable it named.
@@ -294,6 +388,8 @@ extension Context {
     try Check.constant(value, "the constant")
     let old = bridge.constraints[c.index].constant
     guard old != value else { return }
+    let outerCause = enterCause(.constantChange)
+    defer { bridge.cause = outerCause }
     bridge.constraints[c.index].constant = value
     guard bridge.constraints[c.index].active else { return }
     if let row = bridge.constraints[c.index].row, let s = bridge.solver, let i = bridge.solverInstance {
@@ -341,6 +437,8 @@ extension Context {
     guard let s = bridge.solver, let i = bridge.solverInstance else { return }
     let installed = list.filter { bridge.constraints[$0.index].live && bridge.constraints[$0.index].row != nil }
     guard !installed.isEmpty else { return }
+    let outerCause = enterCause(.geometry)
+    defer { bridge.cause = outerCause }
     s.desc.begin_batch!(i)
     for c in installed { uninstall(c) }
     for c in installed where bridge.constraints[c.index].live && bridge.constraints[c.index].active { install(c) }

@@ -47,4 +47,31 @@ struct ConstraintBridge {
   /// the solved width differs (Measure.swift, settleMeasuredHeights).
   var measuredWidth: [NodeID: Double] = [:]
   var settlingMeasures = false
+  /// When each constraint slot was last activated (a counter, not a time): of the
+  /// constraints a translated frame conflicts with, the one activated last breaks.
+  var activationOrder: [UInt32] = []
+  var activationClock: UInt32 = 0
+  /// What the change that is installing constraints is, for the report of a conflict.
+  var cause: ConflictCause? = nil
+  /// Nodes whose solved size is below zero and already reported, with their generation:
+  /// reported again only after a size of zero or more.
+  var negativeReported: [NodeID: UInt32] = [:]
+  /// Constraints broken so that a translated frame holds, with the node of that frame,
+  /// which they keep in the engine until they hold again or are deactivated.
+  var holds: [ConstraintID: NodeID] = [:]
+}
+
+/// The change that made a required constraint conflict, as the report says it.
+enum ConflictCause {
+  /// brace_constraint(s)_activate or a strategy's add_constraint.
+  case activation
+  /// brace_constraint_set_constant or a strategy's set_constraint_constant.
+  case constantChange
+  /// A frame set on a node that translates its autoresizing mask (a resize).
+  case frameSet(NodeID)
+  /// A node's generated constraints were made again (it entered constraint layout, its
+  /// intrinsic size, mask or translation changed).
+  case generated(NodeID)
+  /// The geometry the rows are built from changed (insets, margins, direction, a move).
+  case geometry
 }

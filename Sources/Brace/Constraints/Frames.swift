@@ -49,6 +49,7 @@ extension Context {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "\(name) answered a frame of \(a.x), \(a.y), \(a.width) x \(a.height) for \(describe(n)); it keeps its frame", nodes: [n])
       return nodes.frame[n.index]
     }
+    if a.width < 0 || a.height < 0 || !bridge.negativeReported.isEmpty { noteNegativeSize(n, width: a.width, height: a.height) }
     return roundedToPixelGrid(frame(forAlignmentRect: a, of: n), scale: options.scale)
   }
 
@@ -84,5 +85,41 @@ extension Context {
     for e in entries where nodes.generation[e.n.index] == e.gen && nodes.isLive(e.n) && nodes.parent[e.n.index] == p {
       applyFrame(e.n, e.frame)
     }
+  }
+
+  /// A solved size below zero is laid out as zero; it is reported once, naming the
+  /// constraints on that axis of the node (those that pushed it there), and again only
+  /// after the node has had a size of zero or more. Less than half a pixel below zero is
+  /// rounding, not reported.
+  private func noteNegativeSize(_ n: NodeID, width: Double, height: Double) {
+    let limit = -0.5 / options.scale
+    let negative = (width < limit ? 1 : 0) | (height < limit ? 2 : 0)
+    guard negative != 0 else {
+      if !bridge.negativeReported.isEmpty { bridge.negativeReported[n] = nil }
+      return
+    }
+    let gen = nodes.generation[n.index]
+    guard bridge.negativeReported[n] != gen else { return }
+    bridge.negativeReported[n] = gen
+    var involved: [ConstraintID] = []
+    var parts: [String] = []
+    for (bit, axis, name, value) in [(1, AttributeAxis.horizontal, "width", width), (2, .vertical, "height", height)] where negative & bit != 0 {
+      parts.append("a \(name) of \(number(value))")
+      for c in bridge.nodeConstraints[n] ?? [] where !involved.contains(c)
+        && bridge.constraints[c.index].terms.contains(where: { !$0.isVariable && $0.node == n && $0.attribute.axis == axis })
+      {
+        involved.append(c)
+      }
+      for c in bridge.engineNodes[n]?.generated ?? [] where !involved.contains(c) && bridge.constraints[c.index].row != nil
+        && bridge.constraints[c.index].terms.contains(where: { $0.attribute.axis == axis })
+      {
+        involved.append(c)
+      }
+    }
+    var lines = ["The constraints give \(describe(n)) \(parts.joined(separator: " and ")), below zero; it is laid out with zero instead. The constraints on it along that axis:", "("]
+    for c in involved { lines.append("    \"\(describeConstraint(c))\"") }
+    lines.append(")")
+    lines.append("Reported once until its size is zero or more again. Usually spacings or margins wider than the superview (UIKit's default margins and standard spacing are 8 each: see brace_context_options.standard_spacing and default_layout_margin).")
+    emitDiagnostic(BRACE_DIAGNOSTIC_NEGATIVE_SIZE, lines.joined(separator: "\n"), nodes: [n], constraints: involved)
   }
 }

@@ -32,8 +32,12 @@ extension Context {
     else { return }
     let existing = bridge.engineNodes[n]?.generated ?? []
     guard let s = bridge.solver, let i = bridge.solverInstance else { return }
+    let outerCause = enterCause(.generated(n))
     s.desc.begin_batch!(i)
-    defer { s.desc.end_batch!(i) }
+    defer {
+      s.desc.end_batch!(i)
+      bridge.cause = outerCause
+    }
     var kept: [ConstraintID] = []
     var reusable = existing
     for spec in specs {
@@ -50,6 +54,7 @@ extension Context {
     destroyConstraints(reusable)
     for c in kept where !bridge.constraints[c.index].active {
       bridge.constraints[c.index].active = true
+      stampActivation(c)
       install(c)
     }
   }

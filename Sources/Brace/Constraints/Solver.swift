@@ -131,6 +131,7 @@ extension Context {
     destroyConstraints(st.generated)
     guard let after = bridge.engineNodes[n], after.references <= 0 else { return }
     bridge.engineNodes[n] = nil
+    if !bridge.negativeReported.isEmpty { bridge.negativeReported[n] = nil }
     releaseSolverVariable(after.vars.0)
     releaseSolverVariable(after.vars.1)
     releaseSolverVariable(after.vars.2)

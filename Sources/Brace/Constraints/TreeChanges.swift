@@ -60,6 +60,13 @@ extension Context {
       bridge.constraints[c.index].broken = false
       bridge.broken.removeAll { $0 == c }
     }
+    // A constraint broken so that the root's translated frame held (Activation.makeRoom)
+    // may hold now that the frame is out.
+    if !generatedOrOwned.isEmpty && !bridge.broken.isEmpty, let s = bridge.solver, let i = bridge.solverInstance {
+      s.desc.begin_batch!(i)
+      retryBroken()
+      s.desc.end_batch!(i)
+    }
     if isInEngine(root) { markConstraints(root) }
   }
 

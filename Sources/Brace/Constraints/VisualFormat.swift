@@ -182,7 +182,7 @@ extension Context {
         let a2 = earlier ? (margins ? Lm : L) : T
         var list = c.predicates
         if c.kind != .explicit {
-          list = [VisualFormatParser.Predicate(constant: c.kind == .standard && !margins ? 8 : 0, at: c.at)]
+          list = [VisualFormatParser.Predicate(constant: c.kind == .standard && !margins ? options.standard_spacing : 0, at: c.at)]
         }
         for p in list {
           let spec = forward

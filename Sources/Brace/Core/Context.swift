@@ -48,6 +48,8 @@ final class Context {
   init(options: brace_context_options, tag: UInt32) {
     self.tag = tag
     self.options = options
+    let m = options.default_layout_margin
+    nodes.defaultMargins = brace_insets(top: m, left: m, bottom: m, right: m)
     // The plugin_path string is the caller's: its directories are copied, the pointer
     // is not kept.
     plugins.directories = PluginFiles.directories(options.plugin_path)

@@ -42,10 +42,14 @@ extension Context {
 
   /// A translating node in constraint layout follows its frame at once (as UIKit updates
   /// autoresizing constraints in setFrame:), so a superview laying it out in this pass
-  /// sees its subviews' solved frames in the same pass.
+  /// sees its subviews' solved frames in the same pass. Every frame, bounds or center set
+  /// from outside the engine comes here.
   func translatedFrameChanged(_ n: NodeID) {
+    nodes.flags[n.index].insert(.frameGiven)
     guard nodes.flags[n.index].contains(.translatesMask), bridge.engineNodes[n] != nil else { return }
+    let outerCause = enterCause(.frameSet(n))
     regenerate(n)
+    bridge.cause = outerCause
   }
 
   /// A size change flags the node and its superview for layout (a pure move does not).

@@ -48,6 +48,10 @@ struct NodeFlags: OptionSet {
   /// The node's measure callback is running: a measure of it reached from inside
   /// answers without the callback.
   static let inMeasureCallback = NodeFlags(rawValue: 1 << 25)
+  /// A frame, bounds or center was set from outside the engine (a program's call or a
+  /// strategy's host->set_frame): with translation on, that frame wins over the
+  /// constraints inside it (Activation.makeRoom).
+  static let frameGiven = NodeFlags(rawValue: 1 << 26)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,
@@ -123,7 +127,8 @@ struct NodeStore {
 
   var capacity: Int { generation.count }
 
-  static let defaultMargins = brace_insets(top: 8, left: 8, bottom: 8, right: 8)
+  /// The margins of a new node (brace_context_options.default_layout_margin).
+  var defaultMargins = brace_insets(top: 8, left: 8, bottom: 8, right: 8)
 
   /// Takes a free slot (or appends one) and fills it with UIKit's defaults.
   mutating func allocate() -> NodeID? {
@@ -149,7 +154,7 @@ struct NodeStore {
       boundsOrigin.append(brace_point())
       dirtyRect.append(brace_rect())
       alignmentInsets.append(brace_insets())
-      margins.append(Self.defaultMargins)
+      margins.append(defaultMargins)
       direction.append(0)
       intrinsicSize.append(brace_size(width: -1, height: -1))
       priorities.append(SIMD4(250, 250, 750, 750))
@@ -174,7 +179,7 @@ struct NodeStore {
     boundsOrigin[i] = brace_point()
     dirtyRect[i] = brace_rect()
     alignmentInsets[i] = brace_insets()
-    margins[i] = Self.defaultMargins
+    margins[i] = defaultMargins
     direction[i] = 0
     intrinsicSize[i] = brace_size(width: -1, height: -1)
     priorities[i] = SIMD4(250, 250, 750, 750)

@@ -59,6 +59,10 @@ extension Context {
     nodes.children[parent.index].insert(child, at: at)
     renumber(parent, from: at)
     nodes.parent[child.index] = parent
+    // A container that constrains its subviews adopts them now, as addArrangedSubview
+    // does: the caller's constraints on the child never meet its translated frame.
+    let k = nodes.strategy[parent.index]
+    if k >= 0, plugins.strategies[Int(k)].adoptsSubviews { setTranslatesMask(child, false) }
     // The moved subtree carries its flags: make the new ancestors see them.
     let f = nodes.flags[child.index]
     for pass in [PassFlags.constraints, .layout, .display] where !f.isDisjoint(with: pass.either) {

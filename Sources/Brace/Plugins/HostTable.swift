@@ -39,6 +39,7 @@ enum HostTable {
     t.pointee.get_subviews = hostGetSubviews
     // 1.3
     t.pointee.invalidate_intrinsic_content_size = brace_node_invalidate_intrinsic_content_size
+    t.pointee.get_standard_spacing = hostGetStandardSpacing
     return UnsafePointer(t)
   }()
 }
@@ -47,6 +48,12 @@ private func hostGetScale(_ ctx: OpaquePointer?) -> Double {
   var scale = 1.0
   _ = withContext(ctx, "host->get_scale") { c in scale = c.options.scale }
   return scale
+}
+
+private func hostGetStandardSpacing(_ ctx: OpaquePointer?) -> Double {
+  var spacing = 8.0
+  _ = withContext(ctx, "host->get_standard_spacing") { c in spacing = c.options.standard_spacing }
+  return spacing
 }
 
 private func hostMeasure(_ ctx: OpaquePointer?, _ node: brace_node, _ proposal: brace_size, _ out: UnsafeMutablePointer<brace_size>?) -> brace_status {

@@ -16,6 +16,9 @@ final class LoadedStrategy {
   /// C strings the context hands out (name, path); freed with the strategy.
   let nameC: UnsafeMutablePointer<CChar>
   let pathC: UnsafeMutablePointer<CChar>
+  /// Turns its subviews' translation off as they arrive (BRACE_STRATEGY_ADOPTS_SUBVIEWS);
+  /// read on every subview insertion, so worked out once.
+  let adoptsSubviews: Bool
 
   init(id: UInt32, desc: brace_strategy_desc, name: String, path: String, properties: [brace_property_desc]) {
     self.id = id
@@ -23,6 +26,8 @@ final class LoadedStrategy {
     self.name = name
     self.path = path
     self.properties = properties
+    adoptsSubviews = Int(desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.flags)! + 4
+      && desc.flags & BRACE_STRATEGY_ADOPTS_SUBVIEWS != 0
     var index: [String: Int] = [:]
     for (k, p) in properties.enumerated() { index[String(cString: p.name)] = k }
     propertyIndex = index

@@ -70,6 +70,9 @@ extension Context {
     }
     // After detach, which may still read them.
     dropProperties(containerOf: n, strategy: old)
+    if plugins.strategies[Int(k)].adoptsSubviews {
+      for child in nodes.children[n.index] { setTranslatesMask(child, false) }
+    }
     markLayout(n)
     invalidateFittingSize(n)
   }

@@ -95,6 +95,7 @@ class DiagnosticKind(enum.IntEnum):
     UNSATISFIABLE = lib.BRACE_DIAGNOSTIC_UNSATISFIABLE
     AMBIGUOUS = lib.BRACE_DIAGNOSTIC_AMBIGUOUS
     PLUGIN = lib.BRACE_DIAGNOSTIC_PLUGIN
+    NEGATIVE_SIZE = lib.BRACE_DIAGNOSTIC_NEGATIVE_SIZE
 
 
 def _enum_value(cls, value, what) -> int:
@@ -254,6 +255,10 @@ class Context:
 
     ``scale`` (points per pixel), ``direction`` ("ltr"/"rtl"), ``plugin_path``
     (colon-separated directories or a list), ``feedback_loop_threshold``.
+    ``standard_spacing``: the gap of the visual format language's ``-`` between views
+    and of a stack's system spacing; ``default_layout_margin``: the layout margins new
+    views start with (and so ``|-`` in the visual format language). Both default to
+    UIKit's 8; a grid of character cells wants 1 and 0.
     ``diagnostics``: a callable receiving each :class:`Diagnostic` (they are also
     appended to ``ctx.diagnostics``). ``strict``: when True (default) activating a
     required constraint that conflicts raises UnsatisfiableConstraints (and takes the
@@ -263,7 +268,8 @@ class Context:
     :mod:`brace.animation`), also the attribute ``ctx.clock``."""
 
     def __init__(self, scale: float = 1.0, direction="ltr", plugin_path=None,
-                 feedback_loop_threshold: int = 0, diagnostics=None, strict: bool = True, clock=None):
+                 feedback_loop_threshold: int = 0, diagnostics=None, strict: bool = True, clock=None,
+                 standard_spacing: float = 8.0, default_layout_margin: float = 8.0):
         if clock is not None and not callable(clock):
             raise TypeError("Context(clock=): expected a callable answering seconds, not %r" % type(clock).__name__)
         opts = ffi.new("brace_context_options *")
@@ -271,6 +277,8 @@ class Context:
         opts.scale = _num(scale, "scale")
         opts.layout_direction = _direction(direction)
         opts.feedback_loop_threshold = int(feedback_loop_threshold)
+        opts.standard_spacing = _num(standard_spacing, "standard_spacing")
+        opts.default_layout_margin = _num(default_layout_margin, "default_layout_margin")
         keep = None
         if plugin_path is not None:
             if not isinstance(plugin_path, str):
@@ -368,6 +376,7 @@ class Context:
         self._call(lib.brace_context_get_options, o)
         return {"scale": o.scale, "direction": Direction(o.layout_direction),
                 "feedback_loop_threshold": o.feedback_loop_threshold,
+                "standard_spacing": o.standard_spacing, "default_layout_margin": o.default_layout_margin,
                 "plugin_path": ffi.string(o.plugin_path).decode() if o.plugin_path != ffi.NULL else None}
 
     @property
