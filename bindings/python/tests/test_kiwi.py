@@ -282,6 +282,19 @@ def test_dump_and_reset(capsys):
     assert values(s, x) == [3.0]
 
 
+def test_dump_has_kiwisolvers_sections_and_the_error_per_level():
+    x = Variable("x")
+    s = Solver()
+    s.addConstraint(x <= 10)
+    s.addConstraint((x == 3) | "medium")
+    s.addConstraint((x == 5) | "weak")
+    out = s.dumps()
+    titles = ["Objective", "Tableau", "Infeasible", "Variables", "Edit Variables", "Constraints"]
+    assert [line for line in out.splitlines() if line in titles] == titles
+    # medium (500) holds x at 3; the weak x == 5 is off by |3 - 5| = 2.
+    assert "priority 500: 0\npriority 250: 2\n" in out
+
+
 def test_a_variable_in_two_solvers():
     x = Variable("x")
     a, b = Solver(), Solver()
@@ -345,3 +358,4 @@ def test_the_same_program_runs_on_kiwisolver_and_brace_kiwi(tmp_path):
         got[which] = r.stdout
     assert got["brace"] == got["kiwi"]
     assert "unsatisfiable" in got["brace"]
+
