@@ -4,6 +4,9 @@ A program written for kiwisolver runs with only its import changed::
 
     from brace import kiwi as kiwisolver      # instead of: import kiwisolver
 
+(`from kiwisolver import ...` becomes `from brace.kiwi import ...`; for code that
+imports kiwisolver itself, see docs/python-kiwi.md.)
+
 Variable, Term, Expression, Constraint, Solver and strength behave as kiwisolver's
 (operators, method names, exceptions). Each Solver owns one Brace context
 (brace_context_create); a Variable gets a Brace free variable (brace_variable_create)
