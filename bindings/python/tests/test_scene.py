@@ -492,6 +492,18 @@ def test_error_not_utf8(tmp_path):
     assert str(load_error(p)) == "latin.json: $: cannot read the file: it is not UTF-8 (byte 20)"
 
 
+def test_error_lone_surrogate_names_the_file_and_the_json_path(tmp_path):
+    # "\ud800" is valid JSON but no UTF-8 text: the engine could not be given it.
+    p = write(tmp_path, "s.json", '{"size": [100, 100], "root": {"id": "r", "subviews": [{"id": "a"}]},'
+              ' "constraints": [{"id": "ok"}, {"id": "\\ud800", "equation": "a.width == 10"}]}')
+    e = load_error(p)
+    assert (e.file, e.json_path) == ("s.json", "constraints[1].id")
+    assert str(e) == "s.json: constraints[1].id: the text holds a lone surrogate (U+D800), which UTF-8 cannot carry"
+    e = load_error({"root": {"id": "r", "subviews": [{"id": "a", "x\udfff": 1}]}})
+    assert str(e) == ("<dict>: root.subviews[0]: the key 'x\\udfff' holds a lone surrogate (U+DFFF), "
+                      "which UTF-8 cannot carry")
+
+
 def test_error_nan_in_a_file(tmp_path):
     p = write(tmp_path, "s.json", '{"root": {"subviews": [{"frame": [0, 0, NaN, 10]}]}}')
     assert str(load_error(p)) == "s.json: root.subviews[0].frame[2]: the width must be a finite number, not NaN"

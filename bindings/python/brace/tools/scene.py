@@ -279,6 +279,36 @@ def _parse_json(text: str, file: str):
         raise SceneError(file, "$", "invalid JSON: %s" % what) from None
 
 
+def _lone_surrogate(text: str):
+    """The first character of ``text`` that UTF-8 cannot carry (JSON's "\\ud800"), or None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        return text[e.start]
+    return None
+
+
+def _check_text(data, file: str) -> None:
+    """A SceneError at the first string (value or key) holding a lone surrogate: valid
+    JSON, but the engine takes UTF-8. Iterative, as the view tree may be deep."""
+    todo = [(data, "$")]
+    while todo:
+        v, path = todo.pop()
+        if isinstance(v, str):
+            bad = _lone_surrogate(v)
+            if bad is not None:
+                raise SceneError(file, path, "the text holds a lone surrogate (U+%04X), which UTF-8 cannot "
+                                 "carry" % ord(bad))
+        elif isinstance(v, dict):
+            for k, x in reversed(list(v.items())):
+                if isinstance(k, str) and _lone_surrogate(k) is not None:
+                    raise SceneError(file, path, "the key %s holds a lone surrogate (U+%04X), which UTF-8 "
+                                     "cannot carry" % (ascii(k), ord(_lone_surrogate(k))))
+                todo.append((x, _key(path, k)))
+        elif isinstance(v, list):
+            todo.extend((x, "%s[%d]" % (path, i)) for i, x in reversed(list(enumerate(v))))
+
+
 # ---------------------------------------------------------------- equations
 
 _TOKEN = re.compile(r"""
@@ -762,6 +792,7 @@ def load_scene(source, *, size=None, strict: bool = False) -> Scene:
         data = _parse_json(text, file)
     else:
         raise TypeError("load_scene() takes a path or a dict, not %s" % type(source).__name__)
+    _check_text(data, file)
     loader = _Loader(file, base, override, strict)
     try:
         scene = loader.load(data)
