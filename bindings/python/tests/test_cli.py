@@ -10,6 +10,7 @@ import shlex
 import struct
 import subprocess
 import sys
+import types
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -754,3 +755,66 @@ def test_login_picture_keeps_constraint_lines_off_the_names():
                 crossed.append(i)
     # email_label and password_label sit on the align-all-center-Y line of their rows.
     assert crossed == []
+
+
+# ---------------------------------------------------------------- what went wrong, with the file
+
+
+def test_a_lone_surrogate_in_a_scene_is_a_scene_error_not_an_internal_one(capsys, tmp_path):
+    # Valid JSON ("\ud800" escaped), but no UTF-8 text for the engine.
+    path = tmp_path / "s.json"
+    path.write_text('{"size": [100, 100], "root": {"id": "r", "subviews": [{"id": "a"}]},'
+                    ' "constraints": [{"id": "\\ud800", "equation": "a.width == 10"}]}', encoding="utf-8")
+    for command in ("check", "render"):
+        args = [command, path] + (["-o", tmp_path / "s.svg"] if command == "render" else [])
+        code, out, err = call(capsys, *args)
+        assert_one_error(code, err, "brace %s: s.json: constraints[0].id: the text holds a lone surrogate "
+                                    "(U+D800), which UTF-8 cannot carry" % command)
+        assert "internal error" not in err
+
+
+class _CairoError(Exception):
+    """Stands for cairocffi.CairoError (matched by name: cairo may not be installed)."""
+
+    def __init__(self, message, status):
+        super().__init__(message)
+        self.status = status
+
+
+_CairoError.__name__ = "CairoError"
+
+
+@pytest.mark.parametrize("failure, text", [
+    (_CairoError("invalid value (typically too big) for the size of the input", 32),
+     "the picture is too big for cairo (at most 32,767 pixels a side; use a smaller --size or --scale, or SVG)"),
+    (_CairoError("out of memory", 1), "cairo ran out of memory (a smaller --size or --scale needs less)"),
+    (MemoryError(), "out of memory (a smaller --size or --scale needs less)"),
+    (_CairoError("write error", 11), "cairo failed: write error"),
+])
+def test_png_failures_say_what_happened_to_which_file(capsys, tmp_path, monkeypatch, failure, text):
+    from brace import render
+
+    def fail(*a, **kw):
+        raise failure
+
+    monkeypatch.setattr(cli, "_cairosvg", lambda: None)
+    monkeypatch.setattr(render, "png", fail)
+    target = tmp_path / "big.png"
+    code, out, err = call(capsys, "render", example("login"), "--size", "100000x100000", "-o", target)
+    assert_one_error(code, err, "brace render: cannot draw %s: %s\n" % (target, text))
+    assert "internal error" not in err and not target.exists()
+
+
+def test_a_full_disk_under_standard_output_is_named(capsys, monkeypatch):
+    class Full:
+        def write(self, data):
+            raise OSError(28, "No space left on device")
+
+        def flush(self):
+            pass
+
+    stdout = types.SimpleNamespace(buffer=Full(), flush=lambda: None)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    code = cli.main(["render", str(example("login")), "-o", "-"])
+    err = capsys.readouterr().err
+    assert_one_error(code, err, "brace render: cannot write to standard output: No space left on device\n")
