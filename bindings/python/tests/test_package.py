@@ -145,6 +145,27 @@ def test_importing_brace_and_brace_kiwi_parses_no_header():
     assert out.splitlines() == ["[]", "[]", "True"]
 
 
+def test_importing_brace_kiwi_loads_only_the_binding():
+    # kiwisolver's users need no views: the object model waits for its first name.
+    out = _python("import sys, brace.kiwi; print(sorted(m for m in sys.modules if m.startswith('brace')))")
+    assert out.strip() == str(sorted(["brace", "brace._brace_cffi", "brace._constants", "brace._native",
+                                      "brace.errors", "brace.kiwi"]))
+
+
+def test_the_object_model_keeps_its_names_at_the_package_top():
+    out = _python(
+        "import brace, brace.core, brace.layout, brace.animation\n"
+        "assert brace.View is brace.core.View and brace.Context is brace.core.Context\n"
+        "assert brace.Constraint is brace.layout.Constraint and brace.Spring is brace.animation.Spring\n"
+        "assert brace.geometry.Rect is brace.Rect and brace.errors.BraceError is brace.BraceError\n"
+        "names = {}\n"
+        "exec('from brace import *', names)\n"
+        "print(sorted(n for n in names if n != '__builtins__') == sorted(brace.__all__))\n"
+        "print({'View', 'Stack', 'visual_format', 'Transaction', 'core', 'StaleHandle', 'version'} <= set(brace.__all__))\n"
+        "print({'View', 'render', 'load_scene'} <= set(dir(brace)), 'render' in brace.__all__)\n")
+    assert out.split() == ["True", "True", "True", "False"]
+
+
 def test_the_tools_keep_their_names_at_the_package_top():
     out = _python(
         "import sys, brace\n"
