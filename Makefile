@@ -63,7 +63,7 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-animation bench-stack clean-stage summary help
+.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-animation bench-python-import bench-stack clean-stage summary help
 
 # ------------------------------------------------------------------------------ build
 
@@ -269,12 +269,25 @@ test-size: $(INSTALLED)
 # linking the installed library pays: first use (context + every built-in plugin) and heap
 # bytes per view and per constraint, next to kiwi's for the same constraints
 # (Tests/bench/install-bench.sh; kiwi's C++ source comes from PyPI's kiwisolver sdist),
-# then animated layout changes (bench-animation).
-## the core benchmark, the installed library's first use and memory next to kiwi, animations
+# then animated layout changes (bench-animation) and the Python package's import time next
+# to kiwisolver's (bench-python-import).
+## the core benchmark, the installed library's first use and memory next to kiwi, animations, Python imports
 bench: release $(INSTALLED)
 	"$(BIN)/brace-bench"
 	$(PKG_ENV) CC="$(CC)" CXX="$(GXX)" PYTHON="$(PYTHON)" Tests/bench/install-bench.sh "$(WORK)/bench"
 	@$(MAKE) --no-print-directory bench-animation
+	@$(MAKE) --no-print-directory bench-python-import
+
+# pip builds bindings/python (as `make test-python` does) into a venv of its own, next to
+# kiwisolver from PyPI (left out, with a note, when PyPI cannot be reached).
+BENCH_VENV := $(WORK)/bench/venv
+## import brace, brace.kiwi and kiwisolver, each in fresh processes (Tests/bench/import_bench.py)
+bench-python-import: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
+	@rm -rf "$(BENCH_VENV)" && mkdir -p "$(WORK)/bench"
+	$(PYTHON) -m venv "$(BENCH_VENV)"
+	env BRACE_SCRATCH="$(abspath $(SCRATCH))" "$(BENCH_VENV)/bin/pip" install --quiet ./bindings/python
+	"$(BENCH_VENV)/bin/pip" install --quiet kiwisolver || echo "bench-python-import: kiwisolver not installed: its side is skipped" >&2
+	"$(BENCH_VENV)/bin/python" Tests/bench/import_bench.py
 
 # A C program against the installed library, as a user's program is built
 # (Tests/bench/animation_bench.c; options: make bench-animation ANIMATION_BENCH_FLAGS="--reps 5").

@@ -1,22 +1,17 @@
-"""The C ABI through cffi in ABI mode: the declarations are the public header,
-preprocessed when the package was built (_cdef.h); the library is the bundled
-libbrace.so, or the one BRACE_LIBRARY names. Nothing here is a second engine: every call
-is a brace_* function of include/brace/*.h."""
+"""The C ABI through cffi in out-of-line ABI mode: the declarations are the public
+header, parsed when the package was built into _brace_cffi.py (setup.py), so importing
+parses nothing and loads neither the `cffi` package nor pycparser, only cffi's C backend;
+the library is the bundled libbrace.so, or the one BRACE_LIBRARY names. Nothing here is a
+second engine: every call is a brace_* function of include/brace/*.h."""
 
 from __future__ import annotations
 
 import os
 
-from cffi import FFI
-
 from . import errors
+from ._brace_cffi import ffi
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-
-ffi = FFI()
-with open(os.path.join(_HERE, "_cdef.h"), encoding="utf-8") as _f:
-    CDEF = _f.read()
-ffi.cdef(CDEF)
 
 #: The library in use: $BRACE_LIBRARY, else the copy bundled with the package (the
 #: built-in plugins sit next to it, where libbrace looks for them).

@@ -25,12 +25,13 @@ The Context's and View's methods that use this module are in :mod:`brace.core`.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, NamedTuple
+from collections import namedtuple
 
 from . import errors
 from ._native import ffi, lib
 from .geometry import _num
 
+TYPE_CHECKING = False  # (typing is slow to import; only type checkers read this)
 if TYPE_CHECKING:  # the context builds on this module, not the reverse
     from .core import Context
 
@@ -47,11 +48,11 @@ class Curve(enum.IntEnum):
     SPRING = lib.BRACE_CURVE_SPRING
 
 
-class Spring(NamedTuple):
+class Spring(namedtuple("Spring", "damping velocity", defaults=(1.0, 0.0))):
     """UIKit's ``usingSpringWithDamping:initialSpringVelocity:``: the damping ratio in
-    (0, 1] (1: no overshoot) and the initial velocity in distances per second."""
-    damping: float = 1.0
-    velocity: float = 0.0
+    (0, 1] (1: no overshoot, the default) and the initial velocity in distances per
+    second (default 0)."""
+    __slots__ = ()
 
 
 class ManualClock:

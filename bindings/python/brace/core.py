@@ -32,12 +32,12 @@ caller of ``tick`` once the other due completions ran.
 
 from __future__ import annotations
 
+import _thread
 import enum
 import functools
-import threading
 import time
 import weakref
-from typing import NamedTuple, Optional
+from collections import namedtuple
 
 from . import _attributes, errors
 from ._attributes import c_text_or_null, text_or_none
@@ -46,6 +46,11 @@ from .animation import Transaction, WithoutAnimation
 from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_dinsets, _from_insets,
                        _from_point, _from_rect, _insets, _num, _point, _rect)
 from .layout import Anchor, Constraint, Variable, _constraint_is_alive, _constraints_from, _edit_target
+
+# typing (it loads re) was a fifth of `import brace`: only type checkers read this.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Optional
 
 # ---------------------------------------------------------------- geometry
 
@@ -131,12 +136,11 @@ class HandleKind(enum.IntEnum):
     VARIABLE = lib.BRACE_HANDLE_KIND_VARIABLE
 
 
-class HandleInfo(NamedTuple):
+class HandleInfo(namedtuple("HandleInfo", "kind index generation")):
     """What a handle names, as the engine says (brace_handle_get_info): handles are
-    opaque, this is the one way to read them."""
-    kind: HandleKind
-    index: int  # ordering by index is stable
-    generation: int
+    opaque, this is the one way to read them. kind: a HandleKind; index: int (ordering
+    by index is stable); generation: int."""
+    __slots__ = ()
 
     @property
     def name(self) -> str:
@@ -194,23 +198,16 @@ class Diagnostic:
                                                ["0x%x" % h for h in self.nodes])
 
 
-class PropertyDesc(NamedTuple):
-    name: str
-    type: str  # "bool", "int", "double", "enum"
-    scope: str  # "container" or "child"
-    default: object
-    minimum: float
-    maximum: float
-    enum_names: tuple
-    doc: Optional[str]
+class PropertyDesc(namedtuple("PropertyDesc", "name type scope default minimum maximum enum_names doc")):
+    """A strategy's property: type is "bool", "int", "double" or "enum", scope
+    "container" or "child"; doc is a str or None."""
+    __slots__ = ()
 
 
-class StrategyInfo(NamedTuple):
-    name: str
-    role: str  # "container" or "solver"
-    path: str
-    abi: tuple
-    properties: tuple  # of PropertyDesc
+class StrategyInfo(namedtuple("StrategyInfo", "name role path abi properties")):
+    """A loaded strategy: role is "container" or "solver", properties a tuple of
+    PropertyDesc."""
+    __slots__ = ()
 
 
 _VALUE_TYPES = {lib.BRACE_VALUE_BOOL: "bool", lib.BRACE_VALUE_INT: "int",
@@ -231,7 +228,7 @@ class _CtxState:
 
 # ctx pointer address -> weakref(Context): how the module-level trampolines find their way.
 _contexts: dict = {}
-_contexts_lock = threading.Lock()
+_contexts_lock = _thread.allocate_lock()
 
 
 def _addr(ptr) -> int:
@@ -334,7 +331,7 @@ class Context:
 
     def _raise_pending(self):
         if self._pending_exc:
-            exc = self._pending_exc.pop(threading.get_ident(), None)
+            exc = self._pending_exc.pop(_thread.get_ident(), None)
             if exc is not None:
                 try:
                     raise exc
@@ -344,7 +341,7 @@ class Context:
     def _store_exception(self, exc):
         # Callbacks run on the thread that entered the context: the exception belongs to
         # that thread's pending C call (never to another thread's BRACE_E_BUSY answer).
-        self._pending_exc.setdefault(threading.get_ident(), exc)
+        self._pending_exc.setdefault(_thread.get_ident(), exc)
 
     def close(self) -> None:
         """Destroy the context now (every node, constraint and variable in it). Further
@@ -653,11 +650,10 @@ _CHANGE_OLD_AT = ffi.offsetof("brace_frame_change", "old_frame") // 8
 _CHANGE_NEW_AT = ffi.offsetof("brace_frame_change", "new_frame") // 8
 
 
-class FrameChange(NamedTuple):
-    """A view whose frame changed in the last turn (:meth:`Context.changed_frames`)."""
-    view: "View"
-    old: Rect
-    new: Rect
+class FrameChange(namedtuple("FrameChange", "view old new")):
+    """A view whose frame changed in the last turn (:meth:`Context.changed_frames`): the
+    View, its old and its new Rect."""
+    __slots__ = ()
 
 
 # brace_presented_frame in 64-bit words: a node, then a brace_rect of four doubles.
@@ -735,7 +731,7 @@ def _completion_trampoline(ctx_ptr, finished, user_data):
     # An exception an earlier completion of this tick raised waits for the tick's caller;
     # set aside meanwhile, so that this completion's own calls into the context do not
     # raise it.
-    tid = threading.get_ident()
+    tid = _thread.get_ident()
     earlier = ctx._pending_exc.pop(tid, None)
     try:
         fn(bool(finished))

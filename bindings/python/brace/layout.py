@@ -29,14 +29,16 @@ from __future__ import annotations
 
 import weakref
 from numbers import Real
-from typing import TYPE_CHECKING, Iterable, Optional
 
 from . import _attributes, _constants, errors
 from ._attributes import c_text_or_null, text_or_none
 from ._native import ffi, lib
 from .geometry import _num
 
+TYPE_CHECKING = False  # (typing is slow to import; only type checkers read this)
 if TYPE_CHECKING:  # the views build on this module, not the reverse
+    from typing import Iterable, Optional
+
     from .core import Context
 
 _RELATIONS = {"==": lib.BRACE_RELATION_EQUAL, "<=": lib.BRACE_RELATION_LESS_EQUAL,

@@ -130,6 +130,42 @@ def test_importing_brace_and_brace_kiwi_loads_no_tool():
     assert out.strip() == "[]"
 
 
+def test_importing_brace_and_brace_kiwi_parses_no_header():
+    # setup.py parsed the declarations when the package was built (_brace_cffi.py, cffi's
+    # out-of-line ABI mode); loading cffi's Python side pulls in pycparser, and parsing a
+    # header again was about 90 of an import's 130 ms.
+    out = _python(
+        "import sys\n"
+        "opened = []\n"
+        "sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == 'open' else None)\n"
+        "import brace, brace.kiwi\n"
+        "print(sorted(m for m in sys.modules if m.partition('.')[0] in ('cffi', 'pycparser')))\n"
+        "print(sorted(p for p in opened if p.endswith('.h')))\n"
+        "print(sys.modules['brace._native'].ffi is getattr(sys.modules.get('brace._brace_cffi'), 'ffi', None))\n")
+    assert out.splitlines() == ["[]", "[]", "True"]
+
+
+def test_importing_brace_kiwi_loads_only_the_binding():
+    # kiwisolver's users need no views: the object model waits for its first name.
+    out = _python("import sys, brace.kiwi; print(sorted(m for m in sys.modules if m.startswith('brace')))")
+    assert out.strip() == str(sorted(["brace", "brace._brace_cffi", "brace._constants", "brace._native",
+                                      "brace.errors", "brace.kiwi"]))
+
+
+def test_the_object_model_keeps_its_names_at_the_package_top():
+    out = _python(
+        "import brace, brace.core, brace.layout, brace.animation\n"
+        "assert brace.View is brace.core.View and brace.Context is brace.core.Context\n"
+        "assert brace.Constraint is brace.layout.Constraint and brace.Spring is brace.animation.Spring\n"
+        "assert brace.geometry.Rect is brace.Rect and brace.errors.BraceError is brace.BraceError\n"
+        "names = {}\n"
+        "exec('from brace import *', names)\n"
+        "print(sorted(n for n in names if n != '__builtins__') == sorted(brace.__all__))\n"
+        "print({'View', 'Stack', 'visual_format', 'Transaction', 'core', 'StaleHandle', 'version'} <= set(brace.__all__))\n"
+        "print({'View', 'render', 'load_scene'} <= set(dir(brace)), 'render' in brace.__all__)\n")
+    assert out.split() == ["True", "True", "True", "False"]
+
+
 def test_the_tools_keep_their_names_at_the_package_top():
     out = _python(
         "import sys, brace\n"
