@@ -41,7 +41,8 @@ from typing import NamedTuple, Optional
 
 from . import _attributes, errors
 from ._attributes import c_text_or_null, text_or_none
-from ._native import error, ffi, lib
+from ._names import did_you_mean
+from ._native import error, ffi, lib, warning_stacklevel
 from .animation import Transaction, WithoutAnimation
 from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_dinsets, _from_insets,
                        _from_point, _from_rect, _insets, _num, _point, _rect)
@@ -104,9 +105,10 @@ def _enum_value(cls, value, what) -> int:
         try:
             return cls[value.upper()]
         except KeyError:
-            names = ["'%s'" % m.lower() for m in cls.__members__]
-            raise ValueError("%s must be %s or %s, not %r" % (what, ", ".join(names[:-1]), names[-1],
-                                                              value)) from None
+            names = [m.lower() for m in cls.__members__]
+            quoted = ["'%s'" % n for n in names]
+            raise ValueError("%s must be %s or %s, not %r%s" % (what, ", ".join(quoted[:-1]), quoted[-1],
+                                                                value, did_you_mean(value.lower(), names))) from None
     return int(value)
 
 
@@ -894,7 +896,10 @@ class View(_attributes.HandleWrapper):
             self.frame = frame
         for k, v in props.items():
             if not hasattr(type(self), k):
-                raise AttributeError("View has no property %r" % k)
+                known = [n for n in dir(type(self)) if not n.startswith("_")
+                         and isinstance(getattr(type(self), n), (property, _attributes.CAttribute, _StrategyProperty))]
+                raise AttributeError("%s(): %s has no property %r%s" % (
+                    type(self).__name__, type(self).__name__, k, did_you_mean(k, known)))
             setattr(self, k, v)
 
     def _attach(self, ctx, handle):
@@ -1137,10 +1142,30 @@ class View(_attributes.HandleWrapper):
                     return d
         return None
 
+    def _property_hint(self, exc, name, value=None):
+        """exc with "did you mean" added for a misspelt property name or enum value."""
+        descs = [d for strat in (self.layout_strategy, self.superview.layout_strategy if self.superview else None)
+                 if strat is not None for d in self._ctx.strategy_properties(strat)]
+        desc = next((d for d in descs if d.name == name), None)
+        if desc is None:
+            hint = did_you_mean(name, [d.name for d in descs])
+        elif desc.type == "enum" and isinstance(value, str):
+            hint = did_you_mean(value, desc.enum_names)
+        else:
+            hint = ""
+        if hint:
+            exc.args = (exc.message + hint,)
+            exc.message += hint
+            exc.detail += hint
+        return exc
+
     def get_property(self, name: str):
         """A strategy property's value (bool, int, float, or an enum's name)."""
         v = ffi.new("brace_value *")
-        self._c(lib.brace_node_get_property, name.encode(), v)
+        try:
+            self._c(lib.brace_node_get_property, name.encode(), v)
+        except errors.BraceError as e:
+            raise self._property_hint(e, name) from None
         names = ()
         if v.type == lib.BRACE_VALUE_ENUM:
             d = self._property_desc(name)
@@ -1149,7 +1174,14 @@ class View(_attributes.HandleWrapper):
 
     def set_property(self, name: str, value) -> None:
         """Set a strategy property with the typed setter its declaration calls for:
-        str -> enum by name, bool -> bool, int/float -> int or double (as declared)."""
+        str -> enum by name, bool -> bool, int/float -> int or double (as declared).
+        A misspelt name or enum value raises with a "did you mean"."""
+        try:
+            self._set_property(name, value)
+        except errors.BraceError as e:
+            raise self._property_hint(e, name, value) from None
+
+    def _set_property(self, name: str, value) -> None:
         b = name.encode()
         if isinstance(value, enum.Enum):
             value = value.name.lower() if not isinstance(value, int) else int(value)
@@ -1389,6 +1421,22 @@ class LayoutGuide(View):
         return self.frame
 
 
+class _StrategyProperty:
+    """A strategy property as an attribute: ``stack.alignment = "center"`` is
+    ``stack.set_property("alignment", "center")``."""
+
+    def __init__(self, name, encode=None, doc=None):
+        self.name = name
+        self.encode = encode
+        self.__doc__ = doc
+
+    def __get__(self, obj, owner=None):
+        return self if obj is None else obj.get_property(self.name)
+
+    def __set__(self, obj, value):
+        obj.set_property(self.name, value if self.encode is None else self.encode(value))
+
+
 class Stack(View):
     """A View with the "stack" strategy (UIStackView). Keyword arguments are stack
     properties (axis, distribution, alignment, spacing, layout_margins_relative,
@@ -1419,10 +1467,15 @@ class Stack(View):
     def set_custom_spacing(self, spacing: float, after: View) -> None:
         after.set_property("spacing_after", float(spacing))
 
-    axis = property(lambda self: self.get_property("axis"), lambda self, v: self.set_property("axis", v))
-    distribution = property(lambda self: self.get_property("distribution"),
-                            lambda self, v: self.set_property("distribution", v))
-    alignment = property(lambda self: self.get_property("alignment"),
-                         lambda self, v: self.set_property("alignment", v))
-    spacing = property(lambda self: self.get_property("spacing"),
-                       lambda self, v: self.set_property("spacing", float(v)))
+    axis = _StrategyProperty("axis", doc='"horizontal" or "vertical".')
+    distribution = _StrategyProperty("distribution", doc='"fill", "fill_equally", "fill_proportionally", '
+                                     '"equal_spacing" or "equal_centering".')
+    alignment = _StrategyProperty("alignment", doc='"fill", "leading", "center", "trailing", "first_baseline" '
+                                  'or "last_baseline" (across the axis).')
+    spacing = _StrategyProperty("spacing", float, "The gap between arranged views, in points.")
+    layout_margins_relative = _StrategyProperty("layout_margins_relative", bool,
+                                                "Arrange within the layout margins instead of the bounds.")
+    baseline_relative = _StrategyProperty("baseline_relative", bool,
+                                          "Vertical stacks: spacing measured between baselines.")
+    generate_constraints = _StrategyProperty("generate_constraints", bool,
+                                             "Always arrange with generated constraints (docs/stack.md).")

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 class BraceError(Exception):
     """Base of every error Brace reports. `status` is the C status name, `message` the
-    engine's text (it names the function, the handle and the rule)."""
+    text: the Python call that failed ("View.set_property()"), then the engine's
+    account (the handle and the rule), which `detail` holds alone."""
 
     status = "BRACE_E_UNKNOWN"
 
-    def __init__(self, message: str, status: str | None = None):
+    def __init__(self, message: str, status: str | None = None, detail: str | None = None):
         super().__init__(message)
         self.message = message
+        self.detail = message if detail is None else detail
         if status is not None:
             self.status = status
 

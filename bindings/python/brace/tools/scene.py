@@ -18,7 +18,6 @@ closed before the exception propagates.
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import os
@@ -27,6 +26,7 @@ import sys
 from typing import NamedTuple
 
 from .. import _constants
+from .._names import camel as _camel, snake as _snake, suggest as _suggest
 from .._native import LIBRARY_PATH
 from ..core import Autoresizing, Context, DiagnosticKind, Size, View
 from ..errors import BraceError, NotFound, UnsatisfiableConstraints
@@ -88,15 +88,6 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _RESERVED_IDS = ("self", "superview")
 _PRIORITY_WORDS = {"required": 1000.0, "high": 750.0, "low": 250.0}
 _RESERVED_METRICS = _RESERVED_IDS + tuple(_PRIORITY_WORDS)
-
-
-def _camel(snake: str) -> str:
-    head, *rest = snake.split("_")
-    return head + "".join(p[:1].upper() + p[1:] for p in rest)
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
 #: attribute name (snake_case, camelCase, "baseline") -> brace_attribute
@@ -197,20 +188,6 @@ def _show(v) -> str:
     return _json_type(v)
 
 
-def _suggest(name: str, known) -> str | None:
-    known = list(known)
-    if not isinstance(name, str):
-        return None
-    for cand in (name.lower(), _snake(name)):
-        if cand in known and cand != name:
-            return cand
-    lowered = {k.lower(): k for k in known}
-    if name.lower() in lowered and lowered[name.lower()] != name:
-        return lowered[name.lower()]
-    m = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    return m[0] if m else None
-
-
 def _unknown(what: str, name: str, known, none: str = "there are none", limit: int = 15,
              owner: str = "") -> str:
     """'unknown view "pasword" (did you mean "password"? known: email, password)'; `owner`
@@ -228,9 +205,9 @@ def _unknown(what: str, name: str, known, none: str = "there are none", limit: i
 
 
 def _engine_text(exc: BaseException) -> str:
-    """The engine's message without the C function's name ('brace_node_set_frame: ')."""
-    msg = getattr(exc, "message", None) or str(exc)
-    return re.sub(r"^brace_[a-z0-9_]+: ", "", msg)
+    """The engine's message without the call's name ('View.frame = ...: '): a scene
+    error names the place in the file instead."""
+    return getattr(exc, "detail", None) or str(exc)
 
 
 def _caret(text: str, pos: int) -> str:

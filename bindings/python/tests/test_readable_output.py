@@ -1,0 +1,68 @@
+"""What a Python user reads: constraints by identifier, diagnostics through warnings,
+errors naming the Python call with "did you mean", one spelling of the visual format
+options everywhere, `brace check` in the scene's words, and docs/python.md's examples."""
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+import brace
+from brace.tools.scene import load_scene
+from test_animation import run_documented_example
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "python.md"
+
+
+def views(ctx, *names, translates=False):
+    root = ctx.view(frame=(0, 0, 300, 200))
+    root.identifier = "root"
+    made = []
+    for name in names:
+        v = ctx.view()
+        if name is not None:
+            v.identifier = name
+        root.add_subview(v)
+        v.translates_autoresizing_mask = translates
+        made.append(v)
+    return root, made
+
+
+# ---------------------------------------------------------------- errors
+
+
+def raised(fn):
+    with pytest.raises(Exception) as info:
+        fn()
+    assert not re.search(r"brace_[a-z_]+\(|brace_[a-z_]+:", str(info.value))  # no C function's name
+    return info.value
+
+
+def test_errors_name_the_python_call_and_offer_did_you_mean():
+    ctx = brace.Context()
+    stack = brace.Stack(ctx, axis="vertical")
+    e = raised(lambda: stack.set_property("alignment", "centre"))
+    assert isinstance(e, brace.InvalidArgument)
+    assert str(e).startswith('Stack.set_property(): "centre" is not a value of property "alignment"')
+    assert str(e).endswith('(did you mean "center"?)') and e.detail.endswith('(did you mean "center"?)')
+    e = raised(lambda: setattr(stack, "alignment", "centre"))
+    assert str(e).startswith('Stack.alignment = ...: "centre"') and str(e).endswith('(did you mean "center"?)')
+    e = raised(lambda: stack.set_property("alignmnet", "center"))
+    assert isinstance(e, brace.NotFound) and str(e).startswith("Stack.set_property(): ")
+    assert str(e).endswith('(did you mean "alignment"?)')
+    e = raised(lambda: stack.get_property("spacng"))
+    assert str(e).startswith("Stack.get_property(): ") and str(e).endswith('(did you mean "spacing"?)')
+    e = raised(lambda: brace.Stack(ctx, axis="vertcal"))
+    assert str(e).startswith('Stack(): "vertcal"') and str(e).endswith('(did you mean "vertical"?)')
+    e = raised(lambda: brace.View(ctx, hiden=True))
+    assert str(e) == "View(): View has no property 'hiden' (did you mean \"hidden\"?)"
+    e = raised(lambda: ctx.view().content_hugging_priority("horizntal"))
+    assert str(e) == "axis must be 'horizontal' or 'vertical', not 'horizntal' (did you mean \"horizontal\"?)"
+    e = raised(lambda: setattr(ctx.view(), "frame", (0, 0, -1, 5)))
+    assert str(e) == "View.frame = ...: frame has a negative size (-1.0 x 5.0)"
+    assert e.detail == "frame has a negative size (-1.0 x 5.0)"
+    e = raised(lambda: brace.activate([stack.width == stack.leading]))
+    assert str(e).startswith("Anchor == ...: a size attribute cannot be paired with a location attribute")
+    e = raised(lambda: ctx.load_strategy("stak"))
+    assert str(e).startswith("Context.load_strategy(): ")
