@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Iterable, Optional
 
 from . import _attributes, _constants, errors
 from ._attributes import c_text_or_null, text_or_none
-from ._native import ffi, lib
+from ._names import did_you_mean, snake
+from ._native import ffi, lib, warning_stacklevel
 from .geometry import _num
 
 if TYPE_CHECKING:  # the views build on this module, not the reverse
@@ -533,18 +534,31 @@ def _edit_target(item):
     raise TypeError("an edit target is an Anchor (view.width...) or a Variable")
 
 
+#: VFL option name (snake_case) -> BRACE_FORMAT_* value
+FORMAT_OPTIONS = {k[len("BRACE_FORMAT_"):].lower(): v for k, v in vars(_constants).items()
+                  if k.startswith("BRACE_FORMAT_") and not k.endswith("_MASK")}
+
+
+def format_option(name) -> Optional[int]:
+    """The BRACE_FORMAT_* value of an option name in either spelling scenes and Python
+    accept ("align_all_top" or "alignAllTop"), None when it names none."""
+    name = str(name)
+    return FORMAT_OPTIONS.get(name, FORMAT_OPTIONS.get(snake(name)))
+
+
 def _format_options(options) -> int:
-    """An int, or names ("align_all_top", "direction_left_to_right"...) of BRACE_FORMAT_*."""
+    """An int, or names ("align_all_top", "alignAllTop"...) of BRACE_FORMAT_*."""
     if isinstance(options, int):
         return options
     if isinstance(options, str):
         options = [options]
     value = 0
     for name in options:
-        key = "BRACE_FORMAT_" + str(name).upper()
-        if not hasattr(_constants, key):
-            raise ValueError("unknown visual format option %r (BRACE_FORMAT_* names, e.g. 'align_all_top')" % (name,))
-        value |= getattr(_constants, key)
+        v = format_option(name)
+        if v is None:
+            raise ValueError("visual_format(): unknown option %r%s (known: %s)" % (
+                name, did_you_mean(str(name), FORMAT_OPTIONS), ", ".join(sorted(FORMAT_OPTIONS))))
+        value |= v
     return value
 
 
@@ -553,7 +567,8 @@ def visual_format(format: str, views: dict, metrics: Optional[dict] = None, opti
     brace_constraints_create_with_visual_format: the constraints of one line of the visual
     format language ("H:|-[a]-[b(==a)]-|"), created inactive, for brace.activate.
     ``views`` and ``metrics`` map names to views and numbers; ``options`` is an int or
-    option names ("align_all_center_y", "direction_left_to_right"). A malformed format
+    option names, snake_case or camelCase as in scenes ("align_all_center_y" or
+    "alignAllCenterY"). A malformed format
     raises the engine's error, whose message quotes the format with a caret under the
     offending character; nothing is created then."""
     if not views:

@@ -66,3 +66,19 @@ def test_errors_name_the_python_call_and_offer_did_you_mean():
     assert str(e).startswith("Anchor == ...: a size attribute cannot be paired with a location attribute")
     e = raised(lambda: ctx.load_strategy("stak"))
     assert str(e).startswith("Context.load_strategy(): ")
+
+
+# ---------------------------------------------------------------- visual format options
+
+
+def test_visual_format_options_take_the_scenes_spellings():
+    ctx = brace.Context()
+    _, (a, b) = views(ctx, "a", "b")
+    fmt, vs = "H:|-[a]-[b]-|", {"a": a, "b": b}
+    snake = brace.visual_format(fmt, vs, options=["align_all_top"])
+    camel = brace.visual_format(fmt, vs, options=["alignAllTop"])
+    assert [c.formula or c._terms_text() for c in snake] == [c._terms_text() for c in camel]
+    assert "b.top - a.top == 0" in [c._terms_text() for c in camel]  # the alignment, one per pair
+    with pytest.raises(ValueError) as info:
+        brace.visual_format(fmt, vs, options=["alignAllTopp"])
+    assert str(info.value).startswith("visual_format(): unknown option 'alignAllTopp' (did you mean \"align_all_top\"?)")

@@ -30,7 +30,7 @@ from .._names import camel as _camel, snake as _snake, suggest as _suggest
 from .._native import LIBRARY_PATH
 from ..core import Autoresizing, Context, DiagnosticKind, Size, View
 from ..errors import BraceError, NotFound, UnsatisfiableConstraints
-from ..layout import _ATTR_NAMES, Anchor, Expression, activate, visual_format
+from ..layout import _ATTR_NAMES, FORMAT_OPTIONS, Anchor, Expression, activate, format_option, visual_format
 
 __all__ = ["load_scene", "Scene", "SceneError", "Problem", "SCHEMA_PATH", "DEFAULT_SIZE"]
 
@@ -98,10 +98,6 @@ for _code, _name in _ATTR_NAMES.items():
         _ATTRIBUTES[_camel(_name)] = _code
 _ATTRIBUTES["baseline"] = _ATTRIBUTES["last_baseline"]  # NSLayoutAttributeBaseline
 _ATTRIBUTE_NAMES = sorted(n for n in _ATTR_NAMES.values() if n)
-
-#: VFL option name (snake_case) -> BRACE_FORMAT_* value
-_FORMAT_OPTIONS = {k[len("BRACE_FORMAT_"):].lower(): v for k, v in vars(_constants).items()
-                   if k.startswith("BRACE_FORMAT_") and not k.endswith("_MASK")}
 
 _AUTORESIZING = {m.name.lower(): m for m in Autoresizing if m.name not in ("NONE", "ALL")}
 
@@ -1172,10 +1168,10 @@ class _Loader:
         for i, name in enumerate(self.array(options, opath, '"options"')):
             npath = "%s[%d]" % (opath, i)
             name = self.string(name, npath, "an option")
-            key = name if name in _FORMAT_OPTIONS else _snake(name)
-            if key not in _FORMAT_OPTIONS:
-                self.fail(npath, _unknown("option", name, _FORMAT_OPTIONS))
-            value |= _FORMAT_OPTIONS[key]
+            option = format_option(name)
+            if option is None:
+                self.fail(npath, _unknown("option", name, FORMAT_OPTIONS))
+            value |= option
         body = re.sub(r"^\s*[HV]:", "", text)
         named = []
         for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body):
