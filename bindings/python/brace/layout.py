@@ -148,9 +148,12 @@ def _operand(x) -> Optional[Expression]:
 
 
 def _term_name(owner, attr):
+    """"email.width": a view by its identifier (its handle when it has none), as
+    constraints read back from the engine print."""
     if isinstance(owner, Variable):
         return owner.name or "var0x%x" % owner._handle
-    return "0x%x.%s" % (owner._handle, _ATTR_NAMES.get(attr, attr))
+    ident = owner.identifier if owner.alive else None
+    return "%s.%s" % (ident or "0x%x" % owner._handle, _ATTR_NAMES.get(attr, attr))
 
 
 class Anchor(Expression):
@@ -248,7 +251,7 @@ def _make(lhs, relation, rhs) -> "Constraint":
 class Constraint(_attributes.HandleWrapper):
     """A brace_constraint. Created inactive and required."""
 
-    __slots__ = ("_ctx", "_handle", "_finalizer", "_items", "formula", "__weakref__")
+    __slots__ = ("_ctx", "_handle", "_finalizer", "_items", "_written", "__weakref__")
 
     @classmethod
     def _wrap(cls, ctx: Context, handle: int, items=()):
@@ -259,7 +262,7 @@ class Constraint(_attributes.HandleWrapper):
         c._ctx = ctx
         c._handle = handle
         c._items = tuple(items)
-        c.formula = None  # "lhs REL rhs" as written in Python, when created here
+        c._written = None  # how Python wrote it, when created here: see formula
         ctx._constraints[handle] = c
         c._finalizer = weakref.finalize(c, _release_constraint, ctx._state, handle)
         return c
@@ -273,10 +276,7 @@ class Constraint(_attributes.HandleWrapper):
         ctx._call(lib.brace_constraint_create, item1._handle, attr1, relation,
                   item2._handle if item2 is not None else 0, attr2, float(multiplier), float(constant), out)
         c = cls._wrap(ctx, out[0], (item1, item2) if item2 is not None else (item1,))
-        rhs = ("%g" % constant) if item2 is None else "%s%s%s" % (
-            "" if multiplier == 1 else "%g*" % multiplier, _term_name(item2, attr2),
-            "" if constant == 0 else (" + %g" % constant if constant > 0 else " - %g" % -constant))
-        c.formula = "%s %s %s" % (_term_name(item1, attr1), _REL_NAMES[relation], rhs)
+        c._written = (item1, attr1, relation, item2, attr2, multiplier, constant)
         return c
 
     @classmethod
@@ -296,9 +296,25 @@ class Constraint(_attributes.HandleWrapper):
         out = ffi.new("brace_constraint *")
         ctx._call(lib.brace_constraint_create_linear, buf, len(terms), relation, float(constant), out)
         c = cls._wrap(ctx, out[0], tuple(t[2] for t in terms))
-        c.formula = "%s %s %g" % (" + ".join("%g*%s" % (t[3], _term_name(t[2], t[1])) for t in terms),
-                                  _REL_NAMES[relation], constant)
+        c._written = (terms, relation, constant)
         return c
+
+    @property
+    def formula(self) -> Optional[str]:
+        """"lhs REL rhs" as written in Python ("a.width == 0.5*b.width + 3"), views by
+        their identifiers as they are now; None for a constraint not made here."""
+        w = self._written
+        if w is None:
+            return None
+        if len(w) == 3:
+            terms, relation, constant = w
+            return "%s %s %g" % (" + ".join("%g*%s" % (t[3], _term_name(t[2], t[1])) for t in terms),
+                                 _REL_NAMES[relation], constant + 0.0)  # + 0.0: -0 prints as 0
+        item1, attr1, relation, item2, attr2, multiplier, constant = w
+        rhs = ("%g" % constant) if item2 is None else "%s%s%s" % (
+            "" if multiplier == 1 else "%g*" % multiplier, _term_name(item2, attr2),
+            "" if constant == 0 else (" + %g" % constant if constant > 0 else " - %g" % -constant))
+        return "%s %s %s" % (_term_name(item1, attr1), _REL_NAMES[relation], rhs)
 
     # Constraints compare by identity (== on anchors builds constraints).
     __hash__ = object.__hash__

@@ -29,6 +29,29 @@ def views(ctx, *names, translates=False):
     return root, made
 
 
+# ---------------------------------------------------------------- constraints
+
+
+def test_an_anchor_constraint_prints_identifiers_not_handles():
+    ctx = brace.Context()
+    root, (a, b, c) = views(ctx, "email", "password", None)
+    made = a.width == 0.5 * b.width + 3
+    assert made.formula == "email.width == 0.5*password.width + 3"
+    assert re.fullmatch(r"<Constraint 0x[0-9a-f]+ email\.width == 0\.5\*password\.width \+ 3 inactive @1000>",
+                        repr(made))
+    assert (a.leading == root.leading_margin + 8).formula == "email.leading == root.leading_margin + 8"
+    # A view without an identifier: its handle, as the engine's own text shows it.
+    assert (c.height == 44).formula == "0x%x.height == 44" % c.handle
+    # An identifier given after the constraint was made shows too.
+    late = c.width == b.width
+    c.identifier = "icon"
+    assert late.formula == "icon.width == password.width"
+    # A linear constraint, and one made from the visual format, name the views alike.
+    assert (2 * a.width - b.width >= 0).formula == "2*email.width + -1*password.width >= 0"
+    vfl = brace.visual_format("H:[email]-[password]", {"email": a, "password": b})
+    assert "password.leading - email.trailing == 8" in repr(vfl[0])
+
+
 # ---------------------------------------------------------------- errors
 
 
