@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import enum
 import functools
+import sys
 import threading
 import time
+import warnings
 import weakref
 from typing import NamedTuple, Optional
 
@@ -97,6 +99,9 @@ class DiagnosticKind(enum.IntEnum):
     AMBIGUOUS = lib.BRACE_DIAGNOSTIC_AMBIGUOUS
     PLUGIN = lib.BRACE_DIAGNOSTIC_PLUGIN
     NEGATIVE_SIZE = lib.BRACE_DIAGNOSTIC_NEGATIVE_SIZE
+
+    def __str__(self):  # the name, where an IntEnum prints its number
+        return self.name
 
 
 def _enum_value(cls, value, what) -> int:
@@ -195,6 +200,28 @@ class Diagnostic:
         return "<Diagnostic %s %r nodes=%s>" % (getattr(self.kind, "name", self.kind), first,
                                                ["0x%x" % h for h in self.nodes])
 
+    @property
+    def note(self) -> str:
+        """Advice the engine's text leaves out: the constraints a view's frame makes
+        while ``translates_autoresizing_mask`` is True (identifiers 'h=...', 'v=...')
+        take part in the conflict, the usual cause of a zero-size view. "" otherwise."""
+        names = []
+        for c in self.constraints:
+            # A root keeps its frame: only a subview's is a mistake to keep.
+            if (c.identifier or "")[:2] in ("h=", "v=") and c.items and c.items[0].superview is not None:
+                view = c.items[0]
+                name = '"%s"' % view.identifier if view.identifier else "view 0x%x" % view.handle
+                if name not in names:
+                    names.append(name)
+        if not names:
+            return ""
+        return ("Note: %s has translates_autoresizing_mask = True, so its frame is a required constraint; "
+                "set it to False on views that constraints place." % ", ".join(names))
+
+    def __str__(self):
+        note = self.note
+        return "%s: %s%s" % (getattr(self.kind, "name", self.kind), self.message, "\n" + note if note else "")
+
 
 class PropertyDesc(NamedTuple):
     name: str
@@ -261,8 +288,11 @@ class Context:
     and of a stack's system spacing; ``default_layout_margin``: the layout margins new
     views start with (and so ``|-`` in the visual format language). Both default to
     UIKit's 8; a grid of character cells wants 1 and 0.
-    ``diagnostics``: a callable receiving each :class:`Diagnostic` (they are also
-    appended to ``ctx.diagnostics``). ``strict``: when True (default) activating a
+    ``diagnostics``: what becomes of each :class:`Diagnostic` the engine reports (all
+    are also appended to ``ctx.diagnostics``): None (default) issues it as a
+    :class:`~brace.errors.DiagnosticWarning` through :mod:`warnings`, as the C library
+    prints to stderr; a callable receives it instead; False keeps it in
+    ``ctx.diagnostics`` only. ``strict``: when True (default) activating a
     required constraint that conflicts raises UnsatisfiableConstraints (and takes the
     broken constraints out again); when False, UIKit's behavior: it stays active but
     broken (``constraint.broken``). ``clock``: what animations ask the time when none is
@@ -301,6 +331,7 @@ class Context:
         self._in_super = set()  # (handle, kind) whose callback runs now
         self.diagnostics = []
         self.on_diagnostic = diagnostics
+        self._held_warnings = None  # a list while a strict activate may raise them instead
         self.strict = strict
         self._strategy_cache = {}
         self.clock = clock if clock is not None else time.monotonic
@@ -707,7 +738,12 @@ def _diag_trampoline(ctx_ptr, d, _ud):
             kind = d.kind
         diag = Diagnostic(kind, ffi.string(d.message).decode("utf-8", "replace"), nodes, ctx, constraints)
         ctx.diagnostics.append(diag)
-        if ctx.on_diagnostic is not None:
+        if ctx.on_diagnostic is None:
+            if ctx._held_warnings is not None:
+                ctx._held_warnings.append(diag)
+            else:
+                warnings.warn(errors.DiagnosticWarning(diag), stacklevel=warning_stacklevel(sys._getframe(0)))
+        elif ctx.on_diagnostic is not False:
             ctx.on_diagnostic(diag)
     except BaseException as e:  # noqa: BLE001 - re-raised by the caller of the C call
         ctx._store_exception(e)

@@ -29,6 +29,17 @@ class UnsatisfiableConstraints(BraceError):
         self.constraints = list(constraints)
 
 
+class DiagnosticWarning(UserWarning):
+    """A report of the engine (a :class:`~brace.Diagnostic`, in ``diagnostic``) issued
+    through :mod:`warnings` when the Context has no diagnostics handler. Silence them
+    with ``warnings.filterwarnings("ignore", category=brace.DiagnosticWarning)``,
+    collect them with ``warnings.catch_warnings(record=True)``."""
+
+    def __init__(self, diagnostic):
+        super().__init__(str(diagnostic))
+        self.diagnostic = diagnostic
+
+
 # The other classes, one per error status: (name, status, the Python exception it also
 # is, docstring). A base named as a string is an earlier row.
 _CLASSES = (
@@ -57,4 +68,4 @@ for _name, _status, _base, _doc in _CLASSES:
                                                                   "__module__": __name__})
 del _name, _status, _base, _doc, _bases
 
-__all__ = ["BraceError", "UnsatisfiableConstraints", "BY_STATUS"] + [row[0] for row in _CLASSES]
+__all__ = ["BraceError", "UnsatisfiableConstraints", "DiagnosticWarning", "BY_STATUS"] + [row[0] for row in _CLASSES]

@@ -27,6 +27,8 @@ reachable again through ``view.constraints``.
 
 from __future__ import annotations
 
+import sys
+import warnings
 import weakref
 from numbers import Real
 from typing import TYPE_CHECKING, Iterable, Optional
@@ -486,9 +488,17 @@ def activate(constraints: Iterable[Constraint]) -> list:
         return cs
     broken_before = set(_handles_from(ctx, lib.brace_context_get_broken_constraints))
     ndiag = len(ctx.diagnostics)
-    ctx._call(lib.brace_constraints_activate, buf, len(cs))
-    new_broken = set(_handles_from(ctx, lib.brace_context_get_broken_constraints)) - broken_before
+    # The reports wait: when the call raises, the exception carries them instead.
+    outer, ctx._held_warnings = ctx._held_warnings, []
+    try:
+        ctx._call(lib.brace_constraints_activate, buf, len(cs))
+        new_broken = set(_handles_from(ctx, lib.brace_context_get_broken_constraints)) - broken_before
+    finally:
+        held, ctx._held_warnings = ctx._held_warnings, outer
     broken = [c for c in cs if c._handle in new_broken]
+    if broken:
+        held = [d for d in held if d.kind != lib.BRACE_DIAGNOSTIC_UNSATISFIABLE]
+    _warn(ctx, held)
     if broken:
         diags = [d for d in ctx.diagnostics[ndiag:] if d.kind == lib.BRACE_DIAGNOSTIC_UNSATISFIABLE]
         reports = [d.message for d in diags]
@@ -506,6 +516,15 @@ def activate(constraints: Iterable[Constraint]) -> list:
         finally:
             del exc  # no cycle exception -> traceback -> this frame -> exception
     return cs
+
+
+def _warn(ctx, diags) -> None:
+    """Issues held diagnostics as warnings, or holds them on for an enclosing activate."""
+    if ctx._held_warnings is not None:
+        ctx._held_warnings.extend(diags)
+        return
+    for d in diags:
+        warnings.warn(errors.DiagnosticWarning(d), stacklevel=warning_stacklevel(sys._getframe(0)))
 
 
 def _conflicting_set(ctx, diags, broken) -> list:

@@ -52,6 +52,74 @@ def test_an_anchor_constraint_prints_identifiers_not_handles():
     assert "password.leading - email.trailing == 8" in repr(vfl[0])
 
 
+# ---------------------------------------------------------------- diagnostics
+
+
+def conflict(ctx):
+    _, (box,) = views(ctx, "box")
+    brace.activate([box.width == 10, box.width == 20])  # the second one cannot hold
+    return box
+
+
+def test_diagnostics_are_warnings_by_default_pointing_at_the_callers_line():
+    ctx = brace.Context(strict=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        conflict(ctx)
+    assert [w.category for w in caught] == [brace.DiagnosticWarning]
+    w = caught[0]
+    assert w.filename == __file__  # the activate line in conflict(), not the package
+    assert w.lineno == conflict.__code__.co_firstlineno + 2
+    assert w.message.diagnostic is ctx.diagnostics[0]
+    assert str(w.message).startswith("UNSATISFIABLE: Unable to simultaneously satisfy constraints.")
+    assert str(ctx.diagnostics[0].kind) == "UNSATISFIABLE" and "%s" % brace.DiagnosticKind.FEEDBACK_LOOP == "FEEDBACK_LOOP"
+
+
+def test_diagnostics_can_be_silenced_collected_or_handled():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # any warning would fail the test
+        quiet = brace.Context(strict=False, diagnostics=False)
+        conflict(quiet)
+        assert [d.kind for d in quiet.diagnostics] == [brace.DiagnosticKind.UNSATISFIABLE]
+        got = []
+        handled = brace.Context(strict=False, diagnostics=got.append)
+        conflict(handled)
+        assert got == handled.diagnostics and len(got) == 1
+        warnings.filterwarnings("ignore", category=brace.DiagnosticWarning)
+        conflict(brace.Context(strict=False))
+    # warnings.simplefilter("error") makes the warning an exception of the call
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", brace.DiagnosticWarning)
+        with pytest.raises(brace.DiagnosticWarning):
+            conflict(brace.Context(strict=False))
+
+
+def test_a_strict_activate_raises_instead_of_warning_too():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(brace.UnsatisfiableConstraints) as info:
+            conflict(brace.Context())
+    assert "Unable to simultaneously satisfy constraints" in str(info.value)
+
+
+def test_a_forgotten_translates_autoresizing_mask_is_reported_with_a_note():
+    ctx = brace.Context()
+    root, (y,) = views(ctx, "y", translates=True)
+    y.intrinsic_content_size = (50, 20)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        brace.activate([y.center_x == root.center_x, y.center_y == root.center_y])
+        ctx.run_update_cycle()
+    # The view's zero frame (0, 0, 0, 0) is required: centered at (150, 100) with no size.
+    assert y.frame == brace.Rect(150, 100, 0, 0)
+    texts = [str(w.message) for w in caught]
+    assert len(texts) == 2 and all(t.startswith("UNSATISFIABLE: ") for t in texts)
+    note = ('Note: "y" has translates_autoresizing_mask = True, so its frame is a required constraint; '
+            "set it to False on views that constraints place.")
+    assert all(t.endswith("\n" + note) for t in texts)
+    assert ctx.diagnostics[0].note == note
+
+
 # ---------------------------------------------------------------- errors
 
 
