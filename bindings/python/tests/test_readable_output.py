@@ -173,3 +173,22 @@ def test_visual_format_options_take_the_scenes_spellings():
     with pytest.raises(ValueError) as info:
         brace.visual_format(fmt, vs, options=["alignAllTopp"])
     assert str(info.value).startswith("visual_format(): unknown option 'alignAllTopp' (did you mean \"align_all_top\"?)")
+
+
+# ---------------------------------------------------------------- brace check
+
+
+def test_check_reports_visual_format_lines_as_written_with_their_paths():
+    scene = {"root": {"id": "form", "subviews": [{"id": "email"}]},
+             "constraints": ["V:|[email(10)]", "H:|[email]", {"visual": "H:|-[email]-|", "options": []}]}
+    with load_scene(scene) as s:
+        unsat = [p for p in s.problems() if p.kind == "unsatisfiable"]
+    # "H:|[email]" pins email.leading to form.leading; "H:|-[email]-|" to the margin, 8
+    # further: they conflict, and the later line's constraint is the one broken.
+    assert unsat[0].message == (
+        "Unable to simultaneously satisfy constraints; these cannot all hold:\n"
+        '  "H:|[email]" (constraints[1]): email.leading == form.leading\n'
+        '  "H:|-[email]-|" (constraints[2]): email.leading == form.leading_margin\n'
+        'Broken (it stays active but does not hold): "H:|-[email]-|" (constraints[2]): '
+        "email.leading == form.leading_margin")
+    assert all("brace_" not in p.message and "0x" not in p.message for p in unsat)

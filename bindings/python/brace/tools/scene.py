@@ -535,6 +535,7 @@ class Scene:
         self.diagnostics = []
         self._file = "<dict>"
         self._paths = {}  # handle -> JSON path of the view
+        self._written = {}  # constraint handle -> (its line in the file, the line's JSON path)
         self._order = []  # every view of the scene, in document order
         self._laid_out = False
         self._states = {}  # name -> [(JSON path, function, arguments)]
@@ -618,7 +619,8 @@ class Scene:
             if kind is None or d.message in seen:
                 continue  # AMBIGUOUS reports: the per-view check below covers them
             seen.add(d.message)
-            found.append(Problem(kind, d.message, tuple(d.views)))
+            message = self._conflict(d) if kind == "unsatisfiable" else d.message
+            found.append(Problem(kind, message, tuple(d.views)))
         for view in self._order:
             if view.alive and view.has_ambiguous_layout:
                 found.append(Problem("ambiguous", self._ambiguity(view), (view,)))
@@ -627,6 +629,52 @@ class Scene:
             if p is not None:
                 found.append(p)
         return found
+
+    def _conflict(self, d) -> str:
+        """An unsatisfiable report in the scene's words: the constraints as the file
+        writes them, with their JSON paths, the broken one last (the engine lists it
+        first); the engine's text when it names no constraints."""
+        constraints = d.constraints
+        if not constraints:
+            return d.message
+        lines = ["Unable to simultaneously satisfy constraints; these cannot all hold:"]
+        lines += ["  " + self._constraint_text(c) for c in constraints[1:] + constraints[:1]]
+        lines.append("Broken (it stays active but does not hold): " + self._constraint_text(constraints[0]))
+        return "\n".join(lines)
+
+    def _constraint_text(self, c) -> str:
+        """'"email.width == 120" (constraints[1])' for a constraint of the file ("H:|[a]"
+        lines followed by the one constraint of the line meant), else what it says and
+        what made it."""
+        terms, relation, constant = c._read_terms()
+        sides = ([], [])  # the terms with a positive coefficient, the others moved right
+        for item, attr, k in terms:
+            if isinstance(item, View):
+                name = item.identifier or self._paths.get(item.handle, "node 0x%x" % item.handle)
+            else:
+                name = getattr(item, "name", None) or "0x%x" % item
+            sides[k < 0].append(("" if abs(k) == 1 else "%s*" % _fmt(abs(k))) + name + ("." + attr if attr else ""))
+        left, right = sides
+        if not left:
+            left, right, constant = right, [], -constant
+            relation = {"<=": ">=", ">=": "<="}.get(relation, relation)
+        rhs = " + ".join(right)
+        if constant or not rhs:
+            rhs = "%s %s %s" % (rhs, "-" if constant < 0 else "+", _fmt(abs(constant))) if rhs else _fmt(constant)
+        said = "%s %s %s" % (" + ".join(left), relation, rhs)
+        if c.priority != 1000:
+            said += " @%s" % _fmt(c.priority)
+        written = self._written.get(c.handle)
+        if written is not None:
+            text, path = written
+            if text.strip() == said or not _is_visual(text):
+                return "%s (%s)" % (json.dumps(text), path)
+            return "%s (%s): %s" % (json.dumps(text), path, said)
+        ident = c.identifier
+        if ident is not None and re.match(r"[hv]=", ident):
+            return "%s, from %s's frame (translates_autoresizing_mask)" % (
+                said, self.name_of(c.items[0]) if c.items else "a view")
+        return "%s, made by the engine%s" % (said, " (%s)" % json.dumps(ident) if ident else "")
 
     def _ambiguity(self, view: View) -> str:
         text = None
@@ -1159,6 +1207,7 @@ class _Loader:
             for c in made:
                 if ident is not None:
                     c.identifier = ident
+                self.scene._written[c.handle] = (text, lpath)
                 self.made.append((c, lpath, entering))
                 self.scene.constraints.append(c)
 
