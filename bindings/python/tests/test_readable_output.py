@@ -192,3 +192,14 @@ def test_check_reports_visual_format_lines_as_written_with_their_paths():
         'Broken (it stays active but does not hold): "H:|-[email]-|" (constraints[2]): '
         "email.leading == form.leading_margin")
     assert all("brace_" not in p.message and "0x" not in p.message for p in unsat)
+
+
+# ---------------------------------------------------------------- docs/python.md
+
+
+def test_the_stack_example_prints_what_its_comments_say(capsys):
+    run_documented_example(capsys, DOC, "## Stacks", 6)
+
+
+def test_the_diagnostics_example_prints_what_its_comments_say(capsys):
+    run_documented_example(capsys, DOC, "### Diagnostics go through `warnings`", 3)
