@@ -35,13 +35,16 @@ from __future__ import annotations
 import _thread
 import enum
 import functools
+import sys
 import time
+import warnings
 import weakref
 from collections import namedtuple
 
 from . import _attributes, errors
 from ._attributes import c_text_or_null, text_or_none
-from ._native import error, ffi, lib
+from ._names import did_you_mean
+from ._native import error, ffi, lib, warning_stacklevel
 from .animation import Transaction, WithoutAnimation
 from .geometry import (DirectionalInsets, Insets, Point, Rect, Size, _dinsets, _from_dinsets, _from_insets,
                        _from_point, _from_rect, _insets, _num, _point, _rect)
@@ -102,6 +105,9 @@ class DiagnosticKind(enum.IntEnum):
     PLUGIN = lib.BRACE_DIAGNOSTIC_PLUGIN
     NEGATIVE_SIZE = lib.BRACE_DIAGNOSTIC_NEGATIVE_SIZE
 
+    def __str__(self):  # the name, where an IntEnum prints its number
+        return self.name
+
 
 def _enum_value(cls, value, what) -> int:
     """An enumeration's member by name (any case), or the value as an int."""
@@ -109,9 +115,10 @@ def _enum_value(cls, value, what) -> int:
         try:
             return cls[value.upper()]
         except KeyError:
-            names = ["'%s'" % m.lower() for m in cls.__members__]
-            raise ValueError("%s must be %s or %s, not %r" % (what, ", ".join(names[:-1]), names[-1],
-                                                              value)) from None
+            names = [m.lower() for m in cls.__members__]
+            quoted = ["'%s'" % n for n in names]
+            raise ValueError("%s must be %s or %s, not %r%s" % (what, ", ".join(quoted[:-1]), quoted[-1],
+                                                                value, did_you_mean(value.lower(), names))) from None
     return int(value)
 
 
@@ -197,6 +204,28 @@ class Diagnostic:
         return "<Diagnostic %s %r nodes=%s>" % (getattr(self.kind, "name", self.kind), first,
                                                ["0x%x" % h for h in self.nodes])
 
+    @property
+    def note(self) -> str:
+        """Advice the engine's text leaves out: the constraints a view's frame makes
+        while ``translates_autoresizing_mask`` is True (identifiers 'h=...', 'v=...')
+        take part in the conflict, the usual cause of a zero-size view. "" otherwise."""
+        names = []
+        for c in self.constraints:
+            # A root keeps its frame: only a subview's is a mistake to keep.
+            if (c.identifier or "")[:2] in ("h=", "v=") and c.items and c.items[0].superview is not None:
+                view = c.items[0]
+                name = '"%s"' % view.identifier if view.identifier else "view 0x%x" % view.handle
+                if name not in names:
+                    names.append(name)
+        if not names:
+            return ""
+        return ("Note: %s has translates_autoresizing_mask = True, so its frame is a required constraint; "
+                "set it to False on views that constraints place." % ", ".join(names))
+
+    def __str__(self):
+        note = self.note
+        return "%s: %s%s" % (getattr(self.kind, "name", self.kind), self.message, "\n" + note if note else "")
+
 
 class PropertyDesc(namedtuple("PropertyDesc", "name type scope default minimum maximum enum_names doc")):
     """A strategy's property: type is "bool", "int", "double" or "enum", scope
@@ -256,8 +285,11 @@ class Context:
     and of a stack's system spacing; ``default_layout_margin``: the layout margins new
     views start with (and so ``|-`` in the visual format language). Both default to
     UIKit's 8; a grid of character cells wants 1 and 0.
-    ``diagnostics``: a callable receiving each :class:`Diagnostic` (they are also
-    appended to ``ctx.diagnostics``). ``strict``: when True (default) activating a
+    ``diagnostics``: what becomes of each :class:`Diagnostic` the engine reports (all
+    are also appended to ``ctx.diagnostics``): None (default) issues it as a
+    :class:`~brace.errors.DiagnosticWarning` through :mod:`warnings`, as the C library
+    prints to stderr; a callable receives it instead; False keeps it in
+    ``ctx.diagnostics`` only. ``strict``: when True (default) activating a
     required constraint that conflicts raises UnsatisfiableConstraints (and takes the
     broken constraints out again); when False, UIKit's behavior: it stays active but
     broken (``constraint.broken``). ``clock``: what animations ask the time when none is
@@ -296,6 +328,7 @@ class Context:
         self._in_super = set()  # (handle, kind) whose callback runs now
         self.diagnostics = []
         self.on_diagnostic = diagnostics
+        self._held_warnings = None  # a list while a strict activate may raise them instead
         self.strict = strict
         self._strategy_cache = {}
         self.clock = clock if clock is not None else time.monotonic
@@ -701,7 +734,12 @@ def _diag_trampoline(ctx_ptr, d, _ud):
             kind = d.kind
         diag = Diagnostic(kind, ffi.string(d.message).decode("utf-8", "replace"), nodes, ctx, constraints)
         ctx.diagnostics.append(diag)
-        if ctx.on_diagnostic is not None:
+        if ctx.on_diagnostic is None:
+            if ctx._held_warnings is not None:
+                ctx._held_warnings.append(diag)
+            else:
+                warnings.warn(errors.DiagnosticWarning(diag), stacklevel=warning_stacklevel(sys._getframe(0)))
+        elif ctx.on_diagnostic is not False:
             ctx.on_diagnostic(diag)
     except BaseException as e:  # noqa: BLE001 - re-raised by the caller of the C call
         ctx._store_exception(e)
@@ -890,7 +928,10 @@ class View(_attributes.HandleWrapper):
             self.frame = frame
         for k, v in props.items():
             if not hasattr(type(self), k):
-                raise AttributeError("View has no property %r" % k)
+                known = [n for n in dir(type(self)) if not n.startswith("_")
+                         and isinstance(getattr(type(self), n), (property, _attributes.CAttribute, _StrategyProperty))]
+                raise AttributeError("%s(): %s has no property %r%s" % (
+                    type(self).__name__, type(self).__name__, k, did_you_mean(k, known)))
             setattr(self, k, v)
 
     def _attach(self, ctx, handle):
@@ -1133,10 +1174,30 @@ class View(_attributes.HandleWrapper):
                     return d
         return None
 
+    def _property_hint(self, exc, name, value=None):
+        """exc with "did you mean" added for a misspelt property name or enum value."""
+        descs = [d for strat in (self.layout_strategy, self.superview.layout_strategy if self.superview else None)
+                 if strat is not None for d in self._ctx.strategy_properties(strat)]
+        desc = next((d for d in descs if d.name == name), None)
+        if desc is None:
+            hint = did_you_mean(name, [d.name for d in descs])
+        elif desc.type == "enum" and isinstance(value, str):
+            hint = did_you_mean(value, desc.enum_names)
+        else:
+            hint = ""
+        if hint:
+            exc.args = (exc.message + hint,)
+            exc.message += hint
+            exc.detail += hint
+        return exc
+
     def get_property(self, name: str):
         """A strategy property's value (bool, int, float, or an enum's name)."""
         v = ffi.new("brace_value *")
-        self._c(lib.brace_node_get_property, name.encode(), v)
+        try:
+            self._c(lib.brace_node_get_property, name.encode(), v)
+        except errors.BraceError as e:
+            raise self._property_hint(e, name) from None
         names = ()
         if v.type == lib.BRACE_VALUE_ENUM:
             d = self._property_desc(name)
@@ -1145,7 +1206,14 @@ class View(_attributes.HandleWrapper):
 
     def set_property(self, name: str, value) -> None:
         """Set a strategy property with the typed setter its declaration calls for:
-        str -> enum by name, bool -> bool, int/float -> int or double (as declared)."""
+        str -> enum by name, bool -> bool, int/float -> int or double (as declared).
+        A misspelt name or enum value raises with a "did you mean"."""
+        try:
+            self._set_property(name, value)
+        except errors.BraceError as e:
+            raise self._property_hint(e, name, value) from None
+
+    def _set_property(self, name: str, value) -> None:
         b = name.encode()
         if isinstance(value, enum.Enum):
             value = value.name.lower() if not isinstance(value, int) else int(value)
@@ -1385,6 +1453,22 @@ class LayoutGuide(View):
         return self.frame
 
 
+class _StrategyProperty:
+    """A strategy property as an attribute: ``stack.alignment = "center"`` is
+    ``stack.set_property("alignment", "center")``."""
+
+    def __init__(self, name, encode=None, doc=None):
+        self.name = name
+        self.encode = encode
+        self.__doc__ = doc
+
+    def __get__(self, obj, owner=None):
+        return self if obj is None else obj.get_property(self.name)
+
+    def __set__(self, obj, value):
+        obj.set_property(self.name, value if self.encode is None else self.encode(value))
+
+
 class Stack(View):
     """A View with the "stack" strategy (UIStackView). Keyword arguments are stack
     properties (axis, distribution, alignment, spacing, layout_margins_relative,
@@ -1415,10 +1499,15 @@ class Stack(View):
     def set_custom_spacing(self, spacing: float, after: View) -> None:
         after.set_property("spacing_after", float(spacing))
 
-    axis = property(lambda self: self.get_property("axis"), lambda self, v: self.set_property("axis", v))
-    distribution = property(lambda self: self.get_property("distribution"),
-                            lambda self, v: self.set_property("distribution", v))
-    alignment = property(lambda self: self.get_property("alignment"),
-                         lambda self, v: self.set_property("alignment", v))
-    spacing = property(lambda self: self.get_property("spacing"),
-                       lambda self, v: self.set_property("spacing", float(v)))
+    axis = _StrategyProperty("axis", doc='"horizontal" or "vertical".')
+    distribution = _StrategyProperty("distribution", doc='"fill", "fill_equally", "fill_proportionally", '
+                                     '"equal_spacing" or "equal_centering".')
+    alignment = _StrategyProperty("alignment", doc='"fill", "leading", "center", "trailing", "first_baseline" '
+                                  'or "last_baseline" (across the axis).')
+    spacing = _StrategyProperty("spacing", float, "The gap between arranged views, in points.")
+    layout_margins_relative = _StrategyProperty("layout_margins_relative", bool,
+                                                "Arrange within the layout margins instead of the bounds.")
+    baseline_relative = _StrategyProperty("baseline_relative", bool,
+                                          "Vertical stacks: spacing measured between baselines.")
+    generate_constraints = _StrategyProperty("generate_constraints", bool,
+                                             "Always arrange with generated constraints (docs/stack.md).")

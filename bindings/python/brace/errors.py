@@ -6,13 +6,15 @@ from __future__ import annotations
 
 class BraceError(Exception):
     """Base of every error Brace reports. `status` is the C status name, `message` the
-    engine's text (it names the function, the handle and the rule)."""
+    text: the Python call that failed ("View.set_property()"), then the engine's
+    account (the handle and the rule), which `detail` holds alone."""
 
     status = "BRACE_E_UNKNOWN"
 
-    def __init__(self, message: str, status: str | None = None):
+    def __init__(self, message: str, status: str | None = None, detail: str | None = None):
         super().__init__(message)
         self.message = message
+        self.detail = message if detail is None else detail
         if status is not None:
             self.status = status
 
@@ -25,6 +27,17 @@ class UnsatisfiableConstraints(BraceError):
     def __init__(self, message: str, status: str | None = None, constraints=()):
         super().__init__(message, status)
         self.constraints = list(constraints)
+
+
+class DiagnosticWarning(UserWarning):
+    """A report of the engine (a :class:`~brace.Diagnostic`, in ``diagnostic``) issued
+    through :mod:`warnings` when the Context has no diagnostics handler. Silence them
+    with ``warnings.filterwarnings("ignore", category=brace.DiagnosticWarning)``,
+    collect them with ``warnings.catch_warnings(record=True)``."""
+
+    def __init__(self, diagnostic):
+        super().__init__(str(diagnostic))
+        self.diagnostic = diagnostic
 
 
 # The other classes, one per error status: (name, status, the Python exception it also
@@ -55,4 +68,4 @@ for _name, _status, _base, _doc in _CLASSES:
                                                                   "__module__": __name__})
 del _name, _status, _base, _doc, _bases
 
-__all__ = ["BraceError", "UnsatisfiableConstraints", "BY_STATUS"] + [row[0] for row in _CLASSES]
+__all__ = ["BraceError", "UnsatisfiableConstraints", "DiagnosticWarning", "BY_STATUS"] + [row[0] for row in _CLASSES]

@@ -27,12 +27,15 @@ reachable again through ``view.constraints``.
 
 from __future__ import annotations
 
+import sys
+import warnings
 import weakref
 from numbers import Real
 
 from . import _attributes, _constants, errors
 from ._attributes import c_text_or_null, text_or_none
-from ._native import ffi, lib
+from ._names import did_you_mean, snake
+from ._native import ffi, lib, warning_stacklevel
 from .geometry import _num
 
 TYPE_CHECKING = False  # (typing is slow to import; only type checkers read this)
@@ -149,9 +152,12 @@ def _operand(x) -> Optional[Expression]:
 
 
 def _term_name(owner, attr):
+    """"email.width": a view by its identifier (its handle when it has none), as
+    constraints read back from the engine print."""
     if isinstance(owner, Variable):
         return owner.name or "var0x%x" % owner._handle
-    return "0x%x.%s" % (owner._handle, _ATTR_NAMES.get(attr, attr))
+    ident = owner.identifier if owner.alive else None
+    return "%s.%s" % (ident or "0x%x" % owner._handle, _ATTR_NAMES.get(attr, attr))
 
 
 class Anchor(Expression):
@@ -249,7 +255,7 @@ def _make(lhs, relation, rhs) -> "Constraint":
 class Constraint(_attributes.HandleWrapper):
     """A brace_constraint. Created inactive and required."""
 
-    __slots__ = ("_ctx", "_handle", "_finalizer", "_items", "formula", "__weakref__")
+    __slots__ = ("_ctx", "_handle", "_finalizer", "_items", "_written", "__weakref__")
 
     @classmethod
     def _wrap(cls, ctx: Context, handle: int, items=()):
@@ -260,7 +266,7 @@ class Constraint(_attributes.HandleWrapper):
         c._ctx = ctx
         c._handle = handle
         c._items = tuple(items)
-        c.formula = None  # "lhs REL rhs" as written in Python, when created here
+        c._written = None  # how Python wrote it, when created here: see formula
         ctx._constraints[handle] = c
         c._finalizer = weakref.finalize(c, _release_constraint, ctx._state, handle)
         return c
@@ -274,10 +280,7 @@ class Constraint(_attributes.HandleWrapper):
         ctx._call(lib.brace_constraint_create, item1._handle, attr1, relation,
                   item2._handle if item2 is not None else 0, attr2, float(multiplier), float(constant), out)
         c = cls._wrap(ctx, out[0], (item1, item2) if item2 is not None else (item1,))
-        rhs = ("%g" % constant) if item2 is None else "%s%s%s" % (
-            "" if multiplier == 1 else "%g*" % multiplier, _term_name(item2, attr2),
-            "" if constant == 0 else (" + %g" % constant if constant > 0 else " - %g" % -constant))
-        c.formula = "%s %s %s" % (_term_name(item1, attr1), _REL_NAMES[relation], rhs)
+        c._written = (item1, attr1, relation, item2, attr2, multiplier, constant)
         return c
 
     @classmethod
@@ -297,9 +300,25 @@ class Constraint(_attributes.HandleWrapper):
         out = ffi.new("brace_constraint *")
         ctx._call(lib.brace_constraint_create_linear, buf, len(terms), relation, float(constant), out)
         c = cls._wrap(ctx, out[0], tuple(t[2] for t in terms))
-        c.formula = "%s %s %g" % (" + ".join("%g*%s" % (t[3], _term_name(t[2], t[1])) for t in terms),
-                                  _REL_NAMES[relation], constant)
+        c._written = (terms, relation, constant)
         return c
+
+    @property
+    def formula(self) -> Optional[str]:
+        """"lhs REL rhs" as written in Python ("a.width == 0.5*b.width + 3"), views by
+        their identifiers as they are now; None for a constraint not made here."""
+        w = self._written
+        if w is None:
+            return None
+        if len(w) == 3:
+            terms, relation, constant = w
+            return "%s %s %g" % (" + ".join("%g*%s" % (t[3], _term_name(t[2], t[1])) for t in terms),
+                                 _REL_NAMES[relation], constant + 0.0)  # + 0.0: -0 prints as 0
+        item1, attr1, relation, item2, attr2, multiplier, constant = w
+        rhs = ("%g" % constant) if item2 is None else "%s%s%s" % (
+            "" if multiplier == 1 else "%g*" % multiplier, _term_name(item2, attr2),
+            "" if constant == 0 else (" + %g" % constant if constant > 0 else " - %g" % -constant))
+        return "%s %s %s" % (_term_name(item1, attr1), _REL_NAMES[relation], rhs)
 
     # Constraints compare by identity (== on anchors builds constraints).
     __hash__ = object.__hash__
@@ -471,9 +490,17 @@ def activate(constraints: Iterable[Constraint]) -> list:
         return cs
     broken_before = set(_handles_from(ctx, lib.brace_context_get_broken_constraints))
     ndiag = len(ctx.diagnostics)
-    ctx._call(lib.brace_constraints_activate, buf, len(cs))
-    new_broken = set(_handles_from(ctx, lib.brace_context_get_broken_constraints)) - broken_before
+    # The reports wait: when the call raises, the exception carries them instead.
+    outer, ctx._held_warnings = ctx._held_warnings, []
+    try:
+        ctx._call(lib.brace_constraints_activate, buf, len(cs))
+        new_broken = set(_handles_from(ctx, lib.brace_context_get_broken_constraints)) - broken_before
+    finally:
+        held, ctx._held_warnings = ctx._held_warnings, outer
     broken = [c for c in cs if c._handle in new_broken]
+    if broken:
+        held = [d for d in held if d.kind != lib.BRACE_DIAGNOSTIC_UNSATISFIABLE]
+    _warn(ctx, held)
     if broken:
         diags = [d for d in ctx.diagnostics[ndiag:] if d.kind == lib.BRACE_DIAGNOSTIC_UNSATISFIABLE]
         reports = [d.message for d in diags]
@@ -491,6 +518,15 @@ def activate(constraints: Iterable[Constraint]) -> list:
         finally:
             del exc  # no cycle exception -> traceback -> this frame -> exception
     return cs
+
+
+def _warn(ctx, diags) -> None:
+    """Issues held diagnostics as warnings, or holds them on for an enclosing activate."""
+    if ctx._held_warnings is not None:
+        ctx._held_warnings.extend(diags)
+        return
+    for d in diags:
+        warnings.warn(errors.DiagnosticWarning(d), stacklevel=warning_stacklevel(sys._getframe(0)))
 
 
 def _conflicting_set(ctx, diags, broken) -> list:
@@ -535,18 +571,31 @@ def _edit_target(item):
     raise TypeError("an edit target is an Anchor (view.width...) or a Variable")
 
 
+#: VFL option name (snake_case) -> BRACE_FORMAT_* value
+FORMAT_OPTIONS = {k[len("BRACE_FORMAT_"):].lower(): v for k, v in vars(_constants).items()
+                  if k.startswith("BRACE_FORMAT_") and not k.endswith("_MASK")}
+
+
+def format_option(name) -> Optional[int]:
+    """The BRACE_FORMAT_* value of an option name in either spelling scenes and Python
+    accept ("align_all_top" or "alignAllTop"), None when it names none."""
+    name = str(name)
+    return FORMAT_OPTIONS.get(name, FORMAT_OPTIONS.get(snake(name)))
+
+
 def _format_options(options) -> int:
-    """An int, or names ("align_all_top", "direction_left_to_right"...) of BRACE_FORMAT_*."""
+    """An int, or names ("align_all_top", "alignAllTop"...) of BRACE_FORMAT_*."""
     if isinstance(options, int):
         return options
     if isinstance(options, str):
         options = [options]
     value = 0
     for name in options:
-        key = "BRACE_FORMAT_" + str(name).upper()
-        if not hasattr(_constants, key):
-            raise ValueError("unknown visual format option %r (BRACE_FORMAT_* names, e.g. 'align_all_top')" % (name,))
-        value |= getattr(_constants, key)
+        v = format_option(name)
+        if v is None:
+            raise ValueError("visual_format(): unknown option %r%s (known: %s)" % (
+                name, did_you_mean(str(name), FORMAT_OPTIONS), ", ".join(sorted(FORMAT_OPTIONS))))
+        value |= v
     return value
 
 
@@ -555,7 +604,8 @@ def visual_format(format: str, views: dict, metrics: Optional[dict] = None, opti
     brace_constraints_create_with_visual_format: the constraints of one line of the visual
     format language ("H:|-[a]-[b(==a)]-|"), created inactive, for brace.activate.
     ``views`` and ``metrics`` map names to views and numbers; ``options`` is an int or
-    option names ("align_all_center_y", "direction_left_to_right"). A malformed format
+    option names, snake_case or camelCase as in scenes ("align_all_center_y" or
+    "alignAllCenterY"). A malformed format
     raises the engine's error, whose message quotes the format with a caret under the
     offending character; nothing is created then."""
     if not views:

@@ -483,7 +483,7 @@ def test_bad_parameters_are_refused_with_the_engines_message_and_nothing_changes
     with pytest.raises(brace.InvalidArgument) as info:
         with ctx.animate(completion=called.append, **kw):
             a.frame = (100, 0, 10, 10)
-    assert "brace_context_begin_animation" in str(info.value) and words in str(info.value)
+    assert str(info.value).startswith("with Transaction: ") and words in str(info.value)
     assert info.value.status == "BRACE_E_INVALID_ARGUMENT"
     # The block never ran, nothing is open, nothing animates, the completion is not kept.
     assert a.frame == Rect(0, 0, 10, 10)

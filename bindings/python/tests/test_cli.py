@@ -489,10 +489,14 @@ def test_check_finds_unsatisfiable_constraints(capsys, tmp_path):
     assert (code, err) == (1, "")
     lines = out.splitlines()
     assert lines[0] == "%s at 375x667: 1 problem" % path
-    assert lines[1] == "  unsatisfiable: Unable to simultaneously satisfy constraints."
-    assert '    <constraint 1:1 "email" (node 1:1).width == 120 @1000>' in lines
-    assert all(line.startswith("    ") for line in lines[2:-1])  # the rest of the message, indented
-    assert lines[-1] == "1 problem in 1 of 1 layout"
+    # The scene's words: the lines as written with their JSON paths, no handles or C
+    # names; the one activated last (120) is the one broken, as the engine's rule says.
+    assert lines[1:] == [
+        "  unsatisfiable: Unable to simultaneously satisfy constraints; these cannot all hold:",
+        '      "email.width == 100" (constraints[0])',
+        '      "email.width == 120" (constraints[1])',
+        '    Broken (it stays active but does not hold): "email.width == 120" (constraints[1])',
+        "1 problem in 1 of 1 layout"]
 
 
 def test_check_finds_ambiguous_views(capsys, tmp_path):

@@ -142,7 +142,7 @@ def test_invalid_constraints_are_refused(ctx):
     root, (a,) = tree(ctx, 1)
     with pytest.raises(brace.InvalidArgument) as e:
         a.width == root.leading  # size paired with a location
-    assert "brace_constraint_create" in str(e.value)
+    assert str(e.value).startswith("Anchor == ...: a size attribute cannot be paired with a location")
     with pytest.raises(brace.InvalidArgument):
         a.leading == 10  # a location equal to a constant
     with pytest.raises(brace.InvalidArgument):

@@ -389,8 +389,11 @@ def test_layout_returns_the_diagnostics_of_the_call_and_problems_collects_all():
         problems = scene.problems()
         assert [p.kind for p in problems] == ["unsatisfiable"]
         assert problems[0].views == (scene.views["email"],)
-        assert problems[0].message.startswith("Unable to simultaneously satisfy constraints.")
-        assert '"email" (node 1:1).width == 120' in problems[0].message
+        assert problems[0].message == (
+            "Unable to simultaneously satisfy constraints; these cannot all hold:\n"
+            '  "email.width == 100" (root.constraints[0])\n'
+            '  "email.width == 120" (root.constraints[1])\n'
+            'Broken (it stays active but does not hold): "email.width == 120" (root.constraints[1])')
         # feedback loops and plugin reports come from the diagnostics too, one per message
         for _ in range(2):
             scene.diagnostics.append(brace.Diagnostic(brace.DiagnosticKind.FEEDBACK_LOOP, "loop!", (),

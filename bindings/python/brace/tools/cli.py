@@ -456,15 +456,14 @@ def _problems(scene, stopped):
     if stopped is not None:
         kind = "feedback-loop" if isinstance(stopped, FeedbackLoop) else "plugin"
         if not any(p.kind == kind for p in found):
-            text = re.sub(r"^brace_[a-z0-9_]+: ", "", getattr(stopped, "message", None) or str(stopped))
+            text = getattr(stopped, "detail", None) or str(stopped)
             found.append(Problem(kind, text, ()))
     return found
 
 
 def _warn_stopped(prog, stopped):
     if stopped is not None:
-        first = (str(stopped).splitlines() or [""])[0]
-        first = re.sub(r"^brace_[a-z0-9_]+: ", "", first)
+        first = ((getattr(stopped, "detail", None) or str(stopped)).splitlines() or [""])[0]
         print("%s: warning: the layout pass was stopped: %s" % (prog, first), file=sys.stderr)
 
 

@@ -18,7 +18,6 @@ closed before the exception propagates.
 
 from __future__ import annotations
 
-import difflib
 import json
 import math
 import os
@@ -27,10 +26,11 @@ import sys
 from typing import NamedTuple
 
 from .. import _constants
+from .._names import camel as _camel, snake as _snake, suggest as _suggest
 from .._native import LIBRARY_PATH
 from ..core import Autoresizing, Context, DiagnosticKind, Size, View, handle_info
 from ..errors import BraceError, NotFound, UnsatisfiableConstraints
-from ..layout import _ATTR_NAMES, Anchor, Expression, activate, visual_format
+from ..layout import _ATTR_NAMES, FORMAT_OPTIONS, Anchor, Expression, activate, format_option, visual_format
 
 __all__ = ["load_scene", "Scene", "SceneError", "Problem", "SCHEMA_PATH", "DEFAULT_SIZE"]
 
@@ -90,15 +90,6 @@ _PRIORITY_WORDS = {"required": 1000.0, "high": 750.0, "low": 250.0}
 _RESERVED_METRICS = _RESERVED_IDS + tuple(_PRIORITY_WORDS)
 
 
-def _camel(snake: str) -> str:
-    head, *rest = snake.split("_")
-    return head + "".join(p[:1].upper() + p[1:] for p in rest)
-
-
-def _snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-
-
 #: attribute name (snake_case, camelCase, "baseline") -> brace_attribute
 _ATTRIBUTES = {}
 for _code, _name in _ATTR_NAMES.items():
@@ -107,10 +98,6 @@ for _code, _name in _ATTR_NAMES.items():
         _ATTRIBUTES[_camel(_name)] = _code
 _ATTRIBUTES["baseline"] = _ATTRIBUTES["last_baseline"]  # NSLayoutAttributeBaseline
 _ATTRIBUTE_NAMES = sorted(n for n in _ATTR_NAMES.values() if n)
-
-#: VFL option name (snake_case) -> BRACE_FORMAT_* value
-_FORMAT_OPTIONS = {k[len("BRACE_FORMAT_"):].lower(): v for k, v in vars(_constants).items()
-                   if k.startswith("BRACE_FORMAT_") and not k.endswith("_MASK")}
 
 _AUTORESIZING = {m.name.lower(): m for m in Autoresizing if m.name not in ("NONE", "ALL")}
 
@@ -197,20 +184,6 @@ def _show(v) -> str:
     return _json_type(v)
 
 
-def _suggest(name: str, known) -> str | None:
-    known = list(known)
-    if not isinstance(name, str):
-        return None
-    for cand in (name.lower(), _snake(name)):
-        if cand in known and cand != name:
-            return cand
-    lowered = {k.lower(): k for k in known}
-    if name.lower() in lowered and lowered[name.lower()] != name:
-        return lowered[name.lower()]
-    m = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
-    return m[0] if m else None
-
-
 def _unknown(what: str, name: str, known, none: str = "there are none", limit: int = 15,
              owner: str = "") -> str:
     """'unknown view "pasword" (did you mean "password"? known: email, password)'; `owner`
@@ -228,9 +201,9 @@ def _unknown(what: str, name: str, known, none: str = "there are none", limit: i
 
 
 def _engine_text(exc: BaseException) -> str:
-    """The engine's message without the C function's name ('brace_node_set_frame: ')."""
-    msg = getattr(exc, "message", None) or str(exc)
-    return re.sub(r"^brace_[a-z0-9_]+: ", "", msg)
+    """The engine's message without the call's name ('View.frame = ...: '): a scene
+    error names the place in the file instead."""
+    return getattr(exc, "detail", None) or str(exc)
 
 
 def _caret(text: str, pos: int) -> str:
@@ -596,6 +569,7 @@ class Scene:
         self.diagnostics = []
         self._file = "<dict>"
         self._paths = {}  # handle -> JSON path of the view
+        self._written = {}  # constraint handle -> (its line in the file, the line's JSON path)
         self._order = []  # every view of the scene, in document order
         self._laid_out = False
         self._states = {}  # name -> [(JSON path, function, arguments)]
@@ -679,7 +653,8 @@ class Scene:
             if kind is None or d.message in seen:
                 continue  # AMBIGUOUS reports: the per-view check below covers them
             seen.add(d.message)
-            found.append(Problem(kind, d.message, tuple(d.views)))
+            message = self._conflict(d) if kind == "unsatisfiable" else d.message
+            found.append(Problem(kind, message, tuple(d.views)))
         dumped = None  # the root's dump, read once: a view's own dump holds its whole subtree
         for view in self._order:
             if view.alive and view.has_ambiguous_layout:
@@ -692,6 +667,52 @@ class Scene:
             if p is not None:
                 found.append(p)
         return found
+
+    def _conflict(self, d) -> str:
+        """An unsatisfiable report in the scene's words: the constraints as the file
+        writes them, with their JSON paths, the broken one last (the engine lists it
+        first); the engine's text when it names no constraints."""
+        constraints = d.constraints
+        if not constraints:
+            return d.message
+        lines = ["Unable to simultaneously satisfy constraints; these cannot all hold:"]
+        lines += ["  " + self._constraint_text(c) for c in constraints[1:] + constraints[:1]]
+        lines.append("Broken (it stays active but does not hold): " + self._constraint_text(constraints[0]))
+        return "\n".join(lines)
+
+    def _constraint_text(self, c) -> str:
+        """'"email.width == 120" (constraints[1])' for a constraint of the file ("H:|[a]"
+        lines followed by the one constraint of the line meant), else what it says and
+        what made it."""
+        terms, relation, constant = c._read_terms()
+        sides = ([], [])  # the terms with a positive coefficient, the others moved right
+        for item, attr, k in terms:
+            if isinstance(item, View):
+                name = item.identifier or self._paths.get(item.handle, "node 0x%x" % item.handle)
+            else:
+                name = getattr(item, "name", None) or "0x%x" % item
+            sides[k < 0].append(("" if abs(k) == 1 else "%s*" % _fmt(abs(k))) + name + ("." + attr if attr else ""))
+        left, right = sides
+        if not left:
+            left, right, constant = right, [], -constant
+            relation = {"<=": ">=", ">=": "<="}.get(relation, relation)
+        rhs = " + ".join(right)
+        if constant or not rhs:
+            rhs = "%s %s %s" % (rhs, "-" if constant < 0 else "+", _fmt(abs(constant))) if rhs else _fmt(constant)
+        said = "%s %s %s" % (" + ".join(left), relation, rhs)
+        if c.priority != 1000:
+            said += " @%s" % _fmt(c.priority)
+        written = self._written.get(c.handle)
+        if written is not None:
+            text, path = written
+            if text.strip() == said or not _is_visual(text):
+                return "%s (%s)" % (json.dumps(text), path)
+            return "%s (%s): %s" % (json.dumps(text), path, said)
+        ident = c.identifier
+        if ident is not None and re.match(r"[hv]=", ident):
+            return "%s, from %s's frame (translates_autoresizing_mask)" % (
+                said, self.name_of(c.items[0]) if c.items else "a view")
+        return "%s, made by the engine%s" % (said, " (%s)" % json.dumps(ident) if ident else "")
 
     def _ambiguity_lines(self) -> dict:
         """{"SLOT:GEN": "AMBIGUOUS LAYOUT for ..."} from the dump of the scene's tree, whose
@@ -1242,6 +1263,7 @@ class _Loader:
             for c in made:
                 if ident is not None:
                     c.identifier = ident
+                self.scene._written[c.handle] = (text, lpath)
                 self.made.append((c, lpath, entering))
                 self.scene.constraints.append(c)
 
@@ -1251,10 +1273,10 @@ class _Loader:
         for i, name in enumerate(self.array(options, opath, '"options"')):
             npath = "%s[%d]" % (opath, i)
             name = self.string(name, npath, "an option")
-            key = name if name in _FORMAT_OPTIONS else _snake(name)
-            if key not in _FORMAT_OPTIONS:
-                self.fail(npath, _unknown("option", name, _FORMAT_OPTIONS))
-            value |= _FORMAT_OPTIONS[key]
+            option = format_option(name)
+            if option is None:
+                self.fail(npath, _unknown("option", name, FORMAT_OPTIONS))
+            value |= option
         body = re.sub(r"^\s*[HV]:", "", text)
         named = []
         for n in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", body):
