@@ -702,23 +702,26 @@ class Solver:
             cns[constraint] = self._add_split(constraint)
 
     def _add_split(self, constraint):
-        """Brace takes 64 terms per constraint: a longer one sums chunks of its terms in
-        auxiliary variables (required a_k == sum(chunk)), then relates the a_k. Returns
-        the constraints made, then the auxiliary variables."""
+        """Brace takes 64 terms per constraint: a longer one sums chunks of 63 terms in
+        auxiliary variables (required a_k == sum(chunk)), chunks of those again while
+        more than 64 are left (a tree: any size), then relates the last level. Returns
+        the defining constraints, the constraint itself, then the auxiliary variables."""
         handles = [self._handle(v) for v in constraint._variables]
-        cs = constraint._coefficients
+        cs = list(constraint._coefficients)
         made = []
         aux = []
         try:
-            hs, cf = [], []
-            for i in range(0, len(handles), _MAX_TERMS - 1):
-                a = self._aux_variable()
-                aux.append(a)
-                self._create_linear(handles[i:i + _MAX_TERMS - 1] + [a],
-                                    list(cs[i:i + _MAX_TERMS - 1]) + [-1.0], 0, 0.0, 1000.0, made)
-                hs.append(a)
-                cf.append(1.0)
-            h = self._create_linear(hs, cf, _OPS[constraint._op], -constraint._constant, constraint._priority, made)
+            while len(handles) > _MAX_TERMS:
+                hs, cf = [], []
+                for i in range(0, len(handles), _MAX_TERMS - 1):
+                    a = self._aux_variable()
+                    aux.append(a)
+                    self._create_linear(handles[i:i + _MAX_TERMS - 1] + [a],
+                                        cs[i:i + _MAX_TERMS - 1] + [-1.0], 0, 0.0, 1000.0, made)
+                    hs.append(a)
+                    cf.append(1.0)
+                handles, cs = hs, cf
+            h = self._create_linear(handles, cs, _OPS[constraint._op], -constraint._constant, constraint._priority, made)
             if constraint._priority == 1000.0:
                 lib.brace_constraint_is_broken(self._ctx, h, self._out_b)
                 if self._out_b[0]:

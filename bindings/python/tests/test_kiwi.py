@@ -149,6 +149,37 @@ def test_more_than_64_terms_are_split():
     assert values(s, xs[0]) == [2.0]
 
 
+@pytest.mark.parametrize("n", [4032, 4033, 10000])
+def test_constraints_over_thousands_of_variables(n):
+    # 4,032 = 63 * 64 was the most one level of 63-term sums could hold (cffi's
+    # IndexError beyond); 10,000 needs sums of sums. sum(x_i) == 2n with every x_i but
+    # x_0 held at 1 (strong) leaves exactly x_0 = 2n - (n - 1) = n + 1, as kiwisolver
+    # solves it (test_large_constraint_as_kiwisolver_solves_it).
+    xs = [Variable("v%d" % i) for i in range(n)]
+    s = Solver()
+    c = sum(xs[1:], xs[0]) == 2 * n
+    s.addConstraint(c)
+    for v in xs[1:]:
+        s.addConstraint((v == 1) | "strong")
+    assert values(s, xs[0], xs[1], xs[-1]) == [n + 1.0, 1.0, 1.0]
+    s.removeConstraint(c)  # the sums and their variables go with it
+    assert not s.hasConstraint(c)
+    s.addConstraint((xs[0] == 2) | "weak")
+    assert values(s, xs[0]) == [2.0]
+
+
+def test_large_constraint_as_kiwisolver_solves_it():
+    kiwisolver = pytest.importorskip("kiwisolver")
+    for mod in (kiwisolver, kiwi):
+        xs = [mod.Variable("v%d" % i) for i in range(5000)]
+        s = mod.Solver()
+        s.addConstraint(sum(xs[1:], xs[0]) == 10000)
+        for v in xs[1:]:
+            s.addConstraint((v == 1) | "strong")
+        s.updateVariables()
+        assert round(xs[0].value(), 6) == 5001.0  # 10000 - 4999
+
+
 def test_constraints_without_variables():
     x = Variable("x")
     s = Solver()
