@@ -451,20 +451,22 @@ def _priority(s):
 
 def _constraint(terms, constant, op, strength, priority):
     """A Constraint on `terms` + constant OP 0, its terms reduced to one per variable
-    (coefficients summed, first-seen order), as kiwi reduces them."""
+    (coefficients summed, first-seen order), as kiwi reduces them. The near-zero tests
+    are written `not abs(k) <= 1e-8` so that a NaN coefficient is kept (and refused by
+    addConstraint) rather than dropped."""
     c = _new(Constraint)
     n = len(terms)
     if n == 1:
         t = terms[0]
         k = t._coefficient
-        c._variables, c._coefficients = ((t._variable,), (k,)) if abs(k) > 1.0e-8 else ((), ())
+        c._variables, c._coefficients = ((t._variable,), (k,)) if not abs(k) <= 1.0e-8 else ((), ())
     elif n == 2 and terms[0]._variable is not terms[1]._variable:
         t, u = terms
         k, m = t._coefficient, u._coefficient
-        if abs(k) > 1.0e-8 and abs(m) > 1.0e-8:
+        if not (abs(k) <= 1.0e-8 or abs(m) <= 1.0e-8):
             c._variables, c._coefficients = (t._variable, u._variable), (k, m)
         else:
-            keep = [x for x in terms if abs(x._coefficient) > 1.0e-8]
+            keep = [x for x in terms if not abs(x._coefficient) <= 1.0e-8]
             c._variables = tuple([x._variable for x in keep])
             c._coefficients = tuple([x._coefficient for x in keep])
     else:
@@ -481,7 +483,7 @@ def _constraint(terms, constant, op, strength, priority):
         if len(order) != n:
             terms = tuple([_term(v, coeffs[id(v)]) for v in order])
         # kiwi's near-zero rule: such terms drop out of the rows it builds.
-        keep = [v for v in order if abs(coeffs[id(v)]) > 1.0e-8]
+        keep = [v for v in order if not abs(coeffs[id(v)]) <= 1.0e-8]
         c._variables = tuple(keep)
         c._coefficients = tuple([coeffs[id(v)] for v in keep])
     c._terms = terms
@@ -575,6 +577,21 @@ _LIVE_TOKENS: set = set()
 _UNSATISFIABLE = lib.BRACE_E_UNSATISFIABLE
 _add_on_variables = lib.brace_constraint_add_on_variables
 _destroy = lib.brace_constraint_destroy
+
+
+def _refuse_non_finite(constraint):
+    """UnsatisfiableConstraint for a constraint with a NaN or infinite coefficient or
+    constant, at any strength: no finite values satisfy it. kiwisolver 1.5.1 has no
+    error for these: it accepts them, and its solver then gives NaN values, refuses
+    valid constraints or aborts the process (docs/python-kiwi.md)."""
+    isfinite = math.isfinite
+    bad = [(v, k) for v, k in zip(constraint._variables, constraint._coefficients) if not isfinite(k)]
+    if bad or not isfinite(constraint._constant):
+        exc = UnsatisfiableConstraint(constraint)
+        exc.report = ("the coefficient of %s is %r" % (bad[0][0]._name or "<unnamed>", bad[0][1]) if bad
+                      else "the constant is %r" % constraint._constant) + \
+            ": a constraint needs finite numbers (no finite values satisfy it otherwise)"
+        raise exc
 
 
 class Solver:
@@ -683,6 +700,7 @@ class Solver:
             st = _add_on_variables(self._ctx, handles, constraint._coefficients, n, constraint._rel,
                                    -constraint._constant, constraint._priority, out)
             if st != 0:
+                _refuse_non_finite(constraint)
                 if st == _UNSATISFIABLE:
                     exc = UnsatisfiableConstraint(constraint)
                     exc.report = last_error(self._ctx)
@@ -692,6 +710,7 @@ class Solver:
         elif n == 0:
             # No variable: 0 OP constant. kiwi accepts a satisfied one and refuses a
             # required contradiction; an optional one changes nothing.
+            _refuse_non_finite(constraint)
             rel = _OPS[constraint._op]
             constant = -constraint._constant
             ok = (abs(constant) < 1.0e-8 if rel == 0 else (0.0 <= constant if rel == -1 else 0.0 >= constant))
@@ -699,6 +718,7 @@ class Solver:
                 raise UnsatisfiableConstraint(constraint)
             cns[constraint] = ()
         else:
+            _refuse_non_finite(constraint)
             cns[constraint] = self._add_split(constraint)
 
     def _add_split(self, constraint):

@@ -180,6 +180,42 @@ def test_large_constraint_as_kiwisolver_solves_it():
         assert round(xs[0].value(), 6) == 5001.0  # 10000 - 4999
 
 
+NAN, INF = float("nan"), float("inf")
+
+
+@pytest.mark.parametrize("make, report", [
+    (lambda x, y: NAN * x >= -1, "the coefficient of x is nan"),
+    (lambda x, y: (NAN * x >= -1) | "weak", "the coefficient of x is nan"),
+    (lambda x, y: NAN * x + y == 1, "the coefficient of x is nan"),
+    (lambda x, y: y + NAN * x == 1, "the coefficient of x is nan"),
+    (lambda x, y: x * 3 + y + x * NAN <= 0, "the coefficient of x is nan"),   # summed: 3 + nan
+    (lambda x, y: INF * x + y - INF * x == 0, "the coefficient of x is nan"),  # inf - inf
+    (lambda x, y: INF * x >= -1, "the coefficient of x is inf"),
+    (lambda x, y: (-INF * y <= 4) | "strong", "the coefficient of y is -inf"),
+    (lambda x, y: x + NAN >= 0, "the constant is nan"),
+    (lambda x, y: (x + y == INF) | "medium", "the constant is -inf"),  # x + y - inf == 0
+    (lambda x, y: x - x + NAN == 0, "the constant is nan"),
+    (lambda x, y: (0 * x + NAN >= 0) | "weak", "the constant is nan"),
+    (lambda x, y: sum([Variable("v%d" % i) for i in range(70)], NAN * x) == 0, "the coefficient of x is nan"),
+    (lambda x, y: sum([Variable("v%d" % i) for i in range(70)], x) == NAN, "the constant is nan"),
+])
+def test_nan_and_infinite_numbers_are_refused(make, report):
+    # kiwisolver 1.5.1 accepts these, then solves x to nan, refuses valid constraints
+    # or aborts ("The objective is unbounded"); brace.kiwi refuses them at any strength
+    # with kiwi's UnsatisfiableConstraint and leaves the solver as it was.
+    x, y = Variable("x"), Variable("y")
+    s = Solver()
+    s.addConstraint((x == 5) | "weak")
+    c = make(x, y)
+    with pytest.raises(UnsatisfiableConstraint) as e:
+        s.addConstraint(c)
+    assert e.value.args[0] is c
+    assert e.value.report == report + ": a constraint needs finite numbers (no finite values satisfy it otherwise)"
+    assert not s.hasConstraint(c)
+    s.addConstraint(x == 3)  # the solver still works
+    assert values(s, x) == [3.0]
+
+
 def test_constraints_without_variables():
     x = Variable("x")
     s = Solver()
