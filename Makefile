@@ -232,6 +232,10 @@ test-c: $(INSTALLED) $(EXAMPLE_PLUGINS) $(C_TEST_PLUGINS)
 # finds the libraries built here current, and bundles them.
 PYTHON ?= python3
 VENV := $(WORK)/venv
+# kiwisolver's own test suite runs against brace.kiwi (bindings/python/tests/
+# run-kiwisolver-suite.sh); its sdist is fetched once into the scratch folder. The
+# version is pinned so that a kiwisolver release cannot change the test by itself.
+KIWISOLVER_SUITE ?= 1.5.1
 ## pip install bindings/python into a fresh venv, pytest, and the wheel in a venv of its own
 test-python: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 	@rm -rf "$(VENV)" && mkdir -p "$(WORK)"
@@ -240,6 +244,9 @@ test-python: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 	  env BRACE_SCRATCH="$(abspath $(SCRATCH))" "$(VENV)/bin/pip" install --quiet "./bindings/python[test]"
 	@$(CHECK) "python: pytest bindings/python/tests" \
 	  "$(VENV)/bin/python" -m pytest -q -p no:cacheprovider bindings/python/tests
+	@$(CHECK) "python: kiwisolver $(KIWISOLVER_SUITE)'s own tests against brace.kiwi" \
+	  bindings/python/tests/run-kiwisolver-suite.sh "$(VENV)/bin/python" \
+	  "$(abspath $(SCRATCH))/kiwisolver-sdist" "$(KIWISOLVER_SUITE)"
 	@rm -rf "$(WORK)/wheel" "$(WORK)/venv-wheel"
 	@$(CHECK) "python: pip wheel ./bindings/python (tagged for the platform)" \
 	  sh -c 'env BRACE_SCRATCH="$$1" "$$2/bin/pip" wheel --quiet --no-deps -w "$$3" ./bindings/python && ls "$$3" | grep -q "^brace-.*-py3-none-linux_[a-z0-9_]*\.whl$$"' \

@@ -4,6 +4,9 @@ A program written for kiwisolver runs with only its import changed::
 
     from brace import kiwi as kiwisolver      # instead of: import kiwisolver
 
+(`from kiwisolver import ...` becomes `from brace.kiwi import ...`; for code that
+imports kiwisolver itself, see docs/python-kiwi.md.)
+
 Variable, Term, Expression, Constraint, Solver and strength behave as kiwisolver's
 (operators, method names, exceptions). Each Solver owns one Brace context
 (brace_context_create); a Variable gets a Brace free variable (brace_variable_create)
@@ -81,9 +84,21 @@ class UnsatisfiableConstraint(_ConstraintError):
     report = ""
 
 
+def _type_name(obj) -> str:
+    """The name kiwisolver's messages give the type of `obj`: its own types are
+    'kiwisolver.Expression' and so on (their C type names), which this module repeats
+    word for word so that code matching kiwisolver's messages keeps working."""
+    name = type(obj).__name__
+    return "kiwisolver." + name if type(obj) in _KIWI_TYPES else name
+
+
 def _wrong_type(expected: str, obj) -> TypeError:
     """kiwisolver's TypeError for an argument of the wrong type, word for word."""
-    return TypeError("Expected object of type `%s`. Got object of type `%s` instead." % (expected, type(obj).__name__))
+    return TypeError("Expected object of type `%s`. Got object of type `%s` instead." % (expected, _type_name(obj)))
+
+
+def _no_comparison(op, a, b) -> TypeError:
+    return TypeError("unsupported operand type(s) for %s: '%s' and '%s'" % (op, _type_name(a), _type_name(b)))
 
 
 def _float(v) -> float:
@@ -125,7 +140,8 @@ class _Strength:
         return 1.0
 
     def create(self, a, b, c, w=1.0):
-        return _clip(float(a) * w) * 1000000.0 + _clip(float(b) * w) * 1000.0 + _clip(float(c) * w)
+        a, b, c, w = _float(a), _float(b), _float(c), _float(w)
+        return _clip(a * w) * 1000000.0 + _clip(b * w) * 1000.0 + _clip(c * w)
 
 
 strength = _Strength()
@@ -214,11 +230,15 @@ def _parts(o):
 
 
 def _add(a, b):
-    """a + b for any two symbolic values or numbers; None when unsupported."""
+    """a + b for any two symbolic values or numbers; None when unsupported. As in
+    kiwisolver, a Variable or Term added to an Expression (either side) comes after
+    the Expression's terms: `v - e` is `-e + v`."""
     pa = _parts(a)
     pb = _parts(b)
     if pa is None or pb is None:
         return None
+    if type(b) is Expression and (type(a) is Variable or type(a) is Term):
+        return _expression(pb[0] + pa[0], pa[1] + pb[1])
     return _expression(pa[0] + pb[0], pa[1] + pb[1])
 
 
@@ -315,16 +335,13 @@ class _Symbolic:
         return self._relation(other, ">=")
 
     def __ne__(self, other):
-        raise TypeError("unsupported operand type(s) for !=: '%s' and '%s'"
-                        % (type(self).__name__, type(other).__name__))
+        raise _no_comparison("!=", self, other)
 
     def __lt__(self, other):
-        raise TypeError("unsupported operand type(s) for <: '%s' and '%s'"
-                        % (type(self).__name__, type(other).__name__))
+        raise _no_comparison("<", self, other)
 
     def __gt__(self, other):
-        raise TypeError("unsupported operand type(s) for >: '%s' and '%s'"
-                        % (type(self).__name__, type(other).__name__))
+        raise _no_comparison(">", self, other)
 
 
 class Variable(_Symbolic):
@@ -488,6 +505,8 @@ class Constraint:
     def __new__(cls, expression, op="==", strength="required"):
         if type(expression) is not Expression:
             raise _wrong_type("Expression", expression)
+        if type(op) is not str:
+            raise _wrong_type("str", op)
         if op not in _OPS:
             raise ValueError("relational operator must be '==', '<=', or '>=', not '%s'" % (op,))
         s = _strength_value(strength)
@@ -755,11 +774,15 @@ class Solver:
         self._edits[id(variable)] = (variable, s)
 
     def removeEditVariable(self, variable):
+        if type(variable) is not Variable:
+            raise _wrong_type("Variable", variable)
         if self._edits.pop(id(variable), None) is None:
             raise UnknownEditVariable(variable)
         check(self._ctx, lib.brace_context_remove_edit(self._ctx, self._vars[id(variable)], _NONE))
 
     def hasEditVariable(self, variable):
+        if type(variable) is not Variable:
+            raise _wrong_type("Variable", variable)
         return id(variable) in self._edits
 
     def suggestValue(self, variable, value):
@@ -794,16 +817,20 @@ class Solver:
     # -- debugging
 
     def dumps(self):
+        """The solver's state in kiwisolver's sections. Brace keeps its tableau inside
+        the engine (the C ABI does not expose it), so "Objective" lists each priority
+        level's error at the engine's current values, "Tableau" says where the state
+        is, and "Infeasible" lists the required constraints Brace reports broken."""
         ctx = self._ctx
-        lines = ["Brace kiwi solver (Brace context %s)" % ffi.cast("void *", ctx),
-                 "", "Variables", "---------"]
+        values = {}
+        variables = []
         for v, h in zip(self._var_objs, self._var_handles):
             lib.brace_variable_get_value(ctx, h, self._out_d)
-            lines.append("%s = %r  (brace variable 0x%x)" % (v._name or "<unnamed>", self._out_d[0], h))
-        lines += ["", "Edit Variables", "--------------"]
-        for v, s in self._edits.values():
-            lines.append("%s | strength = %g -> priority %g" % (v._name or "<unnamed>", s, priority_of(s)))
-        lines += ["", "Constraints", "-----------"]
+            values[id(v)] = self._out_d[0]
+            variables.append("%s = %r  (brace variable 0x%x)" % (v._name or "<unnamed>", self._out_d[0], h))
+        errors = {}
+        infeasible = []
+        constraints = []
         for c, made in self._cns.items():
             state = "no variables" if not made else ""
             if made:
@@ -812,10 +839,31 @@ class Solver:
                 state = "BROKEN" if self._out_b[0] else "active"
                 if split:
                     state += ", split over %d constraints" % ((len(made) - 1) // 2 + 1)
-            lines.append("%s | strength = %g -> priority %g [%s]%s" % (
-                repr(c.expression()) + " " + c._op + " 0", c._strength, c._priority, state,
-                " (VIOLATED)" if c.violated() else ""))
+            written = repr(c.expression()) + " " + c._op + " 0"
+            if state.startswith("BROKEN"):
+                infeasible.append(written)
+            if c._priority < 1000.0:
+                x = c._constant + sum(k * values.get(id(v), 0.0) for v, k in zip(c._variables, c._coefficients))
+                error = abs(x) if c._op == "==" else (max(x, 0.0) if c._op == "<=" else max(-x, 0.0))
+                errors[c._priority] = errors.get(c._priority, 0.0) + error
+            constraints.append("%s | strength = %g -> priority %g [%s]%s" % (
+                written, c._strength, c._priority, state, " (VIOLATED)" if c.violated() else ""))
+        lines = ["Objective", "---------",
+                 "strict levels, highest first: the optional constraints' error at each priority (edits not counted)"]
+        lines += ["priority %g: %g" % (p, errors[p]) for p in sorted(errors, reverse=True)]
+        lines += ["", "Tableau", "-------",
+                  "inside Brace context %s (the C ABI does not expose it)" % ffi.cast("void *", ctx)]
+        lines += ["", "Infeasible", "----------"] + infeasible
+        lines += ["", "Variables", "---------"] + variables
+        lines += ["", "Edit Variables", "--------------"]
+        for v, s in self._edits.values():
+            lines.append("%s | strength = %g -> priority %g" % (v._name or "<unnamed>", s, priority_of(s)))
+        lines += ["", "Constraints", "-----------"] + constraints
         return "\n".join(lines) + "\n"
 
     def dump(self):
         print(self.dumps())
+
+
+# The types kiwisolver's messages name as 'kiwisolver.<name>' (_type_name).
+_KIWI_TYPES = (Variable, Term, Expression, Constraint, Solver)

@@ -10,6 +10,7 @@ import shlex
 import struct
 import subprocess
 import sys
+import types
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -669,3 +670,151 @@ def test_committed_pictures_are_current(tmp_path):
         if not committed.exists() or committed.read_bytes() != fresh.read_bytes():
             stale.append(name)
     assert not stale, "stale pictures in examples/scenes (run make scenes): %s" % ", ".join(stale)
+
+
+# ---------------------------------------------------------------- readable committed pictures
+
+
+def _committed(name):
+    path = SCENES / name
+    if not path.exists():
+        pytest.skip("examples/scenes is not here (tests run outside the repository)")
+    return parse(path.read_text(encoding="utf-8"))
+
+
+def _box(el):
+    x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+    return x, y, x + w, y + h
+
+
+def _overlap(a, b):
+    """Boxes sharing more than an edge (half a pixel of slack for rounding)."""
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def _tags(doc):
+    """The backing of every name and every constant: (class, data-id, box)."""
+    return [(c, r.get("data-id"), _box(r)) for r in doc.iter(SVG + "rect")
+            for c in classes(r) if c in ("label-bg", "constant-bg")]
+
+
+def test_settings_picture_shows_every_container_name_clear_of_its_subviews():
+    doc = _committed("settings.svg")
+    rects = {r.get("data-id"): _box(r) for r in doc.iter(SVG + "rect") if "view" in classes(r)}
+    names = {i: b for c, i, b in _tags(doc) if c == "label-bg"}
+    with brace.load_scene(example("settings")) as scene:
+        scene.layout()
+        below = {}
+        for ident, view in scene.views.items():
+            up = view.superview
+            while up is not None:
+                below.setdefault(up.identifier, []).append(ident)
+                up = up.superview
+    # Every container of the screen, the sections and each row among them, is named...
+    assert {"settings", "header", "general", "general_rows", "wifi_row", "bluetooth_row", "hotspot_row",
+            "notifications", "notifications_rows", "sounds_row", "badges_row", "previews_row"} <= set(below)
+    hidden = {"cellular_row", "cellular_label", "cellular_switch"}
+    for container, inside in below.items():
+        if container in hidden:
+            continue
+        assert container in names, container
+        # ...whole, and where none of the views inside it covers the name.
+        label = [t.text for t in doc.iter(SVG + "text") if "label" in classes(t) and t.get("data-id") == container]
+        assert label == [container]
+        covering = [i for i in inside if i not in hidden and _overlap(names[container], rects[i])]
+        assert covering == [], container
+
+
+def test_settings_picture_names_the_row_a_stack_collapsed():
+    doc = _committed("settings.svg")
+    legend = [t.text for g in doc.iter(SVG + "g") if "legend" in classes(g) for t in g.iter(SVG + "text")]
+    # cellular_row is hidden in settings.json: the stack gives it no height, so only the
+    # legend can show it.
+    assert legend == ["hidden: cellular_row"]
+
+
+@pytest.mark.parametrize("name", ["login.svg", "settings.svg", "toolbar.svg", "editbar.svg", "compose.svg"])
+def test_no_two_names_or_constants_overlap_in_the_committed_pictures(name):
+    tags = _tags(_committed(name))
+    assert tags
+    clashes = [(a[:2], b[:2]) for k, a in enumerate(tags) for b in tags[k + 1:] if _overlap(a[2], b[2])]
+    assert clashes == []
+
+
+def test_login_picture_keeps_constraint_lines_off_the_names():
+    doc = _committed("login.svg")
+    names = [(i, b) for c, i, b in _tags(doc) if c == "label-bg"]
+    lines = [tuple(float(l.get(k)) for k in ("x1", "y1", "x2", "y2"))
+             for g in doc.iter(SVG + "g") if "constraint" in classes(g) for l in g.iter(SVG + "line")]
+    crossed = []
+    for i, (x0, y0, x1, y1) in names:
+        for a, b, c, d in lines:
+            # A line through the tag, not along its edge: it meets the tag shrunk by half a pixel.
+            if (max(min(a, c), x0 + 0.5) <= min(max(a, c), x1 - 0.5)
+                    and max(min(b, d), y0 + 0.5) <= min(max(b, d), y1 - 0.5)):
+                crossed.append(i)
+    # email_label and password_label sit on the align-all-center-Y line of their rows.
+    assert crossed == []
+
+
+# ---------------------------------------------------------------- what went wrong, with the file
+
+
+def test_a_lone_surrogate_in_a_scene_is_a_scene_error_not_an_internal_one(capsys, tmp_path):
+    # Valid JSON ("\ud800" escaped), but no UTF-8 text for the engine.
+    path = tmp_path / "s.json"
+    path.write_text('{"size": [100, 100], "root": {"id": "r", "subviews": [{"id": "a"}]},'
+                    ' "constraints": [{"id": "\\ud800", "equation": "a.width == 10"}]}', encoding="utf-8")
+    for command in ("check", "render"):
+        args = [command, path] + (["-o", tmp_path / "s.svg"] if command == "render" else [])
+        code, out, err = call(capsys, *args)
+        assert_one_error(code, err, "brace %s: s.json: constraints[0].id: the text holds a lone surrogate "
+                                    "(U+D800), which UTF-8 cannot carry" % command)
+        assert "internal error" not in err
+
+
+class _CairoError(Exception):
+    """Stands for cairocffi.CairoError (matched by name: cairo may not be installed)."""
+
+    def __init__(self, message, status):
+        super().__init__(message)
+        self.status = status
+
+
+_CairoError.__name__ = "CairoError"
+
+
+@pytest.mark.parametrize("failure, text", [
+    (_CairoError("invalid value (typically too big) for the size of the input", 32),
+     "the picture is too big for cairo (at most 32,767 pixels a side; use a smaller --size or --scale, or SVG)"),
+    (_CairoError("out of memory", 1), "cairo ran out of memory (a smaller --size or --scale needs less)"),
+    (MemoryError(), "out of memory (a smaller --size or --scale needs less)"),
+    (_CairoError("write error", 11), "cairo failed: write error"),
+])
+def test_png_failures_say_what_happened_to_which_file(capsys, tmp_path, monkeypatch, failure, text):
+    from brace import render
+
+    def fail(*a, **kw):
+        raise failure
+
+    monkeypatch.setattr(cli, "_cairosvg", lambda: None)
+    monkeypatch.setattr(render, "png", fail)
+    target = tmp_path / "big.png"
+    code, out, err = call(capsys, "render", example("login"), "--size", "100000x100000", "-o", target)
+    assert_one_error(code, err, "brace render: cannot draw %s: %s\n" % (target, text))
+    assert "internal error" not in err and not target.exists()
+
+
+def test_a_full_disk_under_standard_output_is_named(capsys, monkeypatch):
+    class Full:
+        def write(self, data):
+            raise OSError(28, "No space left on device")
+
+        def flush(self):
+            pass
+
+    stdout = types.SimpleNamespace(buffer=Full(), flush=lambda: None)
+    monkeypatch.setattr(sys, "stdout", stdout)
+    code = cli.main(["render", str(example("login")), "-o", "-"])
+    err = capsys.readouterr().err
+    assert_one_error(code, err, "brace render: cannot write to standard output: No space left on device\n")

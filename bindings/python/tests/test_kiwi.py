@@ -1,6 +1,6 @@
 """brace.kiwi: kiwisolver's API on Brace's solver (operators, solving, edits, removal,
-every exception, dump, reset), and the same script run against kiwisolver when it is
-importable."""
+every exception, dump, reset), the Python snippets of docs/python-kiwi.md, and the same
+script run against kiwisolver when it is importable."""
 
 import subprocess
 import sys
@@ -12,6 +12,7 @@ from brace import kiwi
 from brace.kiwi import (BadRequiredStrength, Constraint, DuplicateConstraint, DuplicateEditVariable,
                         Expression, Solver, Term, UnknownConstraint, UnknownEditVariable,
                         UnsatisfiableConstraint, Variable, strength)
+from test_animation import REPOSITORY, run_documented_example  # the doc-snippet helper (issue 17)
 
 
 def values(solver, *vs):
@@ -282,6 +283,19 @@ def test_dump_and_reset(capsys):
     assert values(s, x) == [3.0]
 
 
+def test_dump_has_kiwisolvers_sections_and_the_error_per_level():
+    x = Variable("x")
+    s = Solver()
+    s.addConstraint(x <= 10)
+    s.addConstraint((x == 3) | "medium")
+    s.addConstraint((x == 5) | "weak")
+    out = s.dumps()
+    titles = ["Objective", "Tableau", "Infeasible", "Variables", "Edit Variables", "Constraints"]
+    assert [line for line in out.splitlines() if line in titles] == titles
+    # medium (500) holds x at 3; the weak x == 5 is off by |3 - 5| = 2.
+    assert "priority 500: 0\npriority 250: 2\n" in out
+
+
 def test_a_variable_in_two_solvers():
     x = Variable("x")
     a, b = Solver(), Solver()
@@ -345,3 +359,29 @@ def test_the_same_program_runs_on_kiwisolver_and_brace_kiwi(tmp_path):
         got[which] = r.stdout
     assert got["brace"] == got["kiwi"]
     assert "unsatisfiable" in got["brace"]
+
+
+# ---------------------------------------------------------------- docs/python-kiwi.md
+
+DOC = REPOSITORY / "docs" / "python-kiwi.md"
+
+
+def test_every_python_snippet_of_the_docs_is_tested():
+    if not DOC.exists():
+        pytest.skip("docs/python-kiwi.md is not here (tests run outside the repository)")
+    assert DOC.read_text(encoding="utf-8").count("```python") == 3  # the three tests below
+
+
+def test_the_docs_import_kiwisolver_snippet(capsys):
+    run_documented_example(capsys, DOC, "### In place of `import kiwisolver`", 1)
+
+
+def test_the_docs_from_kiwisolver_import_snippet(capsys):
+    run_documented_example(capsys, DOC, "### In place of `from kiwisolver import ...`", 1)
+
+
+def test_the_docs_sys_modules_snippet(capsys, monkeypatch):
+    # The snippet replaces sys.modules["kiwisolver"]: monkeypatch puts back whatever was
+    # there (the real kiwisolver, or nothing) after the test.
+    monkeypatch.setitem(sys.modules, "kiwisolver", None)
+    run_documented_example(capsys, DOC, "### Code that imports kiwisolver itself", 1)

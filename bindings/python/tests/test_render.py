@@ -133,18 +133,37 @@ def test_labels_are_the_identifiers_and_unnamed_views_use_the_engine_name(ctx):
     assert by_id(doc, fallback).get("id") == fallback.replace(" ", "_").replace(":", "_")
 
 
-def test_long_labels_are_shortened_and_tiny_views_unlabeled(ctx):
+def test_long_labels_move_whole_onto_a_tab_and_tiny_views_are_unlabeled(ctx):
     root = named(ctx, "root", frame=(0, 0, 300, 200))
-    named(ctx, "a rather long identifier", root, (10, 10, 60, 30))
-    named(ctx, "tiny", root, (10, 60, 8, 8))
+    named(ctx, "a rather long identifier", root, (10, 40, 60, 30))
+    named(ctx, "tiny", root, (10, 100, 8, 8))
     ctx.run_update_cycle()
     doc = parse(render.svg(root))
     got = labels(doc)
-    short = got["a rather long identifier"]
-    assert short.endswith("\u2026") and len(short) < len("a rather long identifier")
-    assert "a rather long identifier".startswith(short[:-1])
+    assert got["a rather long identifier"] == "a rather long identifier"
+    tab = [r for r in doc.iter(SVG + "rect") if "label-bg" in classes(r)
+           and r.get("data-id") == "a rather long identifier"]
+    # 24 characters at 11 px, 0.6 em each, and 4 px of padding: 24 * 6.6 + 4 = 162.4 wide,
+    # 13 high; too wide for the view (60), so a tab across its top edge (y 40), from its left.
+    assert [rect_of(r) for r in tab] == [pytest.approx((12, 40 - 6.5, 162.4, 13))]
+    assert tab[0].get("stroke") == render.COLORS["view-stroke"]  # outlined: the view's tab
     assert "tiny" not in got
     assert len(view_rects(doc)) == 3  # the tiny view is drawn, only its label is left out
+
+
+def test_names_are_shortened_only_when_no_place_holds_them_whole(ctx):
+    root = named(ctx, "root", frame=(0, 0, 300, 200))
+    box = named(ctx, "a rather long identifier", root, (100, 100, 60, 30))
+    # A subview filling the box rules out its inside and the tabs across its edges; a
+    # neighbour's name (28 * 6.6 + 4 = 188.8 wide, at x 92...280.8, y 82...95) takes the
+    # tabs on top of it (y 87...100, at x 102...264.4 or -4.4...158).
+    named(ctx, "inside", box, (0, 0, 60, 30))
+    named(ctx, "a neighbour with a long name", root, (90, 80, 210, 20))
+    ctx.run_update_cycle()
+    got = labels(parse(render.svg(root)))
+    assert got["a neighbour with a long name"] == "a neighbour with a long name"
+    # What fits in 60 - 8 px: 52 // 6.6 = 7 characters, the last one the ellipsis.
+    assert got["a rather long identifier"] == "a rath\u2026"
 
 
 def test_hidden_views_are_dashed_and_faded_with_their_subtree(ctx):

@@ -492,6 +492,18 @@ def test_error_not_utf8(tmp_path):
     assert str(load_error(p)) == "latin.json: $: cannot read the file: it is not UTF-8 (byte 20)"
 
 
+def test_error_lone_surrogate_names_the_file_and_the_json_path(tmp_path):
+    # "\ud800" is valid JSON but no UTF-8 text: the engine could not be given it.
+    p = write(tmp_path, "s.json", '{"size": [100, 100], "root": {"id": "r", "subviews": [{"id": "a"}]},'
+              ' "constraints": [{"id": "ok"}, {"id": "\\ud800", "equation": "a.width == 10"}]}')
+    e = load_error(p)
+    assert (e.file, e.json_path) == ("s.json", "constraints[1].id")
+    assert str(e) == "s.json: constraints[1].id: the text holds a lone surrogate (U+D800), which UTF-8 cannot carry"
+    e = load_error({"root": {"id": "r", "subviews": [{"id": "a", "x\udfff": 1}]}})
+    assert str(e) == ("<dict>: root.subviews[0]: the key 'x\\udfff' holds a lone surrogate (U+DFFF), "
+                      "which UTF-8 cannot carry")
+
+
 def test_error_nan_in_a_file(tmp_path):
     p = write(tmp_path, "s.json", '{"root": {"subviews": [{"frame": [0, 0, NaN, 10]}]}}')
     assert str(load_error(p)) == "s.json: root.subviews[0].frame[2]: the width must be a finite number, not NaN"
@@ -1175,3 +1187,43 @@ def test_schema_and_loader_reject_the_same_bad_scenes(scene):
 def test_schema_ships_with_the_package():
     assert os.path.isfile(SCHEMA_PATH)
     assert os.path.dirname(SCHEMA_PATH) == os.path.dirname(brace.__file__)
+
+
+def test_problems_visit_each_view_a_bounded_number_of_times(monkeypatch):
+    """Scene.problems() (what `brace check` runs) is linear in the views: on a chain of
+    800 views, each ambiguous (a leading edge and nothing else), the
+    engine's dump is read once and each view's superview asked a fixed number of times,
+    where walking to the root for every view asks 800 * 801 / 2 = 320,400 times."""
+    n = 800
+    root = {"id": "v0"}
+    node = root
+    for i in range(1, n):
+        child = {"id": "v%d" % i}
+        node["subviews"] = [child]
+        node["constraints"] = ["v%d.leading == v%d.leading" % (i, i - 1)]
+        node = child
+    counts = {"description": 0, "superview": 0}
+    description, superview = brace.View.description, brace.View.superview
+
+    def counted_description(self):
+        counts["description"] += 1
+        return description(self)
+
+    def counted_superview(self):
+        counts["superview"] += 1
+        return superview.__get__(self)
+
+    with brace.load_scene({"size": [100, 100], "root": root}) as scene:
+        scene.layout()
+        monkeypatch.setattr(brace.View, "description", counted_description)
+        monkeypatch.setattr(brace.View, "superview", property(counted_superview))
+        problems = scene.problems()
+        asked = dict(counts)
+        # v1 ... v799 are ambiguous (v0, the root, keeps the scene's frame).
+        assert [p.views[0].identifier for p in problems] == ["v%d" % i for i in range(1, n)]
+        assert problems[0].message == 'AMBIGUOUS LAYOUT for "v1" (node 1:1).minY, Width, Height'
+    counts = asked
+    assert counts["description"] == 1
+    # One superview per view for the overflow check, one more to find its hidden flag
+    # (the root's None ends the first walk): at most 2 per view.
+    assert counts["superview"] <= 2 * n

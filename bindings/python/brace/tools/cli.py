@@ -484,20 +484,43 @@ def _emit(output: str, data: bytes) -> None:
         # The bytes as they are (UTF-8 SVG, PNG never): a text stream would encode them
         # again in the terminal's encoding, which may not hold "\u2014" or "\u00d7".
         stream = sys.stdout
-        stream.flush()
-        buffer = getattr(stream, "buffer", None)
-        if buffer is not None:
-            buffer.write(data)
-            buffer.flush()
-        else:  # a replaced sys.stdout without bytes underneath
-            stream.write(data.decode("utf-8"))
+        try:
             stream.flush()
+            buffer = getattr(stream, "buffer", None)
+            if buffer is not None:
+                buffer.write(data)
+                buffer.flush()
+            else:  # a replaced sys.stdout without bytes underneath
+                stream.write(data.decode("utf-8"))
+                stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:  # a full disk under a redirection, say
+            raise _Failure("cannot write to standard output: %s" % (e.strerror or e)) from None
         return
     try:
         with open(output, "wb") as f:
             f.write(data)
     except OSError as e:
         raise _Failure("cannot write %s: %s" % (output, e.strerror or e)) from None
+
+
+def _png(output: str, draw):
+    """``draw()``'s PNG bytes; what cairo could not do is a _Failure naming ``output``."""
+    try:
+        return draw()
+    except MemoryError:
+        raise _Failure("cannot draw %s: out of memory (a smaller --size or --scale needs less)" % output) from None
+    except Exception as e:
+        if type(e).__name__ != "CairoError":  # cairocffi's, not importable when cairo is missing
+            raise
+        if getattr(e, "status", None) == 32:  # CAIRO_STATUS_INVALID_SIZE
+            raise _Failure("cannot draw %s: the picture is too big for cairo (at most 32,767 pixels a side; "
+                           "use a smaller --size or --scale, or SVG)" % output) from None
+        if getattr(e, "status", None) == 1:  # CAIRO_STATUS_NO_MEMORY
+            raise _Failure("cannot draw %s: cairo ran out of memory (a smaller --size or --scale needs less)"
+                           % output) from None
+        raise _Failure("cannot draw %s: cairo failed: %s" % (output, e)) from None
 
 
 def _wants_png(output: str) -> bool:
@@ -526,7 +549,8 @@ def _render(args, prog) -> int:
         shot = render.snapshot(scene.root, constraints=args.constraints, problems=problems)
     if _wants_png(args.output):
         try:
-            data = render.png(shot, scale=args.scale or 2.0, constraints=args.constraints, title=args.title)
+            data = _png(args.output, lambda: render.png(shot, scale=args.scale or 2.0,
+                                                        constraints=args.constraints, title=args.title))
         except ImportError:
             raise _Failure(_PNG_HINT) from None
     else:
@@ -650,7 +674,7 @@ def _sweep(args, prog) -> int:
         title = "%s: width %s pt, height %s pt" % (os.path.basename(args.scene), widths, _fmt(height))
     text = render.filmstrip(shots, labels, height=args.panel_height, title=title or None)
     if _wants_png(args.output):
-        data = cairosvg.svg2png(bytestring=text.encode("utf-8"))
+        data = _png(args.output, lambda: cairosvg.svg2png(bytestring=text.encode("utf-8")))
     else:
         data = text.encode("utf-8")
     _emit(args.output, data)
@@ -721,7 +745,7 @@ def _animate(args, prog) -> int:
     else:
         text = render.animated_svg(shots, times, scale=args.scale or 1.0, title=title or None)
     if _wants_png(args.output):
-        data = cairosvg.svg2png(bytestring=text.encode("utf-8"))
+        data = _png(args.output, lambda: cairosvg.svg2png(bytestring=text.encode("utf-8")))
     else:
         data = text.encode("utf-8")
     _emit(args.output, data)

@@ -46,6 +46,7 @@ COLORS = {
     "ambiguous": ("#9b45d9", "#f1e3fb"),       # purple, as Xcode's ambiguous views
     "plugin": ("#8a6d3b", "#f4ecdc"),          # brown
     "problem": ("#57606a", "#eceff2"),         # any other kind
+    "hidden": ("#8c959f", "#ffffff"),          # a hidden view (dashed, as drawn)
     "view-stroke": "#8c959f",
     "label": "#24292f",
     "margins": "#57a4e0",
@@ -619,6 +620,15 @@ def _id_for(name: str, used: set, prefix: str) -> str:
     return ident
 
 
+def _inside(a, b) -> bool:
+    return b.x0 <= a.x0 and a.x1 <= b.x1 and b.y0 <= a.y0 and a.y1 <= b.y1
+
+
+def _overlap(a, b) -> bool:
+    """Whether two boxes share more than an edge."""
+    return a.x0 < b.x1 - 0.5 and b.x0 < a.x1 - 0.5 and a.y0 < b.y1 - 0.5 and b.y0 < a.y1 - 0.5
+
+
 class _Box(NamedTuple):
     x0: float
     y0: float
@@ -672,6 +682,13 @@ class _Painter:
         self.box = None
         self.bar_count = {}
         self.lines = {}  # (horizontal?, cross position // 8) -> [(cross position, from, to)] drawn so far
+        # What a name must not cover: the tags placed so far (constants, names) and,
+        # where it can, the constraints' lines (their boxes).
+        self.tags = []
+        self.marks = []
+        self.names = []  # (view, its scaled frames, fill, faded): named once the rest is drawn
+        self.view_boxes = None  # every view's scaled frame, as a _Box; made when first needed
+        self.contained = None  # for each view: whether it lies within its superview's box
 
     # -- which problems name what
 
@@ -746,6 +763,20 @@ class _Painter:
                 out.append('<g class="constraints">')
                 out.extend(body)
                 out.append("</g>")
+        if self.names:
+            saved, self.out = self.out, []
+            # Names that fit at their view's top left with nothing in the way first, so
+            # that a name moved elsewhere never takes another's usual place.
+            later = []
+            for name in self.names:
+                if not self._name(*name, only_usual=True):
+                    later.append(name)
+            for name in later:
+                self._name(*name)
+            saved.append('<g class="labels">')
+            saved.extend(self.out)
+            saved.append("</g>")
+            self.out = saved
         if self.box is None:
             self.box = _Box(0, 0, 0, 0)
         return out
@@ -799,22 +830,118 @@ class _Painter:
                     class_="margins", data_id=v.name, x=mr.x, y=mr.y, width=mr.width, height=mr.height,
                     fill="none", stroke=COLORS["margins"], stroke_width="0.75", stroke_dasharray="2 2",
                     opacity="0.45" if faded else None), self._animate(_rect_values(mrs))))
-        # The label: top left, shortened to fit, left out for tiny views (in an
-        # animation: fitted to the smallest frame the view passes through).
-        if min(q.height for q in rs) >= fs + 4:
+        self.names.append((v, rs, fill, faded))
+
+    def _name(self, v: ViewShot, rs, fill, faded, only_usual=False) -> bool:
+        """The view's name on a backing in its own fill: inside at the top left when
+        nothing covers it there, else where neither its subviews, other names nor
+        constants do (another inside corner, a gap between subviews, a tab on its
+        edge), shortened to fit only when no place holds it whole. In an animation:
+        top left, fitted to the smallest frame the view passes through."""
+        fs = self.fs
+        r = rs[0]
+        if self.motion is not None:
+            if min(q.height for q in rs) < fs + 4:
+                return True
             text = _fit(_one_line(v.name), min(q.width for q in rs) - 8, fs)
             if text is not None:
                 tw = _text_width(text, fs) + 4
-                # A backing in the view's own fill keeps the name legible over its margins.
-                self.out.append(_element("rect", _attrs(
-                    class_="label-bg", x=r.x + 2, y=r.y + 2, width=min(tw, r.width - 4),
-                    height=fs + 2, fill=fill, stroke="none", opacity="0.45" if faded else None),
-                    self._animate({"x": [q.x + 2 for q in rs], "y": [q.y + 2 for q in rs],
-                                   "width": [min(tw, q.width - 4) for q in rs]})))
-                self.out.append("<text %s>%s%s</text>" % (_attrs(
-                    class_="label", data_id=v.name, x=r.x + 4, y=r.y + fs + 1, fill=COLORS["label"],
-                    opacity="0.6" if faded else None),
-                    self._animate({"x": [q.x + 4 for q in rs], "y": [q.y + fs + 1 for q in rs]}), _esc(text)))
+                self._name_tag(v, text, r.x + 2, r.y + 2, min(tw, r.width - 4), fill, faded, False, rs)
+            return True
+        if r.height < fs + 4 or r.width < 2 * fs * _CHAR_WIDTH + 8:
+            return True  # tiny (or collapsed, which the legend names): a name would hide it
+        full = _one_line(v.name)
+        spot = self._spot(v, full, only_usual)
+        if spot is not None:
+            self._name_tag(v, full, spot[0], spot[1], _text_width(full, fs) + 4, fill, faded, spot[2], rs)
+            return True
+        if only_usual:
+            return False
+        text = _fit(full, r.width - 8, fs)
+        if text is not None:
+            self._name_tag(v, text, r.x + 2, r.y + 2, min(_text_width(text, fs) + 4, r.width - 4), fill, faded, False, rs)
+        return True
+
+    def _spot(self, v: ViewShot, text: str, only_usual: bool = False):
+        """(x, y, outside?) of the first place for the whole name that covers none of
+        the view's subviews, no tag, and the fewest other views, lines and bits outside
+        the root (none if it can); None when every place covers a subview or a tag.
+        ``only_usual``: the top left only, and only when it covers nothing at all."""
+        fs = self.fs
+        r = _scaled(v.frame, self.s)
+        w, h = _text_width(text, fs) + 4, fs + 2
+        views = self.snap.views
+        inner, others = [], []
+        below = set()  # v's subtree, in pre-order right after it
+        for u in views[v.index + 1:]:
+            if u.depth <= v.depth:
+                break
+            below.add(u.index)
+        above = set(self._ancestors(ItemRef("view", v.index, v.name)))
+        x0, x1, y0, y1 = r.x, r.x + r.width, r.y, r.y + r.height
+        # Every place lies within a name's size of the view: nothing farther can matter.
+        near = _Box(x0 - w - 2, y0 - h - 1, x1 + w + 2, y1 + h + 1)
+        if self.view_boxes is None:
+            self.view_boxes = [_Box(q.x, q.y, q.x + q.width, q.y + q.height)
+                               for q in (_scaled(u.frame, self.s) for u in views)]
+            # A subview inside its superview is covered only where the superview is.
+            self.contained = [u.parent is not None and _inside(b, self.view_boxes[u.parent])
+                              for u, b in zip(views, self.view_boxes)]
+        for u, b in zip(views, self.view_boxes):
+            if u.index in below:
+                if (u.parent == v.index or not self.contained[u.index]) and _overlap(b, near):
+                    inner.append(b)
+            elif u.index not in above and not u.effectively_hidden and _overlap(b, near):
+                others.append(b)
+        tags = [t for t in self.tags if _overlap(t, near)]
+        marks = [m for m in self.marks if m.x0 <= near.x1 and near.x0 <= m.x1 and m.y0 <= near.y1 and near.y0 <= m.y1]
+        places = []
+        if w <= r.width - 4 and h <= r.height - 4:
+            xs = [x0 + 2, x1 - 2 - w] + sorted(b.x1 + 2 for b in inner if x0 < b.x1 < x1 - 2 - w)
+            for y in (y0 + 2, y1 - 2 - h):
+                places.extend((x, y, False) for x in xs)
+        if only_usual:
+            places = places[:1]
+        else:
+            # Tabs on the view's edge: across its top, on top of it, across its bottom;
+            # starting at its left, ending at its right, or just after a tag in the way.
+            xs = [x0 + 2, x1 - 2 - w] + sorted(t.x1 + 2 for t in tags if x0 + 2 < t.x1 + 2 < x1 - 2)
+            for y in (y0 - h / 2, y0 - h, y1 - h / 2):
+                places.extend((x, y, True) for x in xs)
+        root = _scaled(views[0].frame, self.s)
+        best, best_cost = None, None
+        for x, y, outside in places:
+            b = _Box(x, y, x + w, y + h)
+            if any(_overlap(b, o) for o in inner) or any(_overlap(b, o) for o in tags):
+                continue
+            cost = sum(1 for o in others if _overlap(b, o)) + sum(1 for o in marks if _overlap(b, o))
+            if v.index != 0 and not (root.x <= b.x0 and b.x1 <= root.x + root.width
+                                     and root.y <= b.y0 and b.y1 <= root.y + root.height):
+                cost += 1
+            if only_usual and cost:
+                return None
+            if cost == 0:
+                return x, y, outside
+            if best_cost is None or cost < best_cost:
+                best, best_cost = (x, y, outside), cost
+        return best
+
+    def _name_tag(self, v: ViewShot, text: str, x, y, w, fill, faded, outside: bool, rs):
+        fs = self.fs
+        self.tags.append(_Box(x, y, x + w, y + fs + 2))
+        self._grow(_Box(x, y, x + w, y + fs + 2))
+        dx, dy = x - rs[0].x, y - rs[0].y
+        # Outside its view, the tag gets the view's outline to show whose name it is.
+        self.out.append(_element("rect", _attrs(
+            class_="label-bg", data_id=v.name, x=x, y=y, width=w, height=fs + 2, fill=fill,
+            stroke=COLORS["view-stroke"] if outside else "none", stroke_width="1" if outside else None,
+            opacity="0.45" if faded else None),
+            self._animate({"x": [q.x + dx for q in rs], "y": [q.y + dy for q in rs],
+                           "width": [min(w, q.width - 4) for q in rs]})))
+        self.out.append("<text %s>%s%s</text>" % (_attrs(
+            class_="label", data_id=v.name, x=x + 2, y=y + fs - 1, fill=COLORS["label"],
+            opacity="0.6" if faded else None),
+            self._animate({"x": [q.x + dx + 2 for q in rs], "y": [q.y + dy + fs - 1 for q in rs]}), _esc(text)))
 
     def _guide(self, g: GuideShot):
         r = _scaled(g.frame, self.s)
@@ -953,17 +1080,29 @@ class _Painter:
         self.out.append("</g>")
 
     def _line(self, x1, y1, x2, y2, cls=None, dash=None):
-        self._grow(_Box(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)))
+        box = _Box(min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
+        self._grow(box)
+        self.marks.append(box)
         self.out.append("<line %s/>" % _attrs(class_=cls, x1=x1, y1=y1, x2=x2, y2=y2, stroke_dasharray=dash))
 
-    def _label(self, x, yc, text, anchor="middle"):
+    def _label(self, x, yc, text, anchor="middle", along="x"):
         """A constant on a white tag, its middle at height ``yc``: on the line it
-        measures, as on a technical drawing."""
+        measures, as on a technical drawing; moved along that line (``along``: "x"
+        or "y") when another constant's tag is there."""
         if not text:
             return
         fs = max(self.fs - 2, 6)
         w = _text_width(text, fs) + 4
+        step = w + 2 if along == "x" else fs + 4
+        left = {"middle": w / 2, "start": 2, "end": w - 2}[anchor]
+        for k in (0, 1, -1, 2, -2):
+            dx, dy = (k * step, 0) if along == "x" else (0, k * step)
+            b = _Box(x + dx - left, yc + dy - fs / 2 - 1, x + dx - left + w, yc + dy + fs / 2 + 1)
+            if not any(_overlap(b, t) for t in self.tags):
+                x, yc = x + dx, yc + dy
+                break
         bx = {"middle": x - w / 2, "start": x - 2, "end": x - w + 2}[anchor]
+        self.tags.append(_Box(bx, yc - fs / 2 - 1, bx + w, yc + fs / 2 + 1))
         self._grow(_Box(bx, yc - fs / 2 - 1, bx + w, yc + fs / 2 + 1))
         self.out.append('<rect %s/>' % _attrs(class_="constant-bg", x=bx, y=yc - fs / 2 - 1, width=w,
                                               height=fs + 2, rx="2", fill="#ffffff", stroke="none",
@@ -996,7 +1135,7 @@ class _Painter:
             self._line(x, r.y, x, r.y + r.height)
             self._line(x - cap, r.y, x + cap, r.y)
             self._line(x - cap, r.y + r.height, x + cap, r.y + r.height)
-            self._label(x, r.y + r.height / 2, label)
+            self._label(x, r.y + r.height / 2, label, along="y")
 
     def _ratio(self, ref: ItemRef, first_attr: str, m: float):
         a, _m = self._box_of(ref)
@@ -1005,7 +1144,7 @@ class _Painter:
         x1, y1 = r.x + r.width - 2, r.y + r.height - 2
         self._line(x1 - d, y1, x1, y1 - d)
         text = (_n(m) + ":1") if first_attr == "width" else ("1:" + _n(m))
-        self._label(x1 - d - 2, y1 - 5, text, "end")
+        self._label(x1 - d - 2, y1 - 5, text, "end", along="y")
 
     def _claim(self, horizontal_line: bool, at: float, lo: float, hi: float):
         self.lines.setdefault((horizontal_line, math.floor(at / 8)), []).append((at, lo, hi))
@@ -1090,7 +1229,7 @@ class _Painter:
             if text and horizontal:
                 self._label(p1, seg_lo + self.fs / 2, text)
             elif text:
-                self._label(seg_lo + 3, p1, text, "start")
+                self._label(seg_lo + 3, p1, text, "start", along="y")
             self._close()
             return
         if overlap:
@@ -1113,7 +1252,7 @@ class _Painter:
             if horizontal:
                 self._label(mid, cpos, text)
             else:
-                self._label(cpos, mid, text)
+                self._label(cpos, mid, text, along="y")
         self._close()
 
 
@@ -1146,6 +1285,11 @@ def _legend_entries(snap: Snapshot) -> list:
     for c in snap.broken_constraints:
         text = "Broken constraint: " + _one_line(c.formula)
         entries.append(("unsatisfiable", text, text))
+    # A hidden view a stack collapsed has no area to draw: the legend names it.
+    gone = [v.name for v in snap.views if v.hidden and (v.frame.width <= 0 or v.frame.height <= 0)]
+    if gone:
+        shown = ", ".join(_one_line(n) for n in gone[:8]) + (" and %d more" % (len(gone) - 8) if len(gone) > 8 else "")
+        entries.append(("hidden", "hidden: " + shown, "hidden and collapsed: " + ", ".join(gone)))
     return entries
 
 
@@ -1159,7 +1303,7 @@ def _legend(entries, font_size: float) -> tuple:
         out.append('<g %s><title>%s</title>' % (_attrs(class_="legend-item " + kind, data_kind=kind), _esc(hover)))
         out.append("<rect %s/>" % _attrs(class_="swatch", x=0, y=y + 2, width=10, height=10, rx="2",
                                          fill=COLORS.get(kind, COLORS["problem"])[1], stroke=color,
-                                         stroke_width="1.5"))
+                                         stroke_width="1.5", stroke_dasharray="2 1.5" if kind == "hidden" else None))
         out.append("<text %s>%s</text>" % (_attrs(x=16, y=y + 11, fill=COLORS["label"]), _esc(text)))
         out.append("</g>")
         width = max(width, 16 + _text_width(text, font_size))

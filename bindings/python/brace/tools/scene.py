@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from .. import _constants
 from .._native import LIBRARY_PATH
-from ..core import Autoresizing, Context, DiagnosticKind, Size, View
+from ..core import Autoresizing, Context, DiagnosticKind, Size, View, handle_info
 from ..errors import BraceError, NotFound, UnsatisfiableConstraints
 from ..layout import _ATTR_NAMES, Anchor, Expression, activate, visual_format
 
@@ -242,6 +242,10 @@ def _key(path: str, k: str) -> str:
     return k if path == "$" else "%s.%s" % (path, k)
 
 
+#: A view's name in the engine's dumps: (node SLOT:GEN).
+_DUMP_NODE = re.compile(r"\(node (\d+:\d+)\)>")
+
+
 # ---------------------------------------------------------------- JSON
 
 
@@ -277,6 +281,36 @@ def _parse_json(text: str, file: str):
         limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
         what = "a number has %s digits, more than the %d the parser reads" % (m.group(1), limit) if m else str(e)
         raise SceneError(file, "$", "invalid JSON: %s" % what) from None
+
+
+def _lone_surrogate(text: str):
+    """The first character of ``text`` that UTF-8 cannot carry (JSON's "\\ud800"), or None."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        return text[e.start]
+    return None
+
+
+def _check_text(data, file: str) -> None:
+    """A SceneError at the first string (value or key) holding a lone surrogate: valid
+    JSON, but the engine takes UTF-8. Iterative, as the view tree may be deep."""
+    todo = [(data, "$")]
+    while todo:
+        v, path = todo.pop()
+        if isinstance(v, str):
+            bad = _lone_surrogate(v)
+            if bad is not None:
+                raise SceneError(file, path, "the text holds a lone surrogate (U+%04X), which UTF-8 cannot "
+                                 "carry" % ord(bad))
+        elif isinstance(v, dict):
+            for k, x in reversed(list(v.items())):
+                if isinstance(k, str) and _lone_surrogate(k) is not None:
+                    raise SceneError(file, path, "the key %s holds a lone surrogate (U+%04X), which UTF-8 "
+                                     "cannot carry" % (ascii(k), ord(_lone_surrogate(k))))
+                todo.append((x, _key(path, k)))
+        elif isinstance(v, list):
+            todo.extend((x, "%s[%d]" % (path, i)) for i, x in reversed(list(enumerate(v))))
 
 
 # ---------------------------------------------------------------- equations
@@ -646,39 +680,60 @@ class Scene:
                 continue  # AMBIGUOUS reports: the per-view check below covers them
             seen.add(d.message)
             found.append(Problem(kind, d.message, tuple(d.views)))
+        dumped = None  # the root's dump, read once: a view's own dump holds its whole subtree
         for view in self._order:
             if view.alive and view.has_ambiguous_layout:
-                found.append(Problem("ambiguous", self._ambiguity(view), (view,)))
+                if dumped is None:
+                    dumped = self._ambiguity_lines()
+                found.append(Problem("ambiguous", self._ambiguity(view, dumped), (view,)))
+        hidden = {}  # handle -> hidden or inside a hidden view: each view asked once
         for view in self._order:
-            p = self._overflow(view)
+            p = self._overflow(view, hidden)
             if p is not None:
                 found.append(p)
         return found
 
-    def _ambiguity(self, view: View) -> str:
-        text = None
-        for line in view.description().splitlines():
+    def _ambiguity_lines(self) -> dict:
+        """{"SLOT:GEN": "AMBIGUOUS LAYOUT for ..."} from the dump of the scene's tree, whose
+        lines start <"id" (node SLOT:GEN)> (a scene's ids are identifiers, so the first
+        "(node " of a line is its view's)."""
+        lines = {}
+        for line in self.root.description().splitlines():
             i = line.find("AMBIGUOUS LAYOUT")
-            if i >= 0:
-                text = line[i:].strip()
-                break
+            m = _DUMP_NODE.search(line) if i >= 0 else None
+            if m is not None:
+                lines.setdefault(m.group(1), line[i:].strip())
+        return lines
+
+    def _ambiguity(self, view: View, dumped: dict) -> str:
+        info = handle_info(view.handle)
+        text = dumped.get("%d:%d" % (info.index, info.generation))
         if text is None:
             text = "AMBIGUOUS LAYOUT for %s" % self.name_of(view)
         if view.identifier is None and view.handle in self._paths:
             text += " (%s)" % self._paths[view.handle]
         return text
 
-    def _overflow(self, view: View):
+    @staticmethod
+    def _hidden(view: View, known: dict) -> bool:
+        """Whether ``view`` or a view above it is hidden, remembering the answer for
+        every view on the way up in ``known``, so that a whole tree costs one visit a view."""
+        chain, v = [], view
+        while v is not None and v.handle not in known:
+            chain.append(v)
+            v = v.superview
+        answer = known[v.handle] if v is not None else False
+        for u in reversed(chain):
+            answer = answer or u.hidden
+            known[u.handle] = answer
+        return answer
+
+    def _overflow(self, view: View, hidden: dict):
         if not view.alive:
             return None
         sup = view.superview
-        if sup is None:
+        if sup is None or self._hidden(view, hidden):
             return None
-        v = view
-        while v is not None:
-            if v.hidden:
-                return None
-            v = v.superview
         f, b = view.frame, sup.bounds
         sides = []
         for amount, where in ((b.min_x - f.min_x, "on the left"), (f.max_x - b.max_x, "on the right"),
@@ -762,6 +817,7 @@ def load_scene(source, *, size=None, strict: bool = False) -> Scene:
         data = _parse_json(text, file)
     else:
         raise TypeError("load_scene() takes a path or a dict, not %s" % type(source).__name__)
+    _check_text(data, file)
     loader = _Loader(file, base, override, strict)
     try:
         scene = loader.load(data)
