@@ -72,13 +72,13 @@ public func containerDescriptor(
   return UnsafePointer(d)
 }
 
-/// A solver strategy's descriptor: every solver hook is required.
+/// A solver strategy's descriptor: every solver hook is required but the weights (1.4).
 public func solverDescriptor(
   _ name: StaticString, create: SolverHook.Create, destroy: SolverHook.Destroy, newVariable: SolverHook.NewVariable,
   releaseVariable: SolverHook.Release, add: SolverHook.Add, remove: SolverHook.Remove, setConstant: SolverHook.SetNumber,
   setPriority: SolverHook.SetNumber, addEdit: SolverHook.SetNumber, removeEdit: SolverHook.Remove, suggest: SolverHook.SetNumber,
   beginBatch: SolverHook.Batch, endBatch: SolverHook.Batch, value: SolverHook.Value, takeChanged: SolverHook.TakeChanged,
-  isAmbiguous: SolverHook.IsAmbiguous
+  isAmbiguous: SolverHook.IsAmbiguous, setWeight: SolverHook.SetNumber? = nil, setEditWeight: SolverHook.SetNumber? = nil
 ) -> UnsafePointer<brace_strategy_desc> {
   let d = newStrategyDescriptor(name, role: BRACE_ROLE_SOLVER)
   d.pointee.solver_create = create; d.pointee.solver_destroy = destroy
@@ -87,6 +87,7 @@ public func solverDescriptor(
   d.pointee.add_edit = addEdit; d.pointee.remove_edit = removeEdit; d.pointee.suggest = suggest
   d.pointee.begin_batch = beginBatch; d.pointee.end_batch = endBatch
   d.pointee.value = value; d.pointee.take_changed = takeChanged; d.pointee.is_ambiguous = isAmbiguous
+  d.pointee.set_weight = setWeight; d.pointee.set_edit_weight = setEditWeight
   return UnsafePointer(d)
 }
 

@@ -34,7 +34,7 @@ private func status(_ e: SolverError) -> brace_status {
   case .unsatisfiable: BRACE_E_UNSATISFIABLE
   case .unknownConstraint, .unknownVariable, .unknownEditVariable: BRACE_E_INVALID_HANDLE
   case .duplicateEditVariable: BRACE_E_DUPLICATE
-  case .badPriority, .nonFinite: BRACE_E_INVALID_ARGUMENT
+  case .badPriority, .badWeight, .nonFinite: BRACE_E_INVALID_ARGUMENT
   case .capacityExceeded: BRACE_E_NO_MEMORY
   }
 }
@@ -135,6 +135,14 @@ private func setPriority(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priorit
   on(raw, k, { $0.row($1) }) { (solver, c) throws(SolverError) in try solver.setPriority(c, priority) }
 }
 
+private func setWeight(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ weight: Double) -> brace_status {
+  on(raw, k, { $0.row($1) }) { (solver, c) throws(SolverError) in try solver.setWeight(c, weight) }
+}
+
+private func setEditWeight(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ weight: Double) -> brace_status {
+  on(raw, k, { $0.variable($1) }) { (solver, v) throws(SolverError) in try solver.setEditWeight(v, weight) }
+}
+
 private func addEdit(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priority: Double) -> brace_status {
   on(raw, k, { $0.variable($1) }) { (solver, v) throws(SolverError) in try solver.addEditVariable(v, priority: priority) }
 }
@@ -178,7 +186,7 @@ nonisolated(unsafe) private let descriptor = solverDescriptor(
   "simplex", create: solverCreate, destroy: solverDestroy, newVariable: newVariable, releaseVariable: releaseVariable,
   add: add, remove: remove, setConstant: setConstant, setPriority: setPriority, addEdit: addEdit, removeEdit: removeEdit,
   suggest: suggest, beginBatch: beginBatch, endBatch: endBatch, value: value, takeChanged: takeChanged,
-  isAmbiguous: isAmbiguous)
+  isAmbiguous: isAmbiguous, setWeight: setWeight, setEditWeight: setEditWeight)
 
 @c(brace_plugin_entry)
 public func braceSimplexEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {

@@ -11,8 +11,9 @@ extension Tableau {
     let other = cons[c].other
     if level >= 0 {
       // Remove the error terms before pivoting, or the pivot would fold them back in.
-      if cons[c].relation == .equal { addSymbolToObjective(level, marker, -1) }
-      addSymbolToObjective(level, other, -1)
+      let w = weight(slot: c)
+      if cons[c].relation == .equal { addSymbolToObjective(level, marker, -w) }
+      addSymbolToObjective(level, other, -w)
     }
     if syms[marker].row >= 0 {
       freeRow(syms[marker].row)
@@ -106,14 +107,44 @@ extension Tableau {
     if levels[old].priority == priority { return }
     prepareStructural()
     let new = retainLevel(priority)
+    let w = weight(slot: c)
     var errors = [cons[c].other]
     if cons[c].relation == .equal { errors.append(cons[c].marker) }
     for s in errors {
-      addSymbolToObjective(old, s, -1)
-      addSymbolToObjective(new, s, 1)
+      addSymbolToObjective(old, s, -w)
+      addSymbolToObjective(new, s, w)
     }
     cons[c].level = new
     releaseLevel(old)
+    finishStructural()
+  }
+}
+
+extension Tableau {
+  // MARK: Weights
+  //
+  // A weight scales a constraint's errors within its level (kiwi's strengths): level L
+  // minimizes sum(weight * |error|) over its constraints. Levels stay strict. Weights
+  // live beside the records, grown only when one is set, so a solver that never sets
+  // one pays nothing on its hot paths; a slot past the end weighs 1.
+
+  @inline(__always)
+  func weight(slot c: Int) -> Double { c < errorWeights.count ? errorWeights[c] : 1 }
+
+  /// Sets constraint (or edit) `c`'s weight: finite and > 0. A required constraint keeps
+  /// it, without effect. An optional one moves its error costs by the difference and
+  /// re-optimizes from the current basis (still feasible: only costs change).
+  mutating func setWeight(slot c: Int, _ w: Double) throws(SolverError) {
+    guard w.isFinite, w > 0 else { throw .badWeight }
+    let old = weight(slot: c)
+    if w == old { return }
+    if errorWeights.count <= c { errorWeights.append(contentsOf: repeatElement(1, count: c + 1 - errorWeights.count)) }
+    errorWeights[c] = w
+    let level = cons[c].level
+    guard level >= 0 else { return }
+    prepareStructural()
+    if cons[c].relation == .equal { addSymbolToObjective(level, cons[c].marker, w - old) }
+    addSymbolToObjective(level, cons[c].other, w - old)
     finishStructural()
   }
 }

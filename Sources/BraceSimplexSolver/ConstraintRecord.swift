@@ -123,6 +123,7 @@ extension Tableau {
     if cons[c].marker >= 0 { freeSymbol(cons[c].marker) }
     if cons[c].other >= 0 { freeSymbol(cons[c].other) }
     if cons[c].level >= 0 { releaseLevel(cons[c].level) }
+    if c < errorWeights.count { errorWeights[c] = 1 }
     let block = cons[c].terms
     let used = cons[c].variables
     let n = cons[c].termCount

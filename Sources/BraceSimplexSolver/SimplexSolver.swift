@@ -115,6 +115,25 @@ package final class SimplexSolver {
     try tableau.setPriority(slot: liveConstraint(c), priority)
   }
 
+  /// Weight of an optional constraint's errors within its level (finite, > 0; default
+  /// 1): its level minimizes sum(weight * |error|). Kept but without effect while the
+  /// constraint is required. `.badWeight` otherwise, nothing changed.
+  package func setWeight(_ c: SolverConstraint, _ weight: Double) throws(SolverError) {
+    try tableau.setWeight(slot: liveConstraint(c), weight)
+  }
+
+  package func weight(of c: SolverConstraint) -> Double? {
+    tableau.constraintSlot(c).map { tableau.weight(slot: $0) }
+  }
+
+  /// The weight of `v`'s edit, as `setWeight`; `.unknownEditVariable` without one.
+  package func setEditWeight(_ v: SolverVariable, _ weight: Double) throws(SolverError) {
+    guard let s = tableau.variableSlot(v) else { throw .unknownVariable }
+    let c = tableau.vars[s].edit
+    guard c >= 0 else { throw .unknownEditVariable }
+    try tableau.setWeight(slot: c, weight)
+  }
+
   package func constant(of c: SolverConstraint) -> Double? {
     tableau.constraintSlot(c).map { tableau.cons[$0].constant }
   }

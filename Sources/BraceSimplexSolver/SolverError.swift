@@ -18,6 +18,8 @@ package enum SolverError: Error, Equatable, Sendable {
   /// A priority outside 1...1000 (or not finite), a required edit variable, or
   /// `setPriority` across the required/optional boundary.
   case badPriority
+  /// A weight that is not finite or not > 0.
+  case badWeight
   /// A NaN or infinite constant, coefficient or suggested value.
   case nonFinite
   /// More than 16,777,215 live variables or constraints.

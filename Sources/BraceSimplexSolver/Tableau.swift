@@ -49,6 +49,8 @@ struct Tableau {
   // Constraints and variables (handle slots).
   var cons = ContiguousArray<ConstraintRecord>()
   var freeCons = ContiguousArray<Int32>()
+  /// Constraint weights by slot (ConstraintChanges.swift); empty until one is set.
+  var errorWeights = ContiguousArray<Double>()
   var liveConstraints = 0
   var vars = ContiguousArray<VariableRecord>()
   var freeVars = ContiguousArray<Int32>()

@@ -22,6 +22,18 @@ import Testing
     return (root, child, k)
   }
 
+  /// A solver without the 1.4 weight hooks (this one leaves them NULL): weights other
+  /// than 1 are refused naming it, and nothing changes.
+  @Test func aSolverWithoutWeightHooksRefusesWeights() throws {
+    let c = try rogue("NAN_VALUE")
+    let (_, _, k) = pair(c)
+    expectFailure(brace_constraint_set_weight(c.ctx, k, 2), BRACE_E_PLUGIN, c.ctx, mentions: ["rogue_solver", "no weights"])
+    var w = 0.0
+    ok(brace_constraint_get_weight(c.ctx, k, &w), c.ctx)
+    #expect(w == 1)
+    ok(brace_constraint_set_weight(c.ctx, k, 1), c.ctx)
+  }
+
   /// Regression: new_variable answering 0x7fffffff made the host grow its variable
   /// table one element at a time up to that index (a hang, then out of memory).
   @Test func aHugeVariableIdIsRefusedAtOnceNamingThePlugin() throws {

@@ -1319,7 +1319,10 @@ static void step(cursor *c) {
     brace_constraint k = pick_con(c);
     switch (u8(c) % 6) {
     case 0: st(brace_constraint_set_constant(ctx, k, pick_double(c))); break;
-    case 1: st(brace_constraint_set_priority(ctx, k, pick_priority(c))); break;
+    case 1: /* weights (0.9) ride on the priority variant: same op, its alt */
+      if (alt) st(brace_constraint_set_weight(ctx, k, pick_double(c)));
+      else st(brace_constraint_set_priority(ctx, k, pick_priority(c)));
+      break;
     case 2: {
       const char *id = nul ? NULL : pick_name(c, identifiers, COUNT(identifiers), sbuf, sizeof sbuf);
       st(brace_constraint_set_identifier(ctx, k, id));
@@ -1338,7 +1341,9 @@ static void step(cursor *c) {
     }
     default: {
       brace_priority p = 0;
-      st(brace_constraint_get_priority(ctx, k, nul ? NULL : &p));
+      double w = 0;
+      if (alt) st(brace_constraint_get_weight(ctx, k, nul ? NULL : &w));
+      else st(brace_constraint_get_priority(ctx, k, nul ? NULL : &p));
       break;
     }
     }
@@ -1435,7 +1440,10 @@ static void step(cursor *c) {
     brace_attribute a = (u8(c) & 1) ? pick_attr(c) : BRACE_ATTR_NONE;
     switch (u8(c) % 3) {
     case 0: st(brace_context_add_edit(ctx, item, a, pick_priority(c))); break;
-    case 1: st(brace_context_suggest_value(ctx, item, a, pick_double(c))); break;
+    case 1:
+      if (alt) st(brace_context_set_edit_weight(ctx, item, a, pick_double(c)));
+      else st(brace_context_suggest_value(ctx, item, a, pick_double(c)));
+      break;
     default: st(brace_context_remove_edit(ctx, item, a)); break;
     }
     break;

@@ -44,6 +44,11 @@
  *   axis instead of its frame. A 1.0 to 1.2 plugin loads and works unchanged; its host
  *   table reads stop before the new members.
  *
+ *   1.4 appends to the descriptor the solver hooks set_weight and set_edit_weight
+ *   (weights within a priority level, brace_constraint_set_weight). The host table does
+ *   not change. A solver built against 1.0 to 1.3 loads and works unchanged: the host
+ *   reads no weight hook from it and refuses a weight other than 1 on its constraints.
+ *
  * LIFETIME AND THREADS
  *
  *   A plugin file is loaded once per process (RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) and
@@ -72,7 +77,7 @@ extern "C" {
 #endif
 
 #define BRACE_PLUGIN_ABI_MAJOR 1
-#define BRACE_PLUGIN_ABI_MINOR 3
+#define BRACE_PLUGIN_ABI_MINOR 4
 
 /* The entry symbol's name, as a token and as a string for dlsym. */
 #define BRACE_PLUGIN_ENTRY_FUNCTION brace_plugin_entry
@@ -503,6 +508,20 @@ struct brace_strategy_desc {
    * when the descriptor's struct_size covers it (plugins built against 1.2 or later).
    */
   void (*size_changed)(brace_context *ctx, void *state, brace_node node, void *node_data, brace_size old_size);
+
+  /* --- 1.4 --- */
+
+  /*
+   * Weights (solvers; NULL for containers, and a solver may leave them NULL: the host
+   * then refuses weights other than 1). set_weight: row `id`'s errors count `weight`
+   * times in its priority level's objective (each level minimizes the sum of
+   * weight * |error| of its rows; levels stay strict). set_edit_weight: the same for the
+   * edit on `variable`. `weight` is finite and > 0 (BRACE_E_INVALID_ARGUMENT otherwise,
+   * nothing changed); a new row or edit weighs 1; a required row keeps its weight
+   * without effect. Changing a weight re-optimizes (inside a batch too).
+   */
+  brace_status (*set_weight)(void *instance, uint32_t id, double weight);
+  brace_status (*set_edit_weight)(void *instance, uint32_t variable, double weight);
 };
 
 #ifdef __cplusplus

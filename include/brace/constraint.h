@@ -30,6 +30,16 @@
  *   then exactly as it would be without that constraint. A broken constraint is retried
  *   when constraints are removed or changed.
  *
+ *   WEIGHTS (since 0.9) compare constraints of the SAME priority. Each priority level
+ *   minimizes the sum of weight * |error| over its optional constraints (and edits);
+ *   the weight is 1 unless brace_constraint_set_weight says otherwise, so by default a
+ *   level minimizes the total error, as UIKit does. Levels stay strict whatever the
+ *   weights: one error at 751 outweighs any weighted errors at 750. Within a level, one
+ *   constraint of weight 1.25 gives way before three of weight 1: 32 points of error
+ *   on it cost 32 * 1.25 = 40 against 3 * 32 = 96 on the three (kiwisolver's strengths,
+ *   strength * |error| in one objective, are weights within one level). A required
+ *   constraint keeps its weight without effect until it is made optional.
+ *
  *   THE WINDOW'S SIZE WINS (since 0.8). A frame the caller sets on a view that
  *   translates its autoresizing mask (a root, a window; set with brace_node_set_frame,
  *   _set_bounds or _set_center, or by a strategy's host->set_frame) is authoritative: its
@@ -477,6 +487,26 @@ brace_status brace_constraints_create_with_visual_format(brace_context *ctx, con
                                                          size_t view_count, const char *const *metric_names,
                                                          const double *metrics, size_t metric_count,
                                                          brace_constraint *buffer, size_t capacity, size_t *count);
+
+/* ---------------------------------------------------------------- weights (since 0.9) */
+
+/*
+ * brace_constraint_set_weight — how much the constraint's error counts among the
+ * constraints of its priority (see WEIGHTS above): a finite number in 1e-3...1e6
+ * (default 1; the range keeps every weighted cost well clear of the solver's absolute
+ * 1e-8 zero threshold). Anything else is BRACE_E_INVALID_ARGUMENT and nothing changes.
+ * Active, inactive, required or optional: the weight is kept and applies whenever the
+ * constraint is an active optional one. Changing the weight of an active optional
+ * constraint re-optimizes from the current solution (no rebuild; as cheap as
+ * brace_constraint_set_priority). A solver plugin without weights (plugin ABI before
+ * 1.4) refuses weights other than 1 with BRACE_E_PLUGIN.
+ */
+brace_status brace_constraint_set_weight(brace_context *ctx, brace_constraint constraint, double weight);
+brace_status brace_constraint_get_weight(brace_context *ctx, brace_constraint constraint, double *out);
+/* brace_context_set_edit_weight — the weight of the edit on item.attribute among the
+   constraints and edits of its priority, as brace_constraint_set_weight (an edit starts
+   at 1). BRACE_E_INVALID_STATE without an edit there (brace_context_add_edit first). */
+brace_status brace_context_set_edit_weight(brace_context *ctx, uint64_t item, brace_attribute attribute, double weight);
 
 #ifdef __cplusplus
 }

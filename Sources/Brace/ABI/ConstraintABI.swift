@@ -85,6 +85,18 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
   withConstraint(ctx, "brace_constraint_get_priority", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[k.index].priority, out) }
 }
 
+@c @implementation public func brace_constraint_set_weight(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ weight: Double) -> brace_status {
+  withConstraint(ctx, "brace_constraint_set_weight", constraint) { c, k throws(BraceError) in try c.setWeight(k, weight) }
+}
+
+@c @implementation public func brace_constraint_get_weight(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ out: UnsafeMutablePointer<Double>?) -> brace_status {
+  withConstraint(ctx, "brace_constraint_get_weight", constraint) { c, k throws(BraceError) in try store(c.bridge.constraints[k.index].weight, out) }
+}
+
+@c @implementation public func brace_context_set_edit_weight(_ ctx: OpaquePointer?, _ item: UInt64, _ attribute: brace_attribute, _ weight: Double) -> brace_status {
+  withContext(ctx, "brace_context_set_edit_weight") { c throws(BraceError) in try c.setEditWeight(item, attribute, weight) }
+}
+
 @c @implementation public func brace_constraint_set_identifier(_ ctx: OpaquePointer?, _ constraint: brace_constraint, _ identifier: UnsafePointer<CChar>?) -> brace_status {
   withConstraint(ctx, "brace_constraint_set_identifier", constraint) { c, k throws(BraceError) in try c.setIdentifier(ofConstraint: k, identifier) }
 }

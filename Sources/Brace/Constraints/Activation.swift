@@ -263,6 +263,10 @@ extension Context {
         return status
       }
     }
+    // setWeight only stores weights other than 1 when the solver has the hook.
+    if status == BRACE_OK && r.weight != 1 && r.priority < 1000, let f = weightHooks(s)?.constraint {
+      _ = f(i, id, r.weight)
+    }
     return (status, id, rows)
   }
 
@@ -424,6 +428,27 @@ extension Context {
     }
   }
 
+  func setWeight(_ c: ConstraintID, _ w: Double) throws(BraceError) {
+    try Check.weight(w, "weight")
+    guard bridge.constraints[c.index].weight != w else { return }
+    let (s, i) = try ensureSolver()
+    guard let f = weightHooks(s)?.constraint else {
+      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" has no weights (plugin ABI 1.4's set_weight); only weight 1 is possible")
+    }
+    if let row = bridge.constraints[c.index].row, bridge.constraints[c.index].priority < 1000 {
+      let status = f(i, row, w)
+      guard status == BRACE_OK else { throw BraceError(BRACE_E_PLUGIN, "the solver refused weight \(w) (\(statusName(status)))") }
+      bridge.dirty = true
+    }
+    bridge.constraints[c.index].weight = w
+  }
+
+  /// The solver's weight hooks (plugin ABI 1.4), when its descriptor has them.
+  func weightHooks(_ s: LoadedStrategy) -> (constraint: SolverSetNumber, edit: SolverSetNumber)? {
+    guard Int(s.desc.struct_size) >= weightHooksEnd, let c = s.desc.set_weight, let e = s.desc.set_edit_weight else { return nil }
+    return (c, e)
+  }
+
   /// Rebuilds the rows of constraints whose coefficients or constants come from a node's
   /// geometry (insets, margins, direction, baselines, its place in the tree).
   func refreshConstraints(touching n: NodeID) {
@@ -446,3 +471,9 @@ extension Context {
     s.desc.end_batch!(i)
   }
 }
+
+typealias SolverSetNumber = @convention(c) (UnsafeMutableRawPointer?, UInt32, Double) -> brace_status
+
+/// Where the 1.4 weight hooks end in a descriptor: a solver's struct_size must reach it.
+private let weightHooksEnd =
+  MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.set_edit_weight)! + MemoryLayout<UnsafeRawPointer?>.size

@@ -64,6 +64,8 @@ struct ConstraintRecord: HandleRecord {
   /// Nodes whose variables the row uses (items and the ancestors on their chains).
   var touched: [NodeID] = []
   var priority: Float = 1000
+  /// Its errors' weight within its priority level (brace_constraint_set_weight).
+  var weight: Double = 1
   /// For a strategy's constraint: the node it was added for (its strategyConstraints key).
   var ownerNode: NodeID = .none
   /// The nearest common ancestor of the items while active (.none: only variables).

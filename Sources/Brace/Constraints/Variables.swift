@@ -99,6 +99,20 @@ extension Context {
     }
   }
 
+  func setEditWeight(_ item: UInt64, _ a: brace_attribute, _ w: Double) throws(BraceError) {
+    try Check.weight(w, "weight")
+    let (v, _) = try editVariable(item, a)
+    guard bridge.edits[v] != nil, let s = bridge.solver, let i = bridge.solverInstance else {
+      throw .invalidState("there is no edit on that item and attribute; call brace_context_add_edit first")
+    }
+    guard let f = weightHooks(s)?.edit else {
+      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" has no weights (plugin ABI 1.4's set_edit_weight)")
+    }
+    let status = f(i, v, w)
+    guard status == BRACE_OK else { throw BraceError(status, "the solver refused the weight (\(statusName(status)))") }
+    bridge.dirty = true
+  }
+
   func suggest(_ item: UInt64, _ a: brace_attribute, _ value: Double) throws(BraceError) {
     try Check.constant(value, "value")
     let (v, _) = try editVariable(item, a)

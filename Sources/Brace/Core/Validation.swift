@@ -7,6 +7,15 @@ enum Check {
     guard v.isFinite else { throw .invalidArgument("\(name()) must be finite, got \(v)") }
   }
 
+  /// A weight within a priority level: 1e-3...1e6. The solver's zero threshold is
+  /// absolute (1e-8): a smaller weight times a small multiplier would fall under it, a
+  /// larger one leaves rounding residue near it (docs/solver.md, Weights).
+  static func weight(_ w: Double, _ name: @autoclosure () -> String) throws(BraceError) {
+    guard w.isFinite, w >= 1e-3, w <= 1e6 else {
+      throw .invalidArgument("\(name()) must be a finite number in 1e-3...1e6, got \(w)")
+    }
+  }
+
   static func rect(_ r: brace_rect, _ name: @autoclosure () -> String) throws(BraceError) {
     try finite(r.x, "\(name()).x")
     try finite(r.y, "\(name()).y")

@@ -16,11 +16,10 @@ brace_constraint_add_on_variables call (created at its priority and activated; a
 required conflict is refused, which kiwi reports as UnsatisfiableConstraint); edits are
 brace_context_add_edit / suggest_value / remove_edit.
 
-Strengths: kiwi adds weighted errors (strong = 1e6, medium = 1e3, weak = 1); Brace
-orders priorities strictly (1...999 optional, 1000 required). `priority_of` maps a
-kiwi strength monotonically onto Brace priorities (weak -> 250, medium -> 500,
-strong -> 750, required -> 1000); see docs/python-kiwi.md for the exact formula and
-where results differ.
+Strengths: kiwi adds weighted errors (strong = 1e6, medium = 1e3, weak = 1) into one
+objective. Here every optional strength shares one Brace priority (500) and weighs its
+errors by `weight_of(strength)` (brace_constraint_set_weight: strength / 1000), so the
+solver minimizes kiwi's objective; required stays 1000. See docs/python-kiwi.md.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ __all__ = [
     "Variable", "Term", "Expression", "Constraint", "Solver", "strength",
     "UnsatisfiableConstraint", "DuplicateConstraint", "UnknownConstraint",
     "DuplicateEditVariable", "UnknownEditVariable", "BadRequiredStrength",
-    "priority_of",
+    "priority_of", "weight_of",
 ]
 
 __version__ = "1.5.1"  # the kiwisolver API level this module follows
@@ -111,7 +110,6 @@ def _float(v) -> float:
 # ---------------------------------------------------------------- strengths
 
 _REQUIRED = 1001001000.0
-_LOG_REQUIRED = math.log10(_REQUIRED)
 
 
 def _clip(v):
@@ -162,23 +160,22 @@ def _strength_value(s):
 
 
 def priority_of(s) -> float:
-    """The Brace priority for a kiwi strength (a number or a name), monotonic:
+    """The Brace priority for a kiwi strength (a number or a name): 1000 (required) for
+    s >= required, else 500: every optional strength shares one priority level, where
+    `weight_of(s)` weighs its errors as kiwi does."""
+    return 1000.0 if _strength_value(s) >= _REQUIRED else _LEVEL
 
-    * s >= required (1,001,001,000) -> 1000 (required)
-    * 1e6 <= s < required  -> 750 + 249 * (log10 s - 6) / (log10 required - 6), at most 999
-    * 1 <= s < 1e6         -> 250 + (250 / 3) * log10 s     (weak 250, medium 500, strong 750)
-    * 0 <= s < 1           -> 1 + 249 * s                   (strength 0 -> 1, the lowest)
 
-    Brace stores priorities as 32-bit floats: strengths closer than about one part in
-    a million may land on the same priority (a tie, weighed equally)."""
-    s = _strength_value(s)
-    if s >= _REQUIRED:
-        return 1000.0
-    if s >= 1000000.0:
-        return min(999.0, 750.0 + 249.0 * (math.log10(s) - 6.0) / (_LOG_REQUIRED - 6.0))
-    if s >= 1.0:
-        return 250.0 + (250.0 / 3.0) * math.log10(s)
-    return 1.0 + 249.0 * s
+def weight_of(s) -> float:
+    """The Brace weight (brace_constraint_set_weight) for an optional kiwi strength:
+    s / 1000 (weak 0.001, medium 1, strong 1000), within Brace's 1e-3...1e6. Scaling
+    every weight by 1/1000 leaves kiwi's optimum as it is and keeps the costs where the
+    solver's absolute 1e-8 zero threshold is safe; strengths below 1 (weak) weigh as weak,
+    above 1e9 as 1e9."""
+    return min(1e6, max(1e-3, _strength_value(s) / 1000.0))
+
+
+_LEVEL = 500.0
 
 
 # ---------------------------------------------------------------- symbolics
@@ -657,7 +654,7 @@ class Solver:
             self._var_handles.append(h)
         return h
 
-    def _create_linear(self, handles, coeffs, rel, constant, priority, made):
+    def _create_linear(self, handles, coeffs, rel, constant, priority, made, weight=1.0):
         ctx = self._ctx
         terms = self._terms
         n = len(handles)
@@ -670,6 +667,8 @@ class Solver:
         made.append(h)
         if priority != 1000.0:
             check(ctx, lib.brace_constraint_set_priority(ctx, h, priority))
+            if weight != 1.0:
+                check(ctx, lib.brace_constraint_set_weight(ctx, h, weight))
         check(ctx, lib.brace_constraint_activate(ctx, h))
         return h
 
@@ -706,7 +705,11 @@ class Solver:
                     exc.report = last_error(self._ctx)
                     raise exc
                 check(self._ctx, st)
-            cns[constraint] = out[0]
+            cns[constraint] = h = out[0]
+            if constraint._priority != 1000.0:
+                w = weight_of(constraint._strength)
+                if w != 1.0:
+                    check(self._ctx, lib.brace_constraint_set_weight(self._ctx, h, w))
         elif n == 0:
             # No variable: 0 OP constant. kiwi accepts a satisfied one and refuses a
             # required contradiction; an optional one changes nothing.
@@ -737,11 +740,12 @@ class Solver:
                     a = self._aux_variable()
                     aux.append(a)
                     self._create_linear(handles[i:i + _MAX_TERMS - 1] + [a],
-                                        cs[i:i + _MAX_TERMS - 1] + [-1.0], 0, 0.0, 1000.0, made)
+                                        list(cs[i:i + _MAX_TERMS - 1]) + [-1.0], 0, 0.0, 1000.0, made)
                     hs.append(a)
                     cf.append(1.0)
                 handles, cs = hs, cf
-            h = self._create_linear(handles, cs, _OPS[constraint._op], -constraint._constant, constraint._priority, made)
+            h = self._create_linear(handles, cs, _OPS[constraint._op], -constraint._constant, constraint._priority, made,
+                                    weight_of(constraint._strength))
             if constraint._priority == 1000.0:
                 lib.brace_constraint_is_broken(self._ctx, h, self._out_b)
                 if self._out_b[0]:
@@ -790,7 +794,9 @@ class Solver:
             raise BadRequiredStrength("A required strength cannot be used in this context.")
         h = self._handle(variable)
         ctx = self._ctx
-        check(ctx, lib.brace_context_add_edit(ctx, h, _NONE, priority_of(s)))
+        check(ctx, lib.brace_context_add_edit(ctx, h, _NONE, _LEVEL))
+        if weight_of(s) != 1.0:
+            check(ctx, lib.brace_context_set_edit_weight(ctx, h, _NONE, weight_of(s)))
         # kiwi's edit is the constraint `variable == 0` until the first suggestion;
         # Brace's starts at the current value: suggest 0 to behave as kiwi.
         check(ctx, lib.brace_context_suggest_value(ctx, h, _NONE, 0.0))
@@ -842,7 +848,7 @@ class Solver:
     def dumps(self):
         """The solver's state in kiwisolver's sections. Brace keeps its tableau inside
         the engine (the C ABI does not expose it), so "Objective" lists each priority
-        level's error at the engine's current values, "Tableau" says where the state
+        level's strength-weighted error (kiwi's objective) at the engine's current values, "Tableau" says where the state
         is, and "Infeasible" lists the required constraints Brace reports broken."""
         ctx = self._ctx
         values = {}
@@ -868,11 +874,11 @@ class Solver:
             if c._priority < 1000.0:
                 x = c._constant + sum(k * values.get(id(v), 0.0) for v, k in zip(c._variables, c._coefficients))
                 error = abs(x) if c._op == "==" else (max(x, 0.0) if c._op == "<=" else max(-x, 0.0))
-                errors[c._priority] = errors.get(c._priority, 0.0) + error
+                errors[c._priority] = errors.get(c._priority, 0.0) + error * c._strength
             constraints.append("%s | strength = %g -> priority %g [%s]%s" % (
                 written, c._strength, c._priority, state, " (VIOLATED)" if c.violated() else ""))
         lines = ["Objective", "---------",
-                 "strict levels, highest first: the optional constraints' error at each priority (edits not counted)"]
+                 "strict levels, highest first: the optional constraints' strength * error at each priority (edits not counted)"]
         lines += ["priority %g: %g" % (p, errors[p]) for p in sorted(errors, reverse=True)]
         lines += ["", "Tableau", "-------",
                   "inside Brace context %s (the C ABI does not expose it)" % ffi.cast("void *", ctx)]
@@ -880,7 +886,7 @@ class Solver:
         lines += ["", "Variables", "---------"] + variables
         lines += ["", "Edit Variables", "--------------"]
         for v, s in self._edits.values():
-            lines.append("%s | strength = %g -> priority %g" % (v._name or "<unnamed>", s, priority_of(s)))
+            lines.append("%s | strength = %g -> priority %g, weight %g" % (v._name or "<unnamed>", s, _LEVEL, weight_of(s)))
         lines += ["", "Constraints", "-----------"] + constraints
         return "\n".join(lines) + "\n"
 
