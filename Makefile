@@ -101,6 +101,9 @@ $(INSTALLED): $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS) $(wildcard include/brace/*.h)
 	@test -n "$(VERSION_MAJOR)" -a -n "$(VERSION_MINOR)" -a -n "$(VERSION_PATCH)" || \
 	  { echo "cannot read BRACE_VERSION_* from include/brace/types.h" >&2; exit 1; }
 	install -d "$(INSTALL_LIB)/pkgconfig" "$(INSTALL_INC)/brace"
+	@# An older version's file is removed: libbrace.so.0 names the new one, and the old
+	@# file would only linger (test-install checks that the install is what it lists).
+	find "$(INSTALL_LIB)" -maxdepth 1 -name 'libbrace.so.$(VERSION_MAJOR).*.*' ! -name 'libbrace.so.$(VERSION)' -delete
 	install -m 0755 "$(EMBEDDED_CORE)" "$(INSTALL_LIB)/libbrace.so.$(VERSION)"
 	ln -sfn "libbrace.so.$(VERSION)" "$(INSTALL_LIB)/libbrace.so.$(VERSION_MAJOR)"
 	ln -sfn "libbrace.so.$(VERSION_MAJOR)" "$(INSTALL_LIB)/libbrace.so"
