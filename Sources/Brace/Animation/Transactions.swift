@@ -138,11 +138,9 @@ extension Context {
       // (an earlier change of this transaction is folded in). The new one goes in first,
       // so the node stays in the list of animating nodes meanwhile.
       let shown = animation.presentation(n, model: old, at: animation.batches[Int(b)].begun)
-      let d = (shown.x - new.x, shown.y - new.y, shown.width - new.width, shown.height - new.height)
-      // A change too large for a finite difference (frames near ±DBL_MAX) jumps.
-      let finite = d.0.isFinite && d.1.isFinite && d.2.isFinite && d.3.isFinite
-      if finite { animation.insert(n, batch: b, d) }
-      var a = finite ? animation.anims[Int(animation.firstAnim(n))].nodeNext : animation.firstAnim(n)
+      let d = Context.delta(from: shown, to: new)
+      if let d { animation.insert(n, batch: b, d) }
+      var a = d != nil ? animation.anims[Int(animation.firstAnim(n))].nodeNext : animation.firstAnim(n)
       while a >= 0 {
         let next = animation.anims[Int(a)].nodeNext
         animation.remove(a, stopped: animation.anims[Int(a)].batch != b)
@@ -150,21 +148,27 @@ extension Context {
       }
       return
     }
-    let d = (old.x - new.x, old.y - new.y, old.width - new.width, old.height - new.height)
+    let d = Context.delta(from: old, to: new)
     let mine = animation.anim(of: n, in: b)
     guard mine >= 0 else {
-      // A change too large for a finite difference (frames near ±DBL_MAX) jumps.
-      guard d.0.isFinite && d.1.isFinite && d.2.isFinite && d.3.isFinite else { return }
-      animation.insert(n, batch: b, d)
+      if let d { animation.insert(n, batch: b, d) }
       return
     }
     // A second change in the same transaction: one animation from the first frame.
+    guard let d else { return animation.remove(mine, stopped: false) }
     animation.anims[Int(mine)].dx += d.0
     animation.anims[Int(mine)].dy += d.1
     animation.anims[Int(mine)].dw += d.2
     animation.anims[Int(mine)].dh += d.3
     let m = animation.anims[Int(mine)]
     if m.isZero || !m.isFinite { animation.remove(mine, stopped: false) }
+  }
+
+  /// Where a node was shown minus its new frame, per component; nil when one is not
+  /// finite (frames near ±DBL_MAX): such a change is not animated, the node jumps.
+  private static func delta(from shown: brace_rect, to new: brace_rect) -> (Double, Double, Double, Double)? {
+    let d = (shown.x - new.x, shown.y - new.y, shown.width - new.width, shown.height - new.height)
+    return d.0.isFinite && d.1.isFinite && d.2.isFinite && d.3.isFinite ? d : nil
   }
 
   /// Stops the animations of `n` (and its subtree): shown at their model frames now,
