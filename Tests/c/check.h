@@ -126,6 +126,15 @@ static inline int rect_eq(brace_rect a, brace_rect b) {
   return a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height;
 }
 
+/* A new node of `ctx` with `frame`, added under `parent` unless it is 0. */
+static inline brace_node check_node(brace_context *ctx, brace_node parent, brace_rect frame) {
+  brace_node n = 0;
+  OK_IN(ctx, brace_node_create(ctx, &n));
+  if (parent) OK_IN(ctx, brace_node_add_subview(ctx, parent, n));
+  OK_IN(ctx, brace_node_set_frame(ctx, n, frame));
+  return n;
+}
+
 /* ------------------------------------------------------------------ watchdog */
 
 static const char *g_watchdog_message = "WATCHDOG: a call did not return (hang)\n";

@@ -27,14 +27,6 @@ static brace_context *ctx;
 
 /* ------------------------------------------------------------------ helpers */
 
-static brace_node node_in(brace_node parent, brace_rect frame) {
-  brace_node n = 0;
-  OK(brace_node_create(ctx, &n));
-  if (parent) OK(brace_node_add_subview(ctx, parent, n));
-  OK(brace_node_set_frame(ctx, n, frame));
-  return n;
-}
-
 static brace_animation_params params(double duration, brace_animation_curve curve) {
   brace_animation_params p = BRACE_ANIMATION_PARAMS_INIT;
   p.duration = duration;
@@ -162,7 +154,7 @@ typedef struct recipe {
 static recipe make_recipe(void) {
   recipe r;
   brace_constraint c[4];
-  r.root = node_in(0, R(0, 0, 400, 300));
+  r.root = check_node(ctx, 0, R(0, 0, 400, 300));
   OK(brace_node_create(ctx, &r.view));
   OK(brace_node_add_subview(ctx, r.root, r.view));
   OK(brace_node_set_translates_autoresizing_mask(ctx, r.view, false));
@@ -313,7 +305,7 @@ static void test_delay(void) {
                  p(1/4) = 0.82088391192381389.
    The stiffness is solved to 1e-12 relative, so these compare within 1e-8. */
 static brace_node spring_node(double zeta, double v0, int id) {
-  brace_node n = node_in(0, R(0, 0, 10, 10));
+  brace_node n = check_node(ctx, 0, R(0, 0, 10, 10));
   brace_animation_params p = with_completion(params(1, BRACE_CURVE_SPRING), id);
   p.damping_ratio = zeta;
   p.initial_velocity = v0;
@@ -395,8 +387,8 @@ static void test_nesting(void) {
   g_section = "nested transactions";
   ctx = check_new_context("test_animation");
   if (!ctx) return;
-  brace_node a = node_in(0, R(0, 0, 10, 10)), b = node_in(0, R(0, 0, 10, 10)), c = node_in(0, R(0, 0, 10, 10));
-  brace_node d = node_in(0, R(0, 0, 10, 10)), e = node_in(0, R(0, 0, 10, 10)), f = node_in(0, R(0, 0, 10, 10));
+  brace_node a = check_node(ctx, 0, R(0, 0, 10, 10)), b = check_node(ctx, 0, R(0, 0, 10, 10)), c = check_node(ctx, 0, R(0, 0, 10, 10));
+  brace_node d = check_node(ctx, 0, R(0, 0, 10, 10)), e = check_node(ctx, 0, R(0, 0, 10, 10)), f = check_node(ctx, 0, R(0, 0, 10, 10));
 
   /* Outer: 1 s linear; inner: 4 s linear. a before the inner one, b inside it, c after. */
   begin(params(1, BRACE_CURVE_LINEAR), 0);
@@ -562,7 +554,7 @@ static void test_interruption(void) {
   g_section = "two changes in one transaction";
   ctx = check_new_context("test_animation");
   if (!ctx) return;
-  brace_node n = node_in(0, R(0, 0, 10, 10));
+  brace_node n = check_node(ctx, 0, R(0, 0, 10, 10));
   begin(params(1, BRACE_CURVE_LINEAR), 0);
   OK(brace_node_set_frame(ctx, n, R(50, 0, 10, 10)));
   OK(brace_node_set_frame(ctx, n, R(100, 0, 20, 10)));
@@ -605,7 +597,7 @@ static void test_completions(void) {
   ctx = check_new_context("test_animation");
   if (!ctx) return;
   brace_node n[5];
-  for (int i = 0; i < 5; i++) n[i] = node_in(0, R(0, 0, 10, 10));
+  for (int i = 0; i < 5; i++) n[i] = check_node(ctx, 0, R(0, 0, 10, 10));
   /* Ends: 1 at 2, 2 at 1, 3 at 1, 4 at 0.5 + 0.5 = 1 (a tie, begun after 2 and 3),
      5 recorded nothing (complete at the next tick; its end is its commit, 0). */
   double durations[4] = {2, 1, 1, 0.5};
@@ -705,8 +697,8 @@ static void test_cancel_destroy(void) {
   g_section = "cancel";
   ctx = check_new_context("test_animation");
   if (!ctx) return;
-  brace_node p = node_in(0, R(0, 0, 100, 100)), a = node_in(p, R(0, 0, 10, 10)), b = node_in(p, R(0, 0, 10, 10));
-  brace_node other = node_in(0, R(0, 0, 10, 10));
+  brace_node p = check_node(ctx, 0, R(0, 0, 100, 100)), a = check_node(ctx, p, R(0, 0, 10, 10)), b = check_node(ctx, p, R(0, 0, 10, 10));
+  brace_node other = check_node(ctx, 0, R(0, 0, 10, 10));
   g_ndone = 0;
   animate_frames(1, 0, 3, (brace_node[]){p, a, b},
                  (brace_rect[]){R(0, 0, 200, 200), R(50, 0, 10, 10), R(0, 50, 10, 10)});
@@ -733,8 +725,8 @@ static void test_cancel_destroy(void) {
   CHECK(g_ndone == 2 && g_done[1].id == 2 && g_done[1].finished);
 
   g_section = "destroy and remove";
-  brace_node c = node_in(p, R(0, 0, 10, 10)), d = node_in(p, R(0, 0, 10, 10));
-  brace_node e = node_in(c, R(0, 0, 5, 5));
+  brace_node c = check_node(ctx, p, R(0, 0, 10, 10)), d = check_node(ctx, p, R(0, 0, 10, 10));
+  brace_node e = check_node(ctx, c, R(0, 0, 5, 5));
   g_ndone = 0;
   animate_frames(3, 2, 3, (brace_node[]){c, e, d},
                  (brace_rect[]){R(100, 0, 10, 10), R(1, 1, 5, 5), R(100, 0, 10, 10)});
@@ -746,7 +738,7 @@ static void test_cancel_destroy(void) {
   brace_rect r;
   CHECK(!sampled(c, 2.5, &r) && !sampled(e, 2.5, &r));
   /* A node made now (perhaps in c's slot) is not animating. */
-  brace_node fresh = node_in(0, R(0, 0, 1, 1));
+  brace_node fresh = check_node(ctx, 0, R(0, 0, 1, 1));
   CHECK(!animating(fresh));
   SHOWN(fresh, 2.5, 0, 0, 1, 1);
   /* Removed from its superview: its animation ends too. */
@@ -765,7 +757,7 @@ static void test_cancel_destroy(void) {
   /* Moved within its superview (reordered), a node keeps its animation; moved to another
      superview, whose coordinates it did not animate in, it stops: not finished. */
   {
-    brace_node q = node_in(0, R(0, 0, 50, 50)), g = node_in(p, R(0, 0, 10, 10));
+    brace_node q = check_node(ctx, 0, R(0, 0, 50, 50)), g = check_node(ctx, p, R(0, 0, 10, 10));
     g_ndone = 0;
     animate_frames(6, 3, 1, &g, (brace_rect[]){R(40, 0, 10, 10)});
     OK(brace_node_insert_subview(ctx, p, g, 0));
@@ -781,7 +773,7 @@ static void test_cancel_destroy(void) {
 
   /* Destroyed while its transaction is still open: the transaction commits and completes
      at the next tick, not finished. */
-  brace_node f = node_in(0, R(0, 0, 10, 10));
+  brace_node f = check_node(ctx, 0, R(0, 0, 10, 10));
   g_ndone = 0;
   begin(with_completion(params(1, BRACE_CURVE_LINEAR), 5), 3);
   OK(brace_node_set_frame(ctx, f, R(10, 0, 10, 10)));
@@ -798,7 +790,7 @@ static void test_new_views(void) {
   g_section = "new views";
   ctx = check_new_context("test_animation");
   if (!ctx) return;
-  brace_node root = node_in(0, R(0, 0, 300, 100)), old = node_in(root, R(0, 0, 100, 100));
+  brace_node root = check_node(ctx, 0, R(0, 0, 300, 100)), old = check_node(ctx, root, R(0, 0, 100, 100));
   brace_node a = 0, b = 0;
   /* a's first frame, inside a transaction: it appears in place, as its sibling moves;
      a second change in the same transaction does not animate it either. */
@@ -835,7 +827,7 @@ static void test_new_views(void) {
 
   /* Laid out for the first time by a layout pass (a stack) inside a transaction. */
   g_section = "new views: laid out by a stack";
-  brace_node stack = node_in(0, R(0, 0, 200, 40)), x = 0, y = 0, z = 0;
+  brace_node stack = check_node(ctx, 0, R(0, 0, 200, 40)), x = 0, y = 0, z = 0;
   OK(brace_node_set_layout_strategy(ctx, stack, "stack"));
   OK(brace_node_set_property_double(ctx, stack, "spacing", 10));
   OK(brace_node_set_property_enum(ctx, stack, "alignment", "leading"));
@@ -877,7 +869,7 @@ static void test_stack_hiding(void) {
   /* A row 300 x 40, spacing 10, alignment fill: a 30, b 60, c 90 and a spacer with no
      size (hugging 2: it takes the room). 30 + 60 + 90 + 0 + 3 * 10 = 210, extra 90:
      a (0, 30), b (40, 60), c (110, 90), spacer (210, 90). */
-  brace_node stack = node_in(0, R(0, 0, 300, 40)), v[4];
+  brace_node stack = check_node(ctx, 0, R(0, 0, 300, 40)), v[4];
   OK(brace_node_set_layout_strategy(ctx, stack, "stack"));
   OK(brace_node_set_property_double(ctx, stack, "spacing", 10));
   const double w[3] = {30, 60, 90};
@@ -958,7 +950,7 @@ static void test_feedback_loop(void) {
   OK_IN(NULL, brace_context_create(&o, &ctx));
   if (!ctx) return;
   g_ctx = ctx;
-  brace_node p = node_in(0, R(0, 0, 200, 100)), kid = node_in(p, R(0, 0, 10, 10));
+  brace_node p = check_node(ctx, 0, R(0, 0, 200, 100)), kid = check_node(ctx, p, R(0, 0, 10, 10));
   OK(brace_node_layout_if_needed(ctx, p));
   brace_node_callbacks cb;
   memset(&cb, 0, sizeof cb);
@@ -996,7 +988,7 @@ static void test_frame_sources(void) {
   g_section = "frames set by the caller";
   ctx = check_new_context("test_animation");
   if (!ctx) return;
-  brace_node a = node_in(0, R(0, 0, 100, 100)), b = node_in(0, R(0, 0, 100, 100));
+  brace_node a = check_node(ctx, 0, R(0, 0, 100, 100)), b = check_node(ctx, 0, R(0, 0, 100, 100));
   begin(params(1, BRACE_CURVE_LINEAR), 0);
   /* bounds 50 x 50 keep the center (50, 50): frame (25, 25, 50, 50). */
   OK(brace_node_set_bounds(ctx, a, R(0, 0, 50, 50)));
@@ -1013,7 +1005,7 @@ static void test_frame_sources(void) {
      size at once, and animates: (10, 10, 180 x 80) in 200 x 100 -> 300 x 200 gives
      (10, 10, 280 x 180); at u = 1/2, (10, 10, 230 x 130). */
   g_section = "frames set by autoresizing";
-  brace_node sup = node_in(0, R(0, 0, 200, 100)), kid = node_in(sup, R(10, 10, 180, 80));
+  brace_node sup = check_node(ctx, 0, R(0, 0, 200, 100)), kid = check_node(ctx, sup, R(10, 10, 180, 80));
   OK(brace_node_set_autoresizing_mask(ctx, kid, BRACE_AUTORESIZE_FLEXIBLE_WIDTH | BRACE_AUTORESIZE_FLEXIBLE_HEIGHT));
   OK(brace_node_layout_if_needed(ctx, sup));
   begin(params(1, BRACE_CURVE_LINEAR), 2);
@@ -1030,7 +1022,7 @@ static void test_frame_sources(void) {
      x = 0, 58, 126 (50 + 8 + 60 + 8 + 70 = 196 <= 200). 150 wide: 196 > 150, the third
      wraps to (0, 28). At u = 1/2: (63, 14). */
   g_section = "frames set by a plugin";
-  brace_node flow = node_in(0, R(0, 0, 200, 100)), item[3];
+  brace_node flow = check_node(ctx, 0, R(0, 0, 200, 100)), item[3];
   OK(brace_node_set_layout_strategy(ctx, flow, "flow"));
   const double iw[3] = {50, 60, 70};
   for (int i = 0; i < 3; i++) {
@@ -1107,7 +1099,7 @@ static void test_bad_input(void) {
   g_section = "bad input";
   ctx = check_new_context("test_animation");
   if (!ctx) return;
-  g_probe = node_in(0, R(0, 0, 10, 10));
+  g_probe = check_node(ctx, 0, R(0, 0, 10, 10));
   begin(params(1, BRACE_CURVE_LINEAR), 1);
   OK(brace_node_set_frame(ctx, g_probe, R(100, 0, 10, 10)));
   commit();
@@ -1234,7 +1226,7 @@ static void test_bad_input(void) {
      (the node jumps), so no presentation frame is ever infinite or NaN. A second change
      in the same transaction that overflows the recorded difference drops it too. */
   {
-    brace_node huge = node_in(0, R(-DBL_MAX, 0, 1, 1));
+    brace_node huge = check_node(ctx, 0, R(-DBL_MAX, 0, 1, 1));
     begin(params(1, BRACE_CURVE_LINEAR), 1);
     OK(brace_node_set_frame(ctx, huge, R(DBL_MAX, 0, 1, 1)));
     commit();
@@ -1276,8 +1268,8 @@ static void test_leak_loop(void) {
   g_section = "leak loop";
   ctx = check_new_context("test_animation");
   if (!ctx) return;
-  brace_node root = node_in(0, R(0, 0, 400, 400)), n[8];
-  for (int i = 0; i < 8; i++) n[i] = node_in(root, R(0, 0, 10, 10));
+  brace_node root = check_node(ctx, 0, R(0, 0, 400, 400)), n[8];
+  for (int i = 0; i < 8; i++) n[i] = check_node(ctx, root, R(0, 0, 10, 10));
   g_ndone = 0;
   double t = 0;
   for (int round = 0; round < 3; round++) {

@@ -15,14 +15,6 @@
 
 static brace_context *ctx;
 
-static brace_node node_in(brace_node parent, brace_rect f) {
-  brace_node n = 0;
-  OK(brace_node_create(ctx, &n));
-  if (parent) OK(brace_node_add_subview(ctx, parent, n));
-  OK(brace_node_set_frame(ctx, n, f));
-  return n;
-}
-
 #define MAXC 256
 static brace_frame_change got[MAXC];
 static size_t got_count;
@@ -58,9 +50,9 @@ static void check_entry(brace_node n, brace_rect old_frame, brace_rect new_frame
 
 /* A 100 x 100 root with two 10 x 10 subviews at the origin, after a turn. */
 static brace_node two_boxes(brace_node *a, brace_node *b) {
-  brace_node root = node_in(0, R(0, 0, 100, 100));
-  *a = node_in(root, R(0, 0, 10, 10));
-  *b = node_in(root, R(0, 0, 10, 10));
+  brace_node root = check_node(ctx, 0, R(0, 0, 100, 100));
+  *a = check_node(ctx, root, R(0, 0, 10, 10));
+  *b = check_node(ctx, root, R(0, 0, 10, 10));
   OK(brace_context_run_update_cycle(ctx));
   return root;
 }
@@ -72,10 +64,10 @@ static void test_basics(void) {
   list(0);
   CHECK_EQ(got_count, 0); /* before the first turn */
 
-  brace_node root = node_in(0, R(0, 0, 100, 100));
-  brace_node a = node_in(root, R(10, 10, 20, 20));
-  brace_node b = node_in(root, R(40, 10, 20, 20));
-  brace_node c = node_in(root, R(70, 10, 20, 20));
+  brace_node root = check_node(ctx, 0, R(0, 0, 100, 100));
+  brace_node a = check_node(ctx, root, R(10, 10, 20, 20));
+  brace_node b = check_node(ctx, root, R(40, 10, 20, 20));
+  brace_node c = check_node(ctx, root, R(70, 10, 20, 20));
   OK(brace_context_run_update_cycle(ctx));
   /* Created in this period: each counts as having had the zero rectangle. */
   list(0);
@@ -137,7 +129,7 @@ static void test_destroyed(void) {
   OK(brace_node_set_frame(ctx, a, R(5, 5, 10, 10)));
   OK(brace_node_set_frame(ctx, b, R(5, 5, 10, 10)));
   OK(brace_node_destroy(ctx, a));
-  brace_node d = node_in(root, R(1, 2, 3, 4));
+  brace_node d = check_node(ctx, root, R(1, 2, 3, 4));
   OK(brace_context_run_update_cycle(ctx));
   list(0);
   CHECK_EQ(got_count, 2);
@@ -154,7 +146,7 @@ static void test_destroyed(void) {
   /* Created, framed and destroyed many times without a turn: the list stays bounded
      (valgrind sees no growth problem) and holds none of them. */
   for (int i = 0; i < 1000; i++) {
-    brace_node t = node_in(root, R(i, 0, 1, 1));
+    brace_node t = check_node(ctx, root, R(i, 0, 1, 1));
     OK(brace_node_destroy(ctx, t));
   }
   OK(brace_context_run_update_cycle(ctx));
@@ -234,11 +226,11 @@ static void test_root_coordinates(void) {
   g_section = "root coordinates";
   /* root at (100, 50); p at (10, 10) in it, scrolled by (0, 5); q at (1, 2) in p;
      s at (3, 3) in q. */
-  brace_node root = node_in(0, R(100, 50, 400, 400));
-  brace_node p = node_in(root, R(10, 10, 200, 200));
+  brace_node root = check_node(ctx, 0, R(100, 50, 400, 400));
+  brace_node p = check_node(ctx, root, R(10, 10, 200, 200));
   OK(brace_node_set_bounds(ctx, p, R(0, 5, 200, 200)));
-  brace_node q = node_in(p, R(1, 2, 50, 50));
-  brace_node s = node_in(q, R(3, 3, 5, 5));
+  brace_node q = check_node(ctx, p, R(1, 2, 50, 50));
+  brace_node s = check_node(ctx, q, R(3, 3, 5, 5));
   OK(brace_context_run_update_cycle(ctx));
   /* p moves to (20, 10) and s to (4, 3); q does not move in p. */
   OK(brace_node_set_frame(ctx, p, R(20, 10, 200, 200)));
@@ -298,7 +290,7 @@ static brace_rect rnd_rect(void) { return R(rnd(200), rnd(200), rnd(120), rnd(12
 
 static brace_node add_node(brace_node parent) {
   if (node_count == MAXN) return 0;
-  brace_node n = node_in(parent, rnd(4) == 0 ? R(0, 0, 0, 0) : rnd_rect());
+  brace_node n = check_node(ctx, parent, rnd(4) == 0 ? R(0, 0, 0, 0) : rnd_rect());
   snap[node_count] = R(0, 0, 0, 0); /* created in this period */
   nodes[node_count++] = n;
   return n;
