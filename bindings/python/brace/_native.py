@@ -7,7 +7,6 @@ second engine: every call is a brace_* function of include/brace/*.h."""
 from __future__ import annotations
 
 import os
-import re
 import sys
 
 from . import errors
@@ -76,12 +75,22 @@ def warning_stacklevel(frame) -> int:
     return _entry_frame(frame)[1] + 2
 
 
+def _strip_c_name(message: str) -> str:
+    """`message` without a leading "brace_some_function: " (the C function's name).
+    Plain string work: importing `re` would cost an import of the package ~5 ms."""
+    if message.startswith("brace_"):
+        head, sep, rest = message.partition(": ")
+        if sep and all(ch.islower() or ch.isdigit() or ch == "_" for ch in head):
+            return rest
+    return message
+
+
 def error(ctx, status: int) -> errors.BraceError:
     """The exception for a failed call: its class from the status, the engine's message
     under the Python call's name instead of the C function's."""
     name = status_name(status)
     cls = errors.BY_STATUS.get(name, errors.BraceError)
-    detail = re.sub(r"^brace_[a-z0-9_]+: ", "", last_error(ctx) or name)
+    detail = _strip_c_name(last_error(ctx) or name)
     call = python_call()
     return cls("%s: %s" % (call, detail) if call else detail, name, detail)
 

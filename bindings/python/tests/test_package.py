@@ -145,6 +145,15 @@ def test_importing_brace_and_brace_kiwi_parses_no_header():
     assert out.splitlines() == ["[]", "[]", "True"]
 
 
+def test_importing_brace_and_brace_kiwi_adds_no_costly_standard_module():
+    # `re` (with `enum`) is about 5 ms to import, more than the whole of `import kiwisolver`:
+    # a merge once brought it back through one re.sub in the error path.
+    out = _python("import sys; before = set(sys.modules); import brace, brace.kiwi; "
+                  "print(sorted(m for m in set(sys.modules) - before "
+                  "if m.partition('.')[0] in ('re', 'enum', 'difflib', 'warnings', 'logging', 'inspect')))")
+    assert out.strip() == "[]"
+
+
 def test_importing_brace_kiwi_loads_only_the_binding():
     # kiwisolver's users need no views: the object model waits for its first name.
     out = _python("import sys, brace.kiwi; print(sorted(m for m in sys.modules if m.startswith('brace')))")
