@@ -946,12 +946,28 @@ def test_a_failed_load_leaves_nothing_alive(monkeypatch):
     assert len(made) == 1 and made[0].closed
 
 
-def test_error_view_tree_nested_too_deeply():
-    root = leaf = {}
-    for _ in range(5000):
-        leaf["subviews"] = [{}]
+def test_a_view_tree_5000_levels_deep_loads_in_document_order():
+    # The loader walks the tree with a list, not recursion: it once refused 1,000 levels
+    # ("nested too deeply"), and Scene.problems() is linear in the views.
+    root = leaf = {"id": "v0"}
+    for i in range(1, 5001):
+        leaf["subviews"] = [{"id": "v%d" % i, "frame": [0, 0, 100, 100]}]
         leaf = leaf["subviews"][0]
-    assert str(load_error({"root": root})) == "<dict>: $: the view tree is nested too deeply"
+    with brace.load_scene({"size": [100, 100], "root": root}) as scene:
+        assert scene.problems() == []
+        v = scene.views["v5000"]
+        assert v.superview is scene.views["v4999"] and scene.views["v1"].superview is scene.root
+        assert tuple(v.frame) == (0.0, 0.0, 100.0, 100.0)
+
+
+def test_siblings_and_their_subtrees_load_in_document_order():
+    scene_doc = {"root": {"id": "r", "subviews": [
+        {"id": "a", "subviews": [{"id": "a1"}, {"id": "a2", "subviews": [{"id": "a2x"}]}]},
+        {"id": "b", "subviews": [{"id": "b1"}]}]}}
+    with brace.load_scene(scene_doc) as scene:
+        assert [v.identifier for v in scene.root.subviews] == ["a", "b"]
+        assert [v.identifier for v in scene.views["a"].subviews] == ["a1", "a2"]
+        assert list(scene.views) == ["r", "a", "a1", "a2", "a2x", "b", "b1"]
 
 
 def test_error_equation_nested_too_deeply_names_its_line():

@@ -968,7 +968,7 @@ class _Loader:
                     p = self.string(p, ppath, "a plugin")
                     self.engine(ppath, ctx.load_plugin, os.path.join(self.base, p))
             self.root_size = tuple(size)
-            root = self.view(data["root"], "root", None)
+            root = self.tree(data["root"])
             scene.root = root
             if "constraints" in data:
                 self.lines.append((root, data["constraints"], "constraints"))
@@ -1089,11 +1089,24 @@ class _Loader:
             self.engine(bp, v.set_baseline_offsets, first, last)
         if "constraints" in d:  # a view's lines before its subviews' (document order)
             self.lines.append((v, d["constraints"], _key(path, "constraints")))
-        if "subviews" in d:
-            sp = _key(path, "subviews")
-            for i, child in enumerate(self.array(d["subviews"], sp, '"subviews"')):
-                self.view(child, "%s[%d]" % (sp, i), v)
         return v
+
+    def tree(self, d):
+        """The root view and every subview, in document order (each view before its
+        subviews, siblings in order), walked with a list rather than recursion, so a
+        tree's depth is limited by nothing but memory."""
+        root = None
+        pending = [(d, "root", None)]
+        while pending:
+            d, path, parent = pending.pop()
+            v = self.view(d, path, parent)
+            if root is None:
+                root = v
+            if "subviews" in d:
+                sp = _key(path, "subviews")
+                children = self.array(d["subviews"], sp, '"subviews"')
+                pending.extend((child, "%s[%d]" % (sp, i), v) for i, child in reversed(list(enumerate(children))))
+        return root
 
     def frame(self, f, path, root):
         """[x, y, width, height] as four floats."""
