@@ -251,12 +251,12 @@ test-python: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 	  bindings/python/tests/run-kiwisolver-suite.sh "$(VENV)/bin/python" \
 	  "$(abspath $(SCRATCH))/kiwisolver-sdist" "$(KIWISOLVER_SUITE)"
 	@rm -rf "$(WORK)/wheel" "$(WORK)/venv-wheel"
-	@$(CHECK) "python: pip wheel ./bindings/python (tagged for the platform)" \
-	  sh -c 'env BRACE_SCRATCH="$$1" "$$2/bin/pip" wheel --quiet --no-deps -w "$$3" ./bindings/python && ls "$$3" | grep -q "^brace-.*-py3-none-linux_[a-z0-9_]*\.whl$$"' \
+	@$(CHECK) "python: pip wheel ./bindings/python (tagged for this CPython and platform: brace._kiwi)" \
+	  sh -c 'env BRACE_SCRATCH="$$1" "$$2/bin/pip" wheel --quiet --no-deps -w "$$3" ./bindings/python && ls "$$3" | grep -q "^brace-.*-cp3[0-9]*-cp3[0-9]*-linux_[a-z0-9_]*\.whl$$"' \
 	  wheel "$(abspath $(SCRATCH))" "$(VENV)" "$(WORK)/wheel"
 	@$(CHECK) "python: the wheel works in a fresh venv with no Swift toolchain in reach" \
 	  sh -c '$(PYTHON) -m venv "$$1" && "$$1/bin/pip" install --quiet "$$2"/brace-*.whl && \
-	    env -i HOME="$$HOME" PATH=/usr/bin:/bin "$$1/bin/python" -c "import brace, brace._native as n; c = n.ffi.new(\"brace_context **\"); n.check(None, n.lib.brace_context_create(n.ffi.NULL, c)); n.lib.brace_context_destroy(c[0]); print(\"wheel ok:\", brace.LIBRARY_PATH)"' \
+	    env -i HOME="$$HOME" PATH=/usr/bin:/bin "$$1/bin/python" -c "import brace, brace._native as n; c = n.ffi.new(\"brace_context **\"); n.check(None, n.lib.brace_context_create(n.ffi.NULL, c)); n.lib.brace_context_destroy(c[0]); from brace import kiwi; x = kiwi.Variable(\"x\"); s = kiwi.Solver(); s.addConstraint(x == 2); s.updateVariables(); assert x.value() == 2; print(\"wheel ok:\", brace.LIBRARY_PATH)"' \
 	  wheel-venv "$(WORK)/venv-wheel" "$(WORK)/wheel"
 
 # A file that grows past its limit fails: raise a limit deliberately, in the same change as
