@@ -63,7 +63,7 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-animation bench-python-import bench-stack clean-stage summary help
+.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-animation bench-python bench-python-import bench-stack clean-stage summary help
 
 # ------------------------------------------------------------------------------ build
 
@@ -272,14 +272,16 @@ test-size: $(INSTALLED)
 # linking the installed library pays: first use (context + every built-in plugin) and heap
 # bytes per view and per constraint, next to kiwi's for the same constraints
 # (Tests/bench/install-bench.sh; kiwi's C++ source comes from PyPI's kiwisolver sdist),
-# then animated layout changes (bench-animation) and the Python package's import time next
-# to kiwisolver's (bench-python-import).
-## the core benchmark, the installed library's first use and memory next to kiwi, animations, Python imports
+# then animated layout changes (bench-animation), the Python package's import time next
+# to kiwisolver's (bench-python-import) and brace.kiwi's calls next to kiwisolver's
+# (bench-python).
+## the core benchmark, the installed library's first use and memory next to kiwi, animations, Python imports and calls
 bench: release $(INSTALLED)
 	"$(BIN)/brace-bench"
 	$(PKG_ENV) CC="$(CC)" CXX="$(GXX)" PYTHON="$(PYTHON)" Tests/bench/install-bench.sh "$(WORK)/bench"
 	@$(MAKE) --no-print-directory bench-animation
 	@$(MAKE) --no-print-directory bench-python-import
+	@$(MAKE) --no-print-directory bench-python
 
 # pip builds bindings/python (as `make test-python` does) into a venv of its own, next to
 # kiwisolver from PyPI (left out, with a note, when PyPI cannot be reached).
@@ -291,6 +293,20 @@ bench-python-import: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 	env BRACE_SCRATCH="$(abspath $(SCRATCH))" "$(BENCH_VENV)/bin/pip" install --quiet ./bindings/python
 	"$(BENCH_VENV)/bin/pip" install --quiet kiwisolver || echo "bench-python-import: kiwisolver not installed: its side is skipped" >&2
 	"$(BENCH_VENV)/bin/python" Tests/bench/import_bench.py
+
+# brace.kiwi against kiwisolver, call by call at N = 10...10,000, and a matplotlib
+# constrained layout's solver calls replayed on both (Tests/bench/kiwi_bench.py), in a
+# venv of its own; skipped, with a note, when PyPI cannot be reached.
+BENCH_KIWI_VENV := $(WORK)/bench/venv-kiwi
+BENCH_KIWI_FLAGS ?=
+## brace.kiwi and kiwisolver side by side: every operation, and a matplotlib layout replayed
+bench-python: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
+	@rm -rf "$(BENCH_KIWI_VENV)" && mkdir -p "$(WORK)/bench"
+	$(PYTHON) -m venv "$(BENCH_KIWI_VENV)"
+	env BRACE_SCRATCH="$(abspath $(SCRATCH))" "$(BENCH_KIWI_VENV)/bin/pip" install --quiet ./bindings/python
+	@if "$(BENCH_KIWI_VENV)/bin/pip" install --quiet kiwisolver matplotlib; then \
+	  "$(BENCH_KIWI_VENV)/bin/python" Tests/bench/kiwi_bench.py $(BENCH_KIWI_FLAGS); \
+	else echo "bench-python: kiwisolver and matplotlib could not be installed (PyPI unreachable?): skipped" >&2; fi
 
 # A C program against the installed library, as a user's program is built
 # (Tests/bench/animation_bench.c; options: make bench-animation ANIMATION_BENCH_FLAGS="--reps 5").
