@@ -52,6 +52,9 @@ typedef struct {
     PyObject *name;
     PyObject *context;
     double value;
+    /* The float value() last returned, handed out again while `value` is unchanged:
+       a read then makes no object (updateVariables writes only the double). */
+    PyObject *value_obj;
     /* The Brace variable in the first live solver that saw it (Solver's fast path);
        other solvers keep theirs in their dict. */
     uint64_t token;
@@ -83,6 +86,9 @@ typedef struct {
     PyObject *variables;
     double *coefficients;
     PyObject *expression; /* made on first use */
+    /* The live solver it was added to first while it is there (0: none), so that
+       hasConstraint and the duplicate check there need no dict lookup. */
+    uint64_t token;
     PyObject *weakreflist;
 } Constraint;
 
@@ -584,6 +590,7 @@ static void Variable_dealloc(Variable *self) {
         PyObject_ClearWeakRefs((PyObject *)self);
     Py_CLEAR(self->name);
     Py_CLEAR(self->context);
+    Py_CLEAR(self->value_obj);
     tp->tp_free(self);
     Py_DECREF(tp);
 }
@@ -606,7 +613,18 @@ static PyObject *Variable_setContext(Variable *self, PyObject *context) {
     Py_RETURN_NONE;
 }
 
-static PyObject *Variable_value(Variable *self, PyObject *unused) { return PyFloat_FromDouble(self->value); }
+static PyObject *Variable_value(Variable *self, PyObject *unused) {
+    PyObject *v = self->value_obj;
+    if (v != NULL) {
+        double last = PyFloat_AS_DOUBLE(v);
+        if (memcmp(&last, &self->value, sizeof last) == 0)
+            return Py_NewRef(v);
+    }
+    if ((v = PyFloat_FromDouble(self->value)) == NULL)
+        return NULL;
+    Py_XSETREF(self->value_obj, v);
+    return Py_NewRef(v);
+}
 
 static PyObject *Variable_repr(Variable *self) { return Py_NewRef(self->name); }
 
@@ -1024,12 +1042,38 @@ static PyObject *fail(Solver *self, brace_status status, const char *call) {
     return NULL;
 }
 
+/* dict.pop(key) in one lookup: a new reference, or NULL (an error set, or none for a
+   missing key). */
+static PyObject *dict_pop(PyObject *dict, PyObject *key) {
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *r = NULL;
+    return PyDict_Pop(dict, key, &r) < 0 ? NULL : r;
+#else
+    PyObject *r = _PyDict_Pop(dict, key, Py_None); /* the values here are never None */
+    if (r == Py_None) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+#endif
+}
+
 static int ensure_context(Solver *self) {
     if (self->ctx == NULL || self->cns == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "the solver has no context (it is being freed)");
         return -1;
     }
     return 0;
+}
+
+/* 1 when `token` is a live solver's, 0 when not (or 0), -1 on error. */
+static int token_is_live(uint64_t token) {
+    if (token == 0)
+        return 0;
+    PyObject *t = PyLong_FromUnsignedLongLong(token);
+    int live = t ? PySet_Contains(live_tokens, t) : -1;
+    Py_XDECREF(t);
+    return live;
 }
 
 /* The Brace variable of `var` in this context, made the first time; 0 on error. */
@@ -1071,14 +1115,9 @@ static brace_variable handle_of(Solver *self, Variable *var) {
     }
     Py_DECREF(value);
     self->handles[self->count++] = h;
-    int claimed = var->token != 0;
-    if (claimed) {
-        PyObject *t = PyLong_FromUnsignedLongLong(var->token);
-        claimed = t ? PySet_Contains(live_tokens, t) : -1;
-        Py_XDECREF(t);
-        if (claimed < 0)
-            return 0;
-    }
+    int claimed = token_is_live(var->token);
+    if (claimed < 0)
+        return 0;
     if (!claimed) {
         var->token = self->token;
         var->handle = h;
@@ -1101,7 +1140,7 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
     if (ensure_context(self) < 0)
         return NULL;
     Constraint *c = (Constraint *)arg;
-    int has = PyDict_Contains(self->cns, arg);
+    int has = c->token == self->token ? 1 : PyDict_Contains(self->cns, arg);
     if (has != 0) {
         if (has > 0)
             PyErr_SetObject(DuplicateConstraint, arg);
@@ -1142,6 +1181,11 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
     Py_DECREF(made);
     if (st < 0)
         return NULL;
+    int claimed = token_is_live(c->token);
+    if (claimed < 0)
+        return NULL;
+    if (!claimed)
+        c->token = self->token;
     Py_RETURN_NONE;
 }
 
@@ -1150,17 +1194,14 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
         return wrong_type("Constraint", arg);
     if (ensure_context(self) < 0)
         return NULL;
-    PyObject *made = PyDict_GetItemWithError(self->cns, arg);
+    PyObject *made = dict_pop(self->cns, arg);
     if (made == NULL) {
         if (!PyErr_Occurred())
             PyErr_SetObject(UnknownConstraint, arg);
         return NULL;
     }
-    Py_INCREF(made);
-    if (PyDict_DelItem(self->cns, arg) < 0) {
-        Py_DECREF(made);
-        return NULL;
-    }
+    if (((Constraint *)arg)->token == self->token)
+        ((Constraint *)arg)->token = 0;
     PyObject *r = NULL;
     if (PyLong_CheckExact(made)) {
         brace_status st = f_constraint_destroy(self->ctx, PyLong_AsUnsignedLongLong(made));
@@ -1181,6 +1222,8 @@ static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
         return wrong_type("Constraint", arg);
     if (ensure_context(self) < 0)
         return NULL;
+    if (((Constraint *)arg)->token == self->token)
+        Py_RETURN_TRUE;
     int has = PyDict_Contains(self->cns, arg);
     return has < 0 ? NULL : PyBool_FromLong(has);
 }

@@ -76,3 +76,31 @@ def test_a_variable_outliving_its_solver_works_in_the_next_one():
     second.addConstraint(x == 8)
     second.updateVariables()
     assert x.value() == 8.0
+
+
+def test_a_constraint_in_two_solvers_is_known_to_each_on_its_own():
+    import pytest
+    from brace.kiwi import DuplicateConstraint, UnknownConstraint
+
+    x = Variable("x")
+    c = x == 4
+    a, b = Solver(), Solver()
+    a.addConstraint(c)
+    b.addConstraint(c)
+    assert a.hasConstraint(c) and b.hasConstraint(c)
+    with pytest.raises(DuplicateConstraint):
+        b.addConstraint(c)
+    a.removeConstraint(c)
+    assert not a.hasConstraint(c) and b.hasConstraint(c)
+    with pytest.raises(UnknownConstraint):
+        a.removeConstraint(c)
+    a.addConstraint(c)
+    with pytest.raises(DuplicateConstraint):
+        a.addConstraint(c)
+    a.reset()
+    assert not a.hasConstraint(c) and b.hasConstraint(c)
+    del b
+    a.addConstraint(c)  # the first solver is gone: the constraint is a's now
+    assert a.hasConstraint(c)
+    a.updateVariables()
+    assert x.value() == 4.0
