@@ -555,6 +555,25 @@ static PyObject *sym_richcompare(PyObject *self, PyObject *other, int op) {
 
 static PyNumberMethods sym_number = {0};
 
+/* tp_traverse, tp_clear and tp_dealloc of a type whose one reference is `field`. */
+#define ONE_REFERENCE_GC(Name, field)                                                \
+    static int Name##_traverse(Name *self, visitproc visit, void *arg) {             \
+        Py_VISIT(Py_TYPE(self));                                                     \
+        Py_VISIT(self->field);                                                       \
+        return 0;                                                                    \
+    }                                                                                \
+    static int Name##_clear(Name *self) {                                            \
+        Py_CLEAR(self->field);                                                       \
+        return 0;                                                                    \
+    }                                                                                \
+    static void Name##_dealloc(Name *self) {                                         \
+        PyTypeObject *tp = Py_TYPE(self);                                            \
+        PyObject_GC_UnTrack(self);                                                   \
+        Py_CLEAR(self->field);                                                       \
+        tp->tp_free(self);                                                           \
+        Py_DECREF(tp);                                                               \
+    }
+
 /* ------------------------------------------------------------------ Variable */
 
 static PyObject *Variable_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
@@ -662,24 +681,7 @@ static PyObject *Term_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) 
     return (PyObject *)t;
 }
 
-static int Term_traverse(Term *self, visitproc visit, void *arg) {
-    Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->variable);
-    return 0;
-}
-
-static int Term_clear(Term *self) {
-    Py_CLEAR(self->variable);
-    return 0;
-}
-
-static void Term_dealloc(Term *self) {
-    PyTypeObject *tp = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    Py_CLEAR(self->variable);
-    tp->tp_free(self);
-    Py_DECREF(tp);
-}
+ONE_REFERENCE_GC(Term, variable)
 
 static PyObject *Term_variable(Term *self, PyObject *unused) { return Py_NewRef(self->variable); }
 static PyObject *Term_coefficient(Term *self, PyObject *unused) { return PyFloat_FromDouble(self->coefficient); }
@@ -733,24 +735,7 @@ static PyObject *Expression_new(PyTypeObject *type, PyObject *args, PyObject *kw
     return (PyObject *)e;
 }
 
-static int Expression_traverse(Expression *self, visitproc visit, void *arg) {
-    Py_VISIT(Py_TYPE(self));
-    Py_VISIT(self->terms);
-    return 0;
-}
-
-static int Expression_clear(Expression *self) {
-    Py_CLEAR(self->terms);
-    return 0;
-}
-
-static void Expression_dealloc(Expression *self) {
-    PyTypeObject *tp = Py_TYPE(self);
-    PyObject_GC_UnTrack(self);
-    Py_CLEAR(self->terms);
-    tp->tp_free(self);
-    Py_DECREF(tp);
-}
+ONE_REFERENCE_GC(Expression, terms)
 
 static double terms_value(PyObject *terms, double constant) {
     double v = constant;
@@ -961,26 +946,6 @@ typedef struct {
     brace_variable terms[MAX_TERMS];
 } Solver;
 
-static void Solver_release(Solver *self) {
-    if (self->ctx != NULL) {
-        PyObject *t = PyLong_FromUnsignedLongLong(self->token);
-        if (t == NULL || PySet_Discard(live_tokens, t) < 0)
-            PyErr_WriteUnraisable((PyObject *)self);
-        Py_XDECREF(t);
-        f_context_destroy(self->ctx);
-        self->ctx = NULL;
-    }
-    Py_CLEAR(self->vars);
-    Py_CLEAR(self->var_objs);
-    Py_CLEAR(self->cns);
-    Py_CLEAR(self->edits);
-    PyMem_Free(self->handles);
-    PyMem_Free(self->values);
-    self->handles = NULL;
-    self->values = NULL;
-    self->count = self->capacity = 0;
-}
-
 static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->vars);
@@ -996,6 +961,23 @@ static int Solver_clear(Solver *self) {
     Py_CLEAR(self->cns);
     Py_CLEAR(self->edits);
     return 0;
+}
+
+static void Solver_release(Solver *self) {
+    if (self->ctx != NULL) {
+        PyObject *t = PyLong_FromUnsignedLongLong(self->token);
+        if (t == NULL || PySet_Discard(live_tokens, t) < 0)
+            PyErr_WriteUnraisable((PyObject *)self);
+        Py_XDECREF(t);
+        f_context_destroy(self->ctx);
+        self->ctx = NULL;
+    }
+    Solver_clear(self);
+    PyMem_Free(self->handles);
+    PyMem_Free(self->values);
+    self->handles = NULL;
+    self->values = NULL;
+    self->count = self->capacity = 0;
 }
 
 static void Solver_dealloc(Solver *self) {
@@ -1390,11 +1372,6 @@ static PyGetSetDef Solver_getset[] = {
 
 /* ------------------------------------------------------------------ module */
 
-static PyObject *mod_strength_value(PyObject *m, PyObject *s) {
-    double v;
-    return strength_value(s, &v) < 0 ? NULL : PyFloat_FromDouble(v);
-}
-
 static PyObject *mod_priority_of(PyObject *m, PyObject *s) {
     double v;
     return strength_value(s, &v) < 0 ? NULL : PyFloat_FromDouble(priority_of_value(v));
@@ -1410,22 +1387,8 @@ static PyObject *mod_number(PyObject *m, PyObject *o) {
     return number_arg(o, &v) < 0 ? NULL : PyFloat_FromDouble(v);
 }
 
-static PyObject *mod_wrong_type(PyObject *m, PyObject *args) {
-    const char *expected;
-    PyObject *o;
-    if (!PyArg_ParseTuple(args, "sO", &expected, &o))
-        return NULL;
-    wrong_type(expected, o);
-    PyObject *type, *value, *tb;
-    PyErr_Fetch(&type, &value, &tb);
-    PyErr_NormalizeException(&type, &value, &tb);
-    Py_XDECREF(type);
-    Py_XDECREF(tb);
-    return value;
-}
-
-/* _setup(functions, exceptions, Solver subclass): the brace_* addresses by name, the
-   exceptions kiwi.py defines, and kiwi.py's Solver (named 'kiwisolver.Solver'). */
+/* _setup(functions, classes): the brace_* addresses by name; the exceptions
+   kiwi.py defines and its Solver (which messages call 'kiwisolver.Solver'). */
 static PyObject *mod_setup(PyObject *m, PyObject *args) {
     PyObject *fns, *exc;
     if (!PyArg_ParseTuple(args, "O!O!", &PyDict_Type, &fns, &PyDict_Type, &exc))
@@ -1470,8 +1433,6 @@ static PyObject *mod_setup(PyObject *m, PyObject *args) {
 
 static PyMethodDef module_methods[] = {
     {"_setup", mod_setup, METH_VARARGS, "Bind the engine's functions and kiwi.py's exceptions."},
-    {"strength_value", mod_strength_value, METH_O,
-     "A strength (a number, or 'required', 'strong', 'medium', 'weak') as its number, clipped to 0...required."},
     {"priority_of", mod_priority_of, METH_O,
      "The Brace priority for a kiwi strength (a number or a name): 1000 (required) for s >= required, else 500: "
      "every optional strength shares one priority level, where weight_of(s) weighs its errors as kiwi does."},
@@ -1481,7 +1442,6 @@ static PyMethodDef module_methods[] = {
      "as it is and keeps the costs where the solver's absolute 1e-8 zero threshold is safe; strengths below 1 "
      "(weak) weigh as weak, above 1e9 as 1e9."},
     {"number", mod_number, METH_O, "A number argument as a float; kiwisolver's TypeError for anything else."},
-    {"wrong_type", mod_wrong_type, METH_VARARGS, "kiwisolver's TypeError for an argument of the wrong type."},
     {NULL}};
 
 static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "brace._kiwi", NULL, -1, module_methods};
