@@ -1210,10 +1210,7 @@ static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
     return has < 0 ? NULL : PyBool_FromLong(has);
 }
 
-static PyObject *Solver_addEditVariable(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2)
-        return PyErr_Format(PyExc_TypeError, "addEditVariable() takes exactly 2 arguments (%zd given)", nargs);
-    PyObject *var = args[0];
+static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *strength) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
     if (ensure_context(self) < 0)
@@ -1225,7 +1222,7 @@ static PyObject *Solver_addEditVariable(Solver *self, PyObject *const *args, Py_
         return NULL;
     }
     double s;
-    if (strength_value(args[1], &s) < 0)
+    if (strength_value(strength, &s) < 0)
         return NULL;
     if (s >= REQUIRED) {
         PyErr_SetString(BadRequiredStrength, "A required strength cannot be used in this context.");
@@ -1284,14 +1281,11 @@ static PyObject *Solver_hasEditVariable(Solver *self, PyObject *var) {
     return has < 0 ? NULL : PyBool_FromLong(has);
 }
 
-static PyObject *Solver_suggestValue(Solver *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2)
-        return PyErr_Format(PyExc_TypeError, "suggestValue() takes exactly 2 arguments (%zd given)", nargs);
-    PyObject *var = args[0];
+static PyObject *Solver_suggestValue(Solver *self, PyObject *var, PyObject *arg) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
     double value;
-    if (number_arg(args[1], &value) < 0)
+    if (number_arg(arg, &value) < 0)
         return NULL;
     if (ensure_context(self) < 0)
         return NULL;
@@ -1312,7 +1306,7 @@ static PyObject *Solver_suggestValue(Solver *self, PyObject *const *args, Py_ssi
 
 /* Writes the solved value into every Variable this solver has seen, read in one
    brace_variables_get_values call. */
-static PyObject *Solver_updateVariables(Solver *self, PyObject *unused) {
+static PyObject *Solver_updateVariables(Solver *self) {
     if (ensure_context(self) < 0)
         return NULL;
     Py_ssize_t n = self->count;
@@ -1326,6 +1320,84 @@ static PyObject *Solver_updateVariables(Solver *self, PyObject *unused) {
         ((Variable *)objs[i])->value = self->values[i];
     Py_RETURN_NONE;
 }
+
+/* The public methods take their arguments as the Python methods they replace did
+   (by position or by name), and a call that does not fit gets Python's own message. */
+static int solver_args(const char *method, const char *const *params, Py_ssize_t n, PyObject *const *args,
+                       Py_ssize_t nargs, PyObject *kwnames, PyObject **out) {
+    if (nargs > n) {
+        PyErr_Format(PyExc_TypeError, "Solver.%s() takes %zd positional argument%s but %zd were given", method, n + 1,
+                     n == 0 ? "" : "s", nargs + 1);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        out[i] = i < nargs ? args[i] : NULL;
+    for (Py_ssize_t j = 0; kwnames != NULL && j < PyTuple_GET_SIZE(kwnames); j++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, j);
+        Py_ssize_t i = 0;
+        while (i < n && PyUnicode_CompareWithASCIIString(key, params[i]) != 0)
+            i++;
+        if (i == n) {
+            PyErr_Format(PyExc_TypeError, "Solver.%s() got an unexpected keyword argument '%U'", method, key);
+            return -1;
+        }
+        if (out[i] != NULL) {
+            PyErr_Format(PyExc_TypeError, "Solver.%s() got multiple values for argument '%s'", method, params[i]);
+            return -1;
+        }
+        out[i] = args[nargs + j];
+    }
+    const char *missing[2];
+    int m = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (out[i] == NULL)
+            missing[m++] = params[i];
+    if (m == 1)
+        PyErr_Format(PyExc_TypeError, "Solver.%s() missing 1 required positional argument: '%s'", method, missing[0]);
+    else if (m == 2)
+        PyErr_Format(PyExc_TypeError, "Solver.%s() missing 2 required positional arguments: '%s' and '%s'", method,
+                     missing[0], missing[1]);
+    return m ? -1 : 0;
+}
+
+#define SOLVER_CALL_0(name)                                                                        \
+    static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
+                                          PyObject *kwnames) {                                     \
+        if ((nargs != 0 || kwnames != NULL) && solver_args(#name, NULL, 0, args, nargs, kwnames, NULL) < 0) \
+            return NULL;                                                                           \
+        return Solver_##name(self);                                                                \
+    }
+#define SOLVER_CALL_1(name, p0)                                                                    \
+    static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
+                                          PyObject *kwnames) {                                     \
+        static const char *const params[] = {p0};                                                 \
+        PyObject *a[1];                                                                            \
+        if (nargs == 1 && kwnames == NULL)                                                         \
+            return Solver_##name(self, args[0]);                                                   \
+        if (solver_args(#name, params, 1, args, nargs, kwnames, a) < 0)                            \
+            return NULL;                                                                           \
+        return Solver_##name(self, a[0]);                                                          \
+    }
+#define SOLVER_CALL_2(name, p0, p1)                                                                \
+    static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
+                                          PyObject *kwnames) {                                     \
+        static const char *const params[] = {p0, p1};                                             \
+        PyObject *a[2];                                                                            \
+        if (nargs == 2 && kwnames == NULL)                                                         \
+            return Solver_##name(self, args[0], args[1]);                                          \
+        if (solver_args(#name, params, 2, args, nargs, kwnames, a) < 0)                            \
+            return NULL;                                                                           \
+        return Solver_##name(self, a[0], a[1]);                                                    \
+    }
+SOLVER_CALL_1(addConstraint, "constraint")
+SOLVER_CALL_1(removeConstraint, "constraint")
+SOLVER_CALL_1(hasConstraint, "constraint")
+SOLVER_CALL_2(addEditVariable, "variable", "strength")
+SOLVER_CALL_1(removeEditVariable, "variable")
+SOLVER_CALL_1(hasEditVariable, "variable")
+SOLVER_CALL_2(suggestValue, "variable", "value")
+SOLVER_CALL_0(updateVariables)
+#define CALL(name) (PyCFunction)(void (*)(void))Solver_##name##_call, METH_FASTCALL | METH_KEYWORDS
 
 static PyObject *Solver_get_var_handles(Solver *self, void *unused) {
     PyObject *r = PyList_New(self->count);
@@ -1350,17 +1422,15 @@ static PyMethodDef Solver_methods[] = {
     {"_bind", (PyCFunction)Solver_bind, METH_O, "Take a new context (its address)."},
     {"_release", (PyCFunction)Solver_unbind, METH_NOARGS, "Destroy the context."},
     {"_handle", (PyCFunction)Solver_handle, METH_O, "The Brace variable of a Variable in this context."},
-    {"addConstraint", (PyCFunction)Solver_addConstraint, METH_O, "Add a constraint."},
-    {"removeConstraint", (PyCFunction)Solver_removeConstraint, METH_O, "Remove a constraint."},
-    {"hasConstraint", (PyCFunction)Solver_hasConstraint, METH_O, "Whether the constraint is in the solver."},
-    {"addEditVariable", (PyCFunction)(void (*)(void))Solver_addEditVariable, METH_FASTCALL,
-     "Make a variable an edit variable at an optional strength."},
-    {"removeEditVariable", (PyCFunction)Solver_removeEditVariable, METH_O, "Remove an edit variable."},
-    {"hasEditVariable", (PyCFunction)Solver_hasEditVariable, METH_O, "Whether the variable is an edit variable."},
-    {"suggestValue", (PyCFunction)(void (*)(void))Solver_suggestValue, METH_FASTCALL,
-     "Suggest a value for an edit variable."},
-    {"updateVariables", (PyCFunction)Solver_updateVariables, METH_NOARGS,
-     "Write the solved values into the Variables."},
+    {"addConstraint", CALL(addConstraint), "addConstraint(constraint): add a constraint."},
+    {"removeConstraint", CALL(removeConstraint), "removeConstraint(constraint): remove a constraint."},
+    {"hasConstraint", CALL(hasConstraint), "hasConstraint(constraint): whether it is in the solver."},
+    {"addEditVariable", CALL(addEditVariable),
+     "addEditVariable(variable, strength): make a variable an edit variable at an optional strength."},
+    {"removeEditVariable", CALL(removeEditVariable), "removeEditVariable(variable): remove an edit variable."},
+    {"hasEditVariable", CALL(hasEditVariable), "hasEditVariable(variable): whether it is an edit variable."},
+    {"suggestValue", CALL(suggestValue), "suggestValue(variable, value): suggest a value for an edit variable."},
+    {"updateVariables", CALL(updateVariables), "updateVariables(): write the solved values into the Variables."},
     {NULL}};
 
 static PyGetSetDef Solver_getset[] = {
@@ -1450,8 +1520,12 @@ static PyTypeObject *make_type(PyObject *module, PyType_Spec *spec) {
     PyTypeObject *t = (PyTypeObject *)PyType_FromSpec(spec);
     if (t == NULL)
         return NULL;
-    const char *dot = strrchr(spec->name, '.');
-    if (PyModule_AddObjectRef(module, dot ? dot + 1 : spec->name, (PyObject *)t) < 0) {
+    /* The C name without the module (__module__ keeps it), so that Python's own
+       messages ("unsupported operand type(s) for *: 'Variable' and 'Variable'") read
+       as they did for the Python classes. The spec's static string outlives the type. */
+    const char *name = strrchr(spec->name, '.') + 1;
+    t->tp_name = name;
+    if (PyModule_AddObjectRef(module, name, (PyObject *)t) < 0) {
         Py_DECREF(t);
         return NULL;
     }
@@ -1492,7 +1566,7 @@ static PyType_Spec Variable_spec = {"brace.kiwi.Variable", sizeof(Variable), 0, 
 static PyType_Spec Term_spec = {"brace.kiwi.Term", sizeof(Term), 0, FLAGS, Term_slots};
 static PyType_Spec Expression_spec = {"brace.kiwi.Expression", sizeof(Expression), 0, FLAGS, Expression_slots};
 static PyType_Spec Constraint_spec = {"brace.kiwi.Constraint", sizeof(Constraint), 0, FLAGS, Constraint_slots};
-static PyType_Spec Solver_spec = {"brace.kiwi.SolverBase", sizeof(Solver), 0, FLAGS, Solver_slots};
+static PyType_Spec Solver_spec = {"brace.kiwi.Solver", sizeof(Solver), 0, FLAGS, Solver_slots};
 
 PyMODINIT_FUNC PyInit__kiwi(void) {
     PyObject *m = PyModule_Create(&module_def);

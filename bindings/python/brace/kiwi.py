@@ -170,7 +170,7 @@ def _refuse_non_finite(constraint):
         raise exc
 
 
-class Solver(_kiwi.SolverBase):
+class Solver(_kiwi.Solver):
     """kiwisolver.Solver on one Brace context. The frequent calls (addConstraint,
     removeConstraint, hasConstraint, add/remove/hasEditVariable, suggestValue,
     updateVariables) are brace/_kiwi.c's; what is here is their rare cases."""
