@@ -20,6 +20,24 @@
 
 #include <brace/brace.h>
 
+#if PY_VERSION_HEX < 0x030A0000 /* CPython 3.9 */
+static inline PyObject *Py_NewRef(PyObject *o) {
+    Py_INCREF(o);
+    return o;
+}
+static inline PyObject *Py_XNewRef(PyObject *o) {
+    Py_XINCREF(o);
+    return o;
+}
+static int PyModule_AddObjectRef(PyObject *m, const char *name, PyObject *o) {
+    Py_INCREF(o);
+    int r = PyModule_AddObject(m, name, o);
+    if (r < 0)
+        Py_DECREF(o);
+    return r;
+}
+#endif
+
 /* ------------------------------------------------------------------ the engine */
 
 static __typeof__(&brace_constraint_add_on_variables) f_add_on_variables;
@@ -345,8 +363,8 @@ fail:
 
 /* ------------------------------------------------------------------ operators */
 
-/* The terms and constant of a symbolic value or a number: 1, with *items/*n/*constant
-   set and *hold a new reference to release (a Term made for a Variable); 0 when `o` is
+/* The terms and constant of a symbolic value or a number: 1, with `items`, `n` and
+   `constant` set and `hold` a new reference to release (a Term made for a Variable); 0 when `o` is
    not supported; -1 on error. */
 static int parts(PyObject *o, PyObject **hold, PyObject *const **items, Py_ssize_t *n, double *constant) {
     *hold = NULL;
