@@ -63,7 +63,7 @@ VALGRIND_FLAGS := --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=d
 
 CHECK = Tests/check.sh $(RESULTS)
 
-.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-animation bench-python-import bench-stack clean-stage summary help
+.PHONY: release embedded install plugins demo test deps test-swift test-abi test-size test-headers test-c test-python bench bench-animation bench-python bench-python-import bench-stack clean-stage summary help
 
 # ------------------------------------------------------------------------------ build
 
@@ -251,12 +251,12 @@ test-python: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 	  bindings/python/tests/run-kiwisolver-suite.sh "$(VENV)/bin/python" \
 	  "$(abspath $(SCRATCH))/kiwisolver-sdist" "$(KIWISOLVER_SUITE)"
 	@rm -rf "$(WORK)/wheel" "$(WORK)/venv-wheel"
-	@$(CHECK) "python: pip wheel ./bindings/python (tagged for the platform)" \
-	  sh -c 'env BRACE_SCRATCH="$$1" "$$2/bin/pip" wheel --quiet --no-deps -w "$$3" ./bindings/python && ls "$$3" | grep -q "^brace-.*-py3-none-linux_[a-z0-9_]*\.whl$$"' \
+	@$(CHECK) "python: pip wheel ./bindings/python (tagged for this CPython and platform: brace._kiwi)" \
+	  sh -c 'env BRACE_SCRATCH="$$1" "$$2/bin/pip" wheel --quiet --no-deps -w "$$3" ./bindings/python && ls "$$3" | grep -q "^brace-.*-cp3[0-9]*-cp3[0-9]*-linux_[a-z0-9_]*\.whl$$"' \
 	  wheel "$(abspath $(SCRATCH))" "$(VENV)" "$(WORK)/wheel"
 	@$(CHECK) "python: the wheel works in a fresh venv with no Swift toolchain in reach" \
 	  sh -c '$(PYTHON) -m venv "$$1" && "$$1/bin/pip" install --quiet "$$2"/brace-*.whl && \
-	    env -i HOME="$$HOME" PATH=/usr/bin:/bin "$$1/bin/python" -c "import brace, brace._native as n; c = n.ffi.new(\"brace_context **\"); n.check(None, n.lib.brace_context_create(n.ffi.NULL, c)); n.lib.brace_context_destroy(c[0]); print(\"wheel ok:\", brace.LIBRARY_PATH)"' \
+	    env -i HOME="$$HOME" PATH=/usr/bin:/bin "$$1/bin/python" -c "import brace, brace._native as n; c = n.ffi.new(\"brace_context **\"); n.check(None, n.lib.brace_context_create(n.ffi.NULL, c)); n.lib.brace_context_destroy(c[0]); from brace import kiwi; x = kiwi.Variable(\"x\"); s = kiwi.Solver(); s.addConstraint(x == 2); s.updateVariables(); assert x.value() == 2; print(\"wheel ok:\", brace.LIBRARY_PATH)"' \
 	  wheel-venv "$(WORK)/venv-wheel" "$(WORK)/wheel"
 
 # A file that grows past its limit fails: raise a limit deliberately, in the same change as
@@ -272,14 +272,16 @@ test-size: $(INSTALLED)
 # linking the installed library pays: first use (context + every built-in plugin) and heap
 # bytes per view and per constraint, next to kiwi's for the same constraints
 # (Tests/bench/install-bench.sh; kiwi's C++ source comes from PyPI's kiwisolver sdist),
-# then animated layout changes (bench-animation) and the Python package's import time next
-# to kiwisolver's (bench-python-import).
-## the core benchmark, the installed library's first use and memory next to kiwi, animations, Python imports
+# then animated layout changes (bench-animation), the Python package's import time next
+# to kiwisolver's (bench-python-import) and brace.kiwi's calls next to kiwisolver's
+# (bench-python).
+## the core benchmark, the installed library's first use and memory next to kiwi, animations, Python imports and calls
 bench: release $(INSTALLED)
 	"$(BIN)/brace-bench"
 	$(PKG_ENV) CC="$(CC)" CXX="$(GXX)" PYTHON="$(PYTHON)" Tests/bench/install-bench.sh "$(WORK)/bench"
 	@$(MAKE) --no-print-directory bench-animation
 	@$(MAKE) --no-print-directory bench-python-import
+	@$(MAKE) --no-print-directory bench-python
 
 # pip builds bindings/python (as `make test-python` does) into a venv of its own, next to
 # kiwisolver from PyPI (left out, with a note, when PyPI cannot be reached).
@@ -291,6 +293,22 @@ bench-python-import: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 	env BRACE_SCRATCH="$(abspath $(SCRATCH))" "$(BENCH_VENV)/bin/pip" install --quiet ./bindings/python
 	"$(BENCH_VENV)/bin/pip" install --quiet kiwisolver || echo "bench-python-import: kiwisolver not installed: its side is skipped" >&2
 	"$(BENCH_VENV)/bin/python" Tests/bench/import_bench.py
+
+# brace.kiwi against kiwisolver, call by call at N = 10...10,000, and a matplotlib
+# constrained layout's solver calls replayed on both (Tests/bench/kiwi_bench.py), in a
+# venv of its own; skipped, with a note, when PyPI cannot be reached.
+BENCH_KIWI_VENV := $(WORK)/bench/venv-kiwi
+BENCH_KIWI_FLAGS ?=
+## brace.kiwi and kiwisolver side by side: every operation, and a matplotlib layout replayed
+bench-python: $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
+	@rm -rf "$(BENCH_KIWI_VENV)" && mkdir -p "$(WORK)/bench"
+	$(PYTHON) -m venv "$(BENCH_KIWI_VENV)"
+	@if ! "$(BENCH_KIWI_VENV)/bin/pip" download --quiet --no-deps --dest "$(WORK)/bench/pypi-probe" kiwisolver; then \
+	  echo "bench-python: PyPI cannot be reached (kiwisolver, matplotlib and the package's build needs come from it): skipped" >&2; \
+	else \
+	  env BRACE_SCRATCH="$(abspath $(SCRATCH))" "$(BENCH_KIWI_VENV)/bin/pip" install --quiet ./bindings/python kiwisolver matplotlib && \
+	  "$(BENCH_KIWI_VENV)/bin/python" Tests/bench/kiwi_bench.py $(BENCH_KIWI_FLAGS); \
+	fi
 
 # A C program against the installed library, as a user's program is built
 # (Tests/bench/animation_bench.c; options: make bench-animation ANIMATION_BENCH_FLAGS="--reps 5").

@@ -30,7 +30,7 @@ SCENES_BRACE := $(VENV)/bin/brace
 SCENES_CHECK_DIR := $(WORK)/scenes-check
 
 # What the installed command is made of: a change to any of these reinstalls it.
-SCENES_INSTALL_DEPS := $(wildcard bindings/python/brace/*.py bindings/python/brace/tools/*.py bindings/python/brace/*.json) \
+SCENES_INSTALL_DEPS := $(wildcard bindings/python/brace/*.py bindings/python/brace/*.c bindings/python/brace/tools/*.py bindings/python/brace/*.json) \
   bindings/python/pyproject.toml bindings/python/setup.py examples/plugins/flow.c \
   $(wildcard include/brace/*.h) $(EMBEDDED_CORE) $(EMBEDDED_PLUGINS)
 

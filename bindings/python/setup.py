@@ -6,11 +6,13 @@ them), copies them into brace/_lib (libbrace finds the plugins next to itself), 
 writes what the bindings read at import time:
 brace/_brace_cffi.py, cffi's out-of-line ABI module of the public header (the declarations
 parsed here, once, so that an import parses nothing and never loads pycparser), and
-brace/_constants.py, the header's numeric macros. The wheel is tagged for the platform: it
-carries native code (libbrace), but no compiled extension of its own.
+brace/_constants.py, the header's numeric macros; and it compiles brace/_kiwi.c, the
+CPython extension that runs brace.kiwi's operators and frequent solver calls (it links
+nothing: brace.kiwi hands it the functions of the libbrace that _native.py loaded). The
+wheel is therefore tagged for this CPython and platform (cp3X-cp3X-linux_*).
 
 Environment: SWIFT (the swift executable; default: on PATH, else /opt/swift/usr/bin/swift),
-CC (the C preprocessor driver, default cc), BRACE_SCRATCH (the build folder: the libraries go to
+CC (the C preprocessor driver and compiler, default cc), BRACE_SCRATCH (the build folder: the libraries go to
 BRACE_SCRATCH/embedded; default <repository>/.build), BRACE_SKIP_SWIFT_BUILD=1 (use
 libraries built beforehand).
 """
@@ -23,9 +25,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from setuptools import Command, setup
+from setuptools import Command, Extension, setup
 from setuptools.command.build_py import build_py
-from setuptools.dist import Distribution
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -173,30 +174,13 @@ class DevLibraries(Command):
         embedded = scratch_embedded()
         build_embedded(embedded)
         stage(HERE / "brace", embedded)
+        build_ext = self.distribution.get_command_obj("build_ext")
+        build_ext.inplace = True
+        self.run_command("build_ext")
 
 
-class NativeDistribution(Distribution):
-    def has_ext_modules(self):
-        return True
+# brace.kiwi's hot paths; the public headers give it the C ABI's types.
+KIWI = Extension("brace._kiwi", ["brace/_kiwi.c"], include_dirs=[str(INCLUDE)], extra_compile_args=["-O2"],
+                 extra_link_args=["-s"])
 
-
-try:
-    from wheel.bdist_wheel import bdist_wheel as _bdist_wheel
-except ImportError:  # pragma: no cover
-    _bdist_wheel = None
-
-cmdclass = {"build_py": BuildWithLibraries, "dev_libs": DevLibraries}
-if _bdist_wheel is not None:
-    class PlatformWheel(_bdist_wheel):
-        def finalize_options(self):
-            super().finalize_options()
-            self.root_is_pure = False
-
-        def get_tag(self):
-            # Native code loaded with cffi's ABI mode: any CPython 3, this platform.
-            _, _, plat = super().get_tag()
-            return "py3", "none", plat
-
-    cmdclass["bdist_wheel"] = PlatformWheel
-
-setup(cmdclass=cmdclass, distclass=NativeDistribution)
+setup(cmdclass={"build_py": BuildWithLibraries, "dev_libs": DevLibraries}, ext_modules=[KIWI])

@@ -85,13 +85,14 @@ def _strip_c_name(message: str) -> str:
     return message
 
 
-def error(ctx, status: int) -> errors.BraceError:
+def error(ctx, status: int, call: str | None = None) -> errors.BraceError:
     """The exception for a failed call: its class from the status, the engine's message
-    under the Python call's name instead of the C function's."""
+    under the Python call's name instead of the C function's (`call`, for a call that
+    reached the engine from compiled code, which no frame shows)."""
     name = status_name(status)
     cls = errors.BY_STATUS.get(name, errors.BraceError)
     detail = _strip_c_name(last_error(ctx) or name)
-    call = python_call()
+    call = call or python_call()
     return cls("%s: %s" % (call, detail) if call else detail, name, detail)
 
 

@@ -452,3 +452,38 @@ def test_the_docs_sys_modules_snippet(capsys, monkeypatch):
     # there (the real kiwisolver, or nothing) after the test.
     monkeypatch.setitem(sys.modules, "kiwisolver", None)
     run_documented_example(capsys, DOC, "### Code that imports kiwisolver itself", 1)
+
+
+def test_solver_calls_take_names_and_word_a_wrong_call_as_python_does():
+    # The Solver's methods were Python functions: compiled, they keep their parameter
+    # names and Python's messages for a call that does not fit.
+    x = Variable("x")
+    s = Solver()
+    s.addConstraint(constraint=x >= 1)
+    s.addEditVariable(variable=x, strength="weak")
+    s.suggestValue(variable=x, value=3)
+    s.updateVariables()
+    assert x.value() == 3.0  # the weak edit at 3 satisfies the required x >= 1
+    cases = [
+        (lambda: s.addConstraint(), "Solver.addConstraint() missing 1 required positional argument: 'constraint'"),
+        (lambda: s.suggestValue(), "Solver.suggestValue() missing 2 required positional arguments: 'variable' and 'value'"),
+        (lambda: s.suggestValue(x, 1, 2), "Solver.suggestValue() takes 3 positional arguments but 4 were given"),
+        (lambda: s.suggestValue(x, variable=x), "Solver.suggestValue() got multiple values for argument 'variable'"),
+        (lambda: s.hasConstraint(c=1), "Solver.hasConstraint() got an unexpected keyword argument 'c'"),
+        (lambda: s.updateVariables(1), "Solver.updateVariables() takes 1 positional argument but 2 were given"),
+    ]
+    for call, message in cases:
+        with pytest.raises(TypeError) as e:
+            call()
+        assert str(e.value) == message
+
+
+def test_operand_errors_name_the_types_as_python_classes_did():
+    x = Variable("x")
+    with pytest.raises(TypeError) as e:
+        x * x
+    assert str(e.value) == "unsupported operand type(s) for *: 'Variable' and 'Variable'"
+    with pytest.raises(TypeError) as e:
+        hash(Term(x))
+    assert str(e.value) == "unhashable type: 'Term'"
+    assert (Variable.__module__, Solver.__module__) == ("brace.kiwi", "brace.kiwi")

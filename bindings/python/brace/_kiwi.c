@@ -1,0 +1,1609 @@
+/*
+ * brace._kiwi — the hot paths of brace.kiwi as a CPython extension: the symbolic types
+ * (Variable, Term, Expression, Constraint with kiwisolver's operators) and the Solver's
+ * frequent calls (addConstraint, removeConstraint, hasConstraint, add/remove/has
+ * EditVariable, suggestValue, updateVariables). brace/kiwi.py keeps everything cold:
+ * the exceptions and their messages' context, strengths by name, dumps, constraints
+ * over no variable or over more than 64, the context's creation and diagnostics.
+ *
+ * It links nothing: kiwi.py hands it the addresses of the brace_* functions of the
+ * library _native.py loaded (the bundled libbrace, or $BRACE_LIBRARY), so both sides
+ * always call one library. A pure-Python method call alone costs about what
+ * kiwisolver's C++ spends on a whole operator (docs/python-kiwi.md has the figures).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <brace/brace.h>
+
+#if PY_VERSION_HEX < 0x030A0000 /* CPython 3.9 */
+static inline PyObject *Py_NewRef(PyObject *o) {
+    Py_INCREF(o);
+    return o;
+}
+static inline PyObject *Py_XNewRef(PyObject *o) {
+    Py_XINCREF(o);
+    return o;
+}
+static int PyModule_AddObjectRef(PyObject *m, const char *name, PyObject *o) {
+    Py_INCREF(o);
+    int r = PyModule_AddObject(m, name, o);
+    if (r < 0)
+        Py_DECREF(o);
+    return r;
+}
+#endif
+
+/* ------------------------------------------------------------------ the engine */
+
+static __typeof__(&brace_constraint_add_on_variables) f_add_on_variables;
+static __typeof__(&brace_constraint_destroy) f_constraint_destroy;
+static __typeof__(&brace_constraint_set_weight) f_constraint_set_weight;
+static __typeof__(&brace_variable_create) f_variable_create;
+static __typeof__(&brace_variables_get_values) f_variables_get_values;
+static __typeof__(&brace_context_add_edit) f_add_edit;
+static __typeof__(&brace_context_set_edit_weight) f_set_edit_weight;
+static __typeof__(&brace_context_suggest_value) f_suggest_value;
+static __typeof__(&brace_context_remove_edit) f_remove_edit;
+static __typeof__(&brace_context_destroy) f_context_destroy;
+
+#define REQUIRED 1001001000.0
+#define LEVEL 500.0 /* the one Brace priority of every optional strength */
+#define MAX_TERMS 64
+
+/* Set by _setup() from kiwi.py: the exceptions it defines, numbers.Real. */
+static PyObject *DuplicateConstraint, *UnknownConstraint, *DuplicateEditVariable, *UnknownEditVariable,
+    *BadRequiredStrength, *KiwiSolver, *NumbersReal;
+static PyObject *live_tokens; /* the tokens of the solvers whose context is alive */
+static uint64_t next_token = 1;
+
+static PyTypeObject *Variable_Type, *Term_Type, *Expression_Type, *Constraint_Type, *Solver_Type;
+
+/* ------------------------------------------------------------------ objects */
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *name;
+    PyObject *context;
+    double value;
+    /* The float value() last returned, handed out again while `value` is unchanged:
+       a read then makes no object (updateVariables writes only the double). */
+    PyObject *value_obj;
+    /* The Brace variable in the first live solver that saw it (Solver's fast path);
+       other solvers keep theirs in their dict. */
+    uint64_t token;
+    brace_variable handle;
+    PyObject *weakreflist;
+} Variable;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *variable;
+    double coefficient;
+} Term;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *terms; /* tuple of Term */
+    double constant;
+} Expression;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *terms; /* as written */
+    double constant;
+    int rel;         /* brace_relation: 0 ==, -1 <=, 1 >= */
+    double strength;
+    double priority;
+    /* One entry per variable (coefficients summed, near-zero ones left out): what
+       Brace takes, computed once when the constraint is made. */
+    PyObject *variables;
+    double *coefficients;
+    PyObject *expression; /* made on first use */
+    /* The live solver it was added to first while it is there (0: none), so that
+       hasConstraint and the duplicate check there need no dict lookup. */
+    uint64_t token;
+    PyObject *weakreflist;
+} Constraint;
+
+#define IS_VARIABLE(o) (Py_TYPE(o) == Variable_Type)
+#define IS_TERM(o) (Py_TYPE(o) == Term_Type)
+#define IS_EXPRESSION(o) (Py_TYPE(o) == Expression_Type)
+#define IS_CONSTRAINT(o) (Py_TYPE(o) == Constraint_Type)
+#define IS_SYMBOLIC(o) (IS_VARIABLE(o) || IS_TERM(o) || IS_EXPRESSION(o))
+
+/* ------------------------------------------------------------------ messages */
+
+/* The name kiwisolver's messages give the type of `o`: 'kiwisolver.Expression' for its
+   own types (their C names there), the plain name for others. */
+static PyObject *type_name(PyObject *o) {
+    PyTypeObject *t = Py_TYPE(o);
+    PyObject *name = PyObject_GetAttrString((PyObject *)t, "__name__");
+    if (name == NULL)
+        return NULL;
+    if (t == Variable_Type || t == Term_Type || t == Expression_Type || t == Constraint_Type ||
+        (PyObject *)t == KiwiSolver) {
+        PyObject *full = PyUnicode_FromFormat("kiwisolver.%U", name);
+        Py_DECREF(name);
+        return full;
+    }
+    return name;
+}
+
+static PyObject *wrong_type(const char *expected, PyObject *o) {
+    PyObject *name = type_name(o);
+    if (name == NULL)
+        return NULL;
+    PyErr_Format(PyExc_TypeError, "Expected object of type `%s`. Got object of type `%U` instead.", expected, name);
+    Py_DECREF(name);
+    return NULL;
+}
+
+static PyObject *no_comparison(const char *op, PyObject *a, PyObject *b) {
+    PyObject *na = type_name(a), *nb = na ? type_name(b) : NULL;
+    if (nb != NULL)
+        PyErr_Format(PyExc_TypeError, "unsupported operand type(s) for %s: '%U' and '%U'", op, na, nb);
+    Py_XDECREF(na);
+    Py_XDECREF(nb);
+    return NULL;
+}
+
+/* kiwi prints numbers as C++ streams do: 1, -2, 0.5, 1.001e+09 ("%g"). */
+static PyObject *num_str(double v) {
+    char *s = PyOS_double_to_string(v, 'g', 6, 0, NULL);
+    if (s == NULL)
+        return NULL;
+    PyObject *r = PyUnicode_FromString(s);
+    PyMem_Free(s);
+    return r;
+}
+
+/* ------------------------------------------------------------------ numbers */
+
+/* 1 for an int, a float or another numbers.Real (a bool counts as an int), 0 for
+   anything else, -1 on error. */
+static int is_num(PyObject *o) {
+    if (PyFloat_Check(o) || PyLong_Check(o))
+        return 1;
+    if (IS_SYMBOLIC(o) || IS_CONSTRAINT(o) || PyUnicode_Check(o) || o == Py_None)
+        return 0;
+    return PyObject_IsInstance(o, NumbersReal);
+}
+
+static int as_double(PyObject *o, double *out) {
+    if (PyFloat_CheckExact(o)) {
+        *out = PyFloat_AS_DOUBLE(o);
+        return 0;
+    }
+    double v = PyFloat_AsDouble(o);
+    if (v == -1.0 && PyErr_Occurred())
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* A number argument as a double; kiwisolver's TypeError for anything else. */
+static int number_arg(PyObject *o, double *out) {
+    int k = is_num(o);
+    if (k < 0)
+        return -1;
+    if (k == 0) {
+        wrong_type("float, int, or long", o);
+        return -1;
+    }
+    return as_double(o, out);
+}
+
+/* A strength (a number or 'required', 'strong', 'medium', 'weak') as its number,
+   clipped to 0...required. */
+static int strength_value(PyObject *s, double *out) {
+    if (PyUnicode_Check(s)) {
+        static const struct { const char *name; double value; } named[] = {
+            {"required", REQUIRED}, {"strong", 1000000.0}, {"medium", 1000.0}, {"weak", 1.0}};
+        for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+            if (PyUnicode_CompareWithASCIIString(s, named[i].name) == 0) {
+                *out = named[i].value;
+                return 0;
+            }
+        PyErr_Format(PyExc_ValueError, "string strength must be 'required', 'strong', 'medium', or 'weak', not '%U'", s);
+        return -1;
+    }
+    double v;
+    if (number_arg(s, &v) < 0)
+        return -1;
+    *out = v < 0.0 ? 0.0 : (v > REQUIRED ? REQUIRED : v);
+    return 0;
+}
+
+/* Every optional strength shares one Brace priority level, where its weight (below)
+   weighs its errors as kiwi's objective does; required is Brace's 1000. */
+static double priority_of_value(double s) { return s >= REQUIRED ? 1000.0 : LEVEL; }
+
+/* s / 1000 (weak 0.001, medium 1, strong 1000), within Brace's 1e-3...1e6: scaling
+   every weight by 1/1000 leaves kiwi's optimum as it is and keeps the costs where the
+   solver's absolute 1e-8 zero threshold is safe. */
+static double weight_of_value(double s) {
+    double w = s / 1000.0;
+    return w < 1e-3 ? 1e-3 : (w > 1e6 ? 1e6 : w);
+}
+
+/* ------------------------------------------------------------------ constructors */
+
+static PyObject *new_term(PyObject *variable, double coefficient) {
+    Term *t = (Term *)Term_Type->tp_alloc(Term_Type, 0);
+    if (t == NULL)
+        return NULL;
+    Py_INCREF(variable);
+    t->variable = variable;
+    t->coefficient = coefficient;
+    return (PyObject *)t;
+}
+
+/* Steals `terms`. */
+static PyObject *new_expression(PyObject *terms, double constant) {
+    if (terms == NULL)
+        return NULL;
+    Expression *e = (Expression *)Expression_Type->tp_alloc(Expression_Type, 0);
+    if (e == NULL) {
+        Py_DECREF(terms);
+        return NULL;
+    }
+    e->terms = terms;
+    e->constant = constant;
+    return (PyObject *)e;
+}
+
+/* A Constraint on terms + constant OP 0 (steals `terms`), its terms reduced to one per
+   variable (coefficients summed, first-seen order), as kiwi reduces them. The near-zero
+   test is written !(fabs(k) <= 1e-8) so that a NaN coefficient is kept (and refused
+   by addConstraint) rather than dropped. */
+static PyObject *new_constraint(PyObject *terms, double constant, int rel, double strength) {
+    if (terms == NULL)
+        return NULL;
+    Constraint *c = (Constraint *)Constraint_Type->tp_alloc(Constraint_Type, 0);
+    if (c == NULL) {
+        Py_DECREF(terms);
+        return NULL;
+    }
+    c->terms = terms;
+    c->constant = constant;
+    c->rel = rel;
+    c->strength = strength;
+    c->priority = priority_of_value(strength);
+    Py_ssize_t n = PyTuple_GET_SIZE(terms);
+    PyObject **items = &PyTuple_GET_ITEM(terms, 0);
+    PyObject **order = NULL;                   /* distinct variables, first-seen order */
+    double *sums = PyMem_Malloc(sizeof(double) * (n ? n : 1));
+    Py_ssize_t m = 0;
+    PyObject *index = NULL; /* Variable -> position, for long expressions */
+    if (sums == NULL)
+        goto nomem;
+    order = PyMem_Malloc(sizeof(PyObject *) * (n ? n : 1));
+    if (order == NULL)
+        goto nomem;
+    if (n > 16 && (index = PyDict_New()) == NULL)
+        goto fail;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Term *t = (Term *)items[i];
+        Py_ssize_t at = -1;
+        if (index == NULL) {
+            for (Py_ssize_t j = 0; j < m; j++)
+                if (order[j] == t->variable) {
+                    at = j;
+                    break;
+                }
+        } else {
+            PyObject *found = PyDict_GetItemWithError(index, t->variable);
+            if (found != NULL)
+                at = PyLong_AsSsize_t(found);
+            else if (PyErr_Occurred())
+                goto fail;
+            else {
+                PyObject *pos = PyLong_FromSsize_t(m);
+                int st = pos ? PyDict_SetItem(index, t->variable, pos) : -1;
+                Py_XDECREF(pos);
+                if (st < 0)
+                    goto fail;
+            }
+        }
+        if (at >= 0)
+            sums[at] += t->coefficient;
+        else {
+            order[m] = t->variable;
+            sums[m++] = t->coefficient;
+        }
+    }
+    if (m != n) { /* repeated variables: the terms become one per variable, as in kiwi */
+        PyObject *merged = PyTuple_New(m);
+        if (merged == NULL)
+            goto fail;
+        for (Py_ssize_t j = 0; j < m; j++) {
+            PyObject *t = new_term(order[j], sums[j]);
+            if (t == NULL) {
+                Py_DECREF(merged);
+                goto fail;
+            }
+            PyTuple_SET_ITEM(merged, j, t);
+        }
+        Py_SETREF(c->terms, merged);
+    }
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t j = 0; j < m; j++)
+        if (!(fabs(sums[j]) <= 1.0e-8))
+            kept++;
+    if ((c->variables = PyTuple_New(kept)) == NULL)
+        goto fail;
+    c->coefficients = PyMem_Malloc(sizeof(double) * (kept ? kept : 1));
+    if (c->coefficients == NULL)
+        goto nomem;
+    kept = 0;
+    for (Py_ssize_t j = 0; j < m; j++)
+        if (!(fabs(sums[j]) <= 1.0e-8)) {
+            Py_INCREF(order[j]);
+            PyTuple_SET_ITEM(c->variables, kept, order[j]);
+            c->coefficients[kept++] = sums[j];
+        }
+    PyMem_Free(sums);
+    PyMem_Free(order);
+    Py_XDECREF(index);
+    return (PyObject *)c;
+nomem:
+    PyErr_NoMemory();
+fail:
+    PyMem_Free(sums);
+    PyMem_Free(order);
+    Py_XDECREF(index);
+    Py_DECREF(c);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ operators */
+
+/* The terms and constant of a symbolic value or a number: 1, with `items`, `n` and
+   `constant` set and `hold` a new reference to release (a Term made for a Variable); 0 when `o` is
+   not supported; -1 on error. */
+static int parts(PyObject *o, PyObject **hold, PyObject *const **items, Py_ssize_t *n, double *constant) {
+    *hold = NULL;
+    if (IS_VARIABLE(o)) {
+        if ((*hold = new_term(o, 1.0)) == NULL)
+            return -1;
+        *items = (PyObject *const *)hold;
+        *n = 1;
+        *constant = 0.0;
+        return 1;
+    }
+    if (IS_EXPRESSION(o)) {
+        Expression *e = (Expression *)o;
+        *items = &PyTuple_GET_ITEM(e->terms, 0);
+        *n = PyTuple_GET_SIZE(e->terms);
+        *constant = e->constant;
+        return 1;
+    }
+    if (IS_TERM(o)) {
+        *hold = NULL;
+        *n = 1;
+        *constant = 0.0;
+        return 2; /* the item is `o` itself: the caller points at it */
+    }
+    int k = is_num(o);
+    if (k <= 0)
+        return k;
+    if (as_double(o, constant) < 0)
+        return -1;
+    *items = NULL;
+    *n = 0;
+    return 1;
+}
+
+#define PARTS(o, hold, items, n, c, status)                                       \
+    do {                                                                          \
+        status = parts(o, &hold, &items, &n, &c);                                 \
+        if (status == 2) {                                                        \
+            items = (PyObject *const *)&(o);                                      \
+            status = 1;                                                           \
+        }                                                                         \
+    } while (0)
+
+/* A new tuple of a's terms then b's (b's negated when `negate`). */
+static PyObject *concat(PyObject *const *a, Py_ssize_t na, PyObject *const *b, Py_ssize_t nb, int negate) {
+    PyObject *r = PyTuple_New(na + nb);
+    if (r == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < na; i++) {
+        Py_INCREF(a[i]);
+        PyTuple_SET_ITEM(r, i, a[i]);
+    }
+    for (Py_ssize_t i = 0; i < nb; i++) {
+        PyObject *t = b[i];
+        if (negate) {
+            t = new_term(((Term *)t)->variable, -((Term *)t)->coefficient);
+            if (t == NULL) {
+                Py_DECREF(r);
+                return NULL;
+            }
+        } else
+            Py_INCREF(t);
+        PyTuple_SET_ITEM(r, na + i, t);
+    }
+    return r;
+}
+
+/* a + b for any two symbolic values or numbers; NotImplemented when unsupported. As in
+   kiwisolver, a Variable or Term added to an Expression (either side) comes after the
+   Expression's terms: `v - e` is `-e + v`. */
+static PyObject *sym_add(PyObject *a, PyObject *b) {
+    PyObject *ha, *hb = NULL, *r = NULL;
+    PyObject *const *ia, *const *ib;
+    Py_ssize_t na, nb;
+    double ca, cb;
+    int sa, sb;
+    PARTS(a, ha, ia, na, ca, sa);
+    if (sa <= 0)
+        return sa < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    PARTS(b, hb, ib, nb, cb, sb);
+    if (sb <= 0) {
+        Py_XDECREF(ha);
+        return sb < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    }
+    if (IS_EXPRESSION(b) && (IS_VARIABLE(a) || IS_TERM(a)))
+        r = new_expression(concat(ib, nb, ia, na, 0), ca + cb);
+    else
+        r = new_expression(concat(ia, na, ib, nb, 0), ca + cb);
+    Py_XDECREF(ha);
+    Py_XDECREF(hb);
+    return r;
+}
+
+/* -o; NotImplemented when unsupported. */
+static PyObject *sym_neg(PyObject *o) {
+    if (IS_VARIABLE(o))
+        return new_term(o, -1.0);
+    if (IS_TERM(o))
+        return new_term(((Term *)o)->variable, -((Term *)o)->coefficient);
+    if (IS_EXPRESSION(o)) {
+        Expression *e = (Expression *)o;
+        return new_expression(concat(NULL, 0, &PyTuple_GET_ITEM(e->terms, 0), PyTuple_GET_SIZE(e->terms), 1),
+                              -e->constant);
+    }
+    int k = is_num(o);
+    if (k <= 0)
+        return k < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    double v;
+    if (as_double(o, &v) < 0)
+        return NULL;
+    return PyFloat_FromDouble(-v);
+}
+
+static PyObject *sym_sub(PyObject *a, PyObject *b) {
+    if (!IS_SYMBOLIC(a)) { /* number - symbolic */
+        int k = is_num(a);
+        if (k <= 0)
+            return k < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    }
+    PyObject *n = sym_neg(b);
+    if (n == NULL || n == Py_NotImplemented)
+        return n;
+    PyObject *r = sym_add(a, n);
+    Py_DECREF(n);
+    return r;
+}
+
+static PyObject *scaled(PyObject *o, double k) {
+    if (IS_VARIABLE(o))
+        return new_term(o, k);
+    if (IS_TERM(o))
+        return new_term(((Term *)o)->variable, ((Term *)o)->coefficient * k);
+    Expression *e = (Expression *)o;
+    Py_ssize_t n = PyTuple_GET_SIZE(e->terms);
+    PyObject *terms = PyTuple_New(n);
+    if (terms == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Term *t = (Term *)PyTuple_GET_ITEM(e->terms, i);
+        PyObject *s = new_term(t->variable, t->coefficient * k);
+        if (s == NULL) {
+            Py_DECREF(terms);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(terms, i, s);
+    }
+    return new_expression(terms, e->constant * k);
+}
+
+static PyObject *sym_mul(PyObject *a, PyObject *b) {
+    PyObject *self = IS_SYMBOLIC(a) ? a : b, *other = self == a ? b : a;
+    int k = is_num(other);
+    if (k <= 0)
+        return k < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    double v;
+    if (as_double(other, &v) < 0)
+        return NULL;
+    return scaled(self, v);
+}
+
+static PyObject *sym_div(PyObject *a, PyObject *b) {
+    if (!IS_SYMBOLIC(a)) /* number / symbolic */
+        return Py_NewRef(Py_NotImplemented);
+    int k = is_num(b);
+    if (k <= 0)
+        return k < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    double v;
+    if (as_double(b, &v) < 0)
+        return NULL;
+    if (v == 0.0) {
+        PyErr_SetString(PyExc_ZeroDivisionError, "float division by zero");
+        return NULL;
+    }
+    return scaled(a, 1.0 / v);
+}
+
+/* ==, <=, >= make a required Constraint on self - other; !=, <, > are refused. */
+static PyObject *sym_richcompare(PyObject *self, PyObject *other, int op) {
+    int rel;
+    switch (op) {
+    case Py_EQ: rel = 0; break;
+    case Py_LE: rel = -1; break;
+    case Py_GE: rel = 1; break;
+    case Py_NE: return no_comparison("!=", self, other);
+    case Py_LT: return no_comparison("<", self, other);
+    default: return no_comparison(">", self, other);
+    }
+    PyObject *ha, *hb;
+    PyObject *const *ia, *const *ib;
+    Py_ssize_t na, nb;
+    double ca, cb;
+    int sa, sb;
+    PARTS(other, hb, ib, nb, cb, sb);
+    if (sb <= 0)
+        return sb < 0 ? NULL : Py_NewRef(Py_NotImplemented);
+    PARTS(self, ha, ia, na, ca, sa);
+    if (sa < 0) {
+        Py_XDECREF(hb);
+        return NULL;
+    }
+    PyObject *r = new_constraint(concat(ia, na, ib, nb, 1), ca - cb, rel, REQUIRED);
+    Py_XDECREF(ha);
+    Py_XDECREF(hb);
+    return r;
+}
+
+static PyNumberMethods sym_number = {0};
+
+/* tp_traverse, tp_clear and tp_dealloc of a type whose one reference is `field`. */
+#define ONE_REFERENCE_GC(Name, field)                                                \
+    static int Name##_traverse(Name *self, visitproc visit, void *arg) {             \
+        Py_VISIT(Py_TYPE(self));                                                     \
+        Py_VISIT(self->field);                                                       \
+        return 0;                                                                    \
+    }                                                                                \
+    static int Name##_clear(Name *self) {                                            \
+        Py_CLEAR(self->field);                                                       \
+        return 0;                                                                    \
+    }                                                                                \
+    static void Name##_dealloc(Name *self) {                                         \
+        PyTypeObject *tp = Py_TYPE(self);                                            \
+        PyObject_GC_UnTrack(self);                                                   \
+        Py_CLEAR(self->field);                                                       \
+        tp->tp_free(self);                                                           \
+        Py_DECREF(tp);                                                               \
+    }
+
+/* ------------------------------------------------------------------ Variable */
+
+static PyObject *Variable_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"name", "context", NULL};
+    PyObject *name = NULL, *context = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OO:Variable", kwlist, &name, &context))
+        return NULL;
+    if (name != NULL && !PyUnicode_Check(name))
+        return wrong_type("str", name);
+    Variable *v = (Variable *)type->tp_alloc(type, 0);
+    if (v == NULL)
+        return NULL;
+    v->name = name != NULL ? Py_NewRef(name) : PyUnicode_FromString("");
+    v->context = Py_NewRef(context);
+    return (PyObject *)v;
+}
+
+static int Variable_traverse(Variable *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->context);
+    return 0;
+}
+
+static int Variable_clear(Variable *self) {
+    Py_CLEAR(self->context);
+    return 0;
+}
+
+static void Variable_dealloc(Variable *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL)
+        PyObject_ClearWeakRefs((PyObject *)self);
+    Py_CLEAR(self->name);
+    Py_CLEAR(self->context);
+    Py_CLEAR(self->value_obj);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static PyObject *Variable_name(Variable *self, PyObject *unused) { return Py_NewRef(self->name); }
+
+static PyObject *Variable_setName(Variable *self, PyObject *name) {
+    if (!PyUnicode_Check(name))
+        return wrong_type("str", name);
+    Py_SETREF(self->name, Py_NewRef(name));
+    Py_RETURN_NONE;
+}
+
+static PyObject *Variable_context(Variable *self, PyObject *unused) {
+    return Py_NewRef(self->context ? self->context : Py_None);
+}
+
+static PyObject *Variable_setContext(Variable *self, PyObject *context) {
+    Py_XSETREF(self->context, Py_NewRef(context));
+    Py_RETURN_NONE;
+}
+
+static PyObject *Variable_value(Variable *self, PyObject *unused) {
+    PyObject *v = self->value_obj;
+    if (v != NULL) {
+        double last = PyFloat_AS_DOUBLE(v);
+        if (memcmp(&last, &self->value, sizeof last) == 0)
+            return Py_NewRef(v);
+    }
+    if ((v = PyFloat_FromDouble(self->value)) == NULL)
+        return NULL;
+    Py_XSETREF(self->value_obj, v);
+    return Py_NewRef(v);
+}
+
+static PyObject *Variable_repr(Variable *self) { return Py_NewRef(self->name); }
+
+/* Hashable by identity (kiwisolver's Variable is not hashable; this is a superset). */
+static Py_hash_t Variable_hash(PyObject *self) { return _Py_HashPointer(self); }
+
+static PyMethodDef Variable_methods[] = {
+    {"name", (PyCFunction)Variable_name, METH_NOARGS, "The variable's name."},
+    {"setName", (PyCFunction)Variable_setName, METH_O, "Set the variable's name."},
+    {"context", (PyCFunction)Variable_context, METH_NOARGS, "The object given as context."},
+    {"setContext", (PyCFunction)Variable_setContext, METH_O, "Set the context object."},
+    {"value", (PyCFunction)Variable_value, METH_NOARGS, "What the last Solver.updateVariables() wrote (0 before)."},
+    {NULL}};
+
+static PyMemberDef Variable_members[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(Variable, weakreflist), READONLY}, {NULL}};
+
+/* ------------------------------------------------------------------ Term */
+
+static PyObject *Term_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"variable", "coefficient", NULL};
+    PyObject *variable, *coefficient = NULL;
+    double k = 1.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:Term", kwlist, &variable, &coefficient))
+        return NULL;
+    if (!IS_VARIABLE(variable))
+        return wrong_type("Variable", variable);
+    if (coefficient != NULL && number_arg(coefficient, &k) < 0)
+        return NULL;
+    Term *t = (Term *)type->tp_alloc(type, 0);
+    if (t == NULL)
+        return NULL;
+    t->variable = Py_NewRef(variable);
+    t->coefficient = k;
+    return (PyObject *)t;
+}
+
+ONE_REFERENCE_GC(Term, variable)
+
+static PyObject *Term_variable(Term *self, PyObject *unused) { return Py_NewRef(self->variable); }
+static PyObject *Term_coefficient(Term *self, PyObject *unused) { return PyFloat_FromDouble(self->coefficient); }
+static PyObject *Term_value(Term *self, PyObject *unused) {
+    return PyFloat_FromDouble(self->coefficient * ((Variable *)self->variable)->value);
+}
+
+static PyObject *Term_repr(Term *self) {
+    PyObject *k = num_str(self->coefficient);
+    if (k == NULL)
+        return NULL;
+    PyObject *r = PyUnicode_FromFormat("%U * %U", k, ((Variable *)self->variable)->name);
+    Py_DECREF(k);
+    return r;
+}
+
+static PyMethodDef Term_methods[] = {
+    {"variable", (PyCFunction)Term_variable, METH_NOARGS, "The term's variable."},
+    {"coefficient", (PyCFunction)Term_coefficient, METH_NOARGS, "The term's coefficient."},
+    {"value", (PyCFunction)Term_value, METH_NOARGS, "coefficient * variable.value()."},
+    {NULL}};
+
+/* ------------------------------------------------------------------ Expression */
+
+static PyObject *Expression_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"terms", "constant", NULL};
+    PyObject *iterable, *constant = NULL;
+    double c = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|O:Expression", kwlist, &iterable, &constant))
+        return NULL;
+    PyObject *terms = PySequence_Tuple(iterable);
+    if (terms == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(terms); i++)
+        if (!IS_TERM(PyTuple_GET_ITEM(terms, i))) {
+            wrong_type("Term", PyTuple_GET_ITEM(terms, i));
+            Py_DECREF(terms);
+            return NULL;
+        }
+    if (constant != NULL && number_arg(constant, &c) < 0) {
+        Py_DECREF(terms);
+        return NULL;
+    }
+    Expression *e = (Expression *)type->tp_alloc(type, 0);
+    if (e == NULL) {
+        Py_DECREF(terms);
+        return NULL;
+    }
+    e->terms = terms;
+    e->constant = c;
+    return (PyObject *)e;
+}
+
+ONE_REFERENCE_GC(Expression, terms)
+
+static double terms_value(PyObject *terms, double constant) {
+    double v = constant;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(terms); i++) {
+        Term *t = (Term *)PyTuple_GET_ITEM(terms, i);
+        v += t->coefficient * ((Variable *)t->variable)->value;
+    }
+    return v;
+}
+
+static PyObject *Expression_terms(Expression *self, PyObject *unused) { return Py_NewRef(self->terms); }
+static PyObject *Expression_constant(Expression *self, PyObject *unused) { return PyFloat_FromDouble(self->constant); }
+static PyObject *Expression_value(Expression *self, PyObject *unused) {
+    return PyFloat_FromDouble(terms_value(self->terms, self->constant));
+}
+
+static PyObject *Expression_repr(Expression *self) {
+    Py_ssize_t n = PyTuple_GET_SIZE(self->terms);
+    PyObject *parts_list = PyList_New(n + 1), *sep = NULL, *r = NULL;
+    if (parts_list == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *s = PyObject_Repr(PyTuple_GET_ITEM(self->terms, i));
+        if (s == NULL)
+            goto done;
+        PyList_SET_ITEM(parts_list, i, s);
+    }
+    PyObject *c = num_str(self->constant);
+    if (c == NULL)
+        goto done;
+    PyList_SET_ITEM(parts_list, n, c);
+    if ((sep = PyUnicode_FromString(" + ")) != NULL)
+        r = PyUnicode_Join(sep, parts_list);
+done:
+    Py_XDECREF(sep);
+    Py_DECREF(parts_list);
+    return r;
+}
+
+static PyMethodDef Expression_methods[] = {
+    {"terms", (PyCFunction)Expression_terms, METH_NOARGS, "The expression's terms (a tuple)."},
+    {"constant", (PyCFunction)Expression_constant, METH_NOARGS, "The expression's constant."},
+    {"value", (PyCFunction)Expression_value, METH_NOARGS, "constant + sum of the terms' values."},
+    {NULL}};
+
+/* ------------------------------------------------------------------ Constraint */
+
+static const char *op_name(int rel) { return rel == 0 ? "==" : (rel < 0 ? "<=" : ">="); }
+
+static PyObject *Constraint_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"expression", "op", "strength", NULL};
+    PyObject *expression, *op = NULL, *strength = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|OO:Constraint", kwlist, &expression, &op, &strength))
+        return NULL;
+    if (!IS_EXPRESSION(expression))
+        return wrong_type("Expression", expression);
+    int rel = 0;
+    if (op != NULL) {
+        if (!PyUnicode_CheckExact(op))
+            return wrong_type("str", op);
+        if (PyUnicode_CompareWithASCIIString(op, "==") == 0)
+            rel = 0;
+        else if (PyUnicode_CompareWithASCIIString(op, "<=") == 0)
+            rel = -1;
+        else if (PyUnicode_CompareWithASCIIString(op, ">=") == 0)
+            rel = 1;
+        else
+            return PyErr_Format(PyExc_ValueError, "relational operator must be '==', '<=', or '>=', not '%U'", op);
+    }
+    double s = REQUIRED;
+    if (strength != NULL && strength_value(strength, &s) < 0)
+        return NULL;
+    Expression *e = (Expression *)expression;
+    return new_constraint(Py_NewRef(e->terms), e->constant, rel, s);
+}
+
+static int Constraint_traverse(Constraint *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->terms);
+    Py_VISIT(self->variables);
+    Py_VISIT(self->expression);
+    return 0;
+}
+
+static int Constraint_clear(Constraint *self) {
+    Py_CLEAR(self->terms);
+    Py_CLEAR(self->variables);
+    Py_CLEAR(self->expression);
+    return 0;
+}
+
+static void Constraint_dealloc(Constraint *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL)
+        PyObject_ClearWeakRefs((PyObject *)self);
+    Constraint_clear(self);
+    PyMem_Free(self->coefficients);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static PyObject *Constraint_expression(Constraint *self, PyObject *unused) {
+    if (self->expression == NULL && (self->expression = new_expression(Py_NewRef(self->terms), self->constant)) == NULL)
+        return NULL;
+    return Py_NewRef(self->expression);
+}
+
+static PyObject *Constraint_op(Constraint *self, PyObject *unused) { return PyUnicode_FromString(op_name(self->rel)); }
+static PyObject *Constraint_strength(Constraint *self, PyObject *unused) { return PyFloat_FromDouble(self->strength); }
+
+static int violated(Constraint *self) {
+    double v = terms_value(self->terms, self->constant);
+    return self->rel == 0 ? fabs(v) >= 1.0e-8 : (self->rel < 0 ? v > 0.0 : v < 0.0);
+}
+
+static PyObject *Constraint_violated(Constraint *self, PyObject *unused) { return PyBool_FromLong(violated(self)); }
+
+/* constraint | strength (either side): the same constraint at another strength. */
+static PyObject *Constraint_or(PyObject *a, PyObject *b) {
+    Constraint *self = (Constraint *)(IS_CONSTRAINT(a) ? a : b);
+    PyObject *other = (PyObject *)self == a ? b : a;
+    double s;
+    if (strength_value(other, &s) < 0)
+        return NULL;
+    Constraint *c = (Constraint *)Constraint_Type->tp_alloc(Constraint_Type, 0);
+    if (c == NULL)
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(self->variables);
+    if ((c->coefficients = PyMem_Malloc(sizeof(double) * (n ? n : 1))) == NULL) {
+        Py_DECREF(c);
+        return PyErr_NoMemory();
+    }
+    if (n)
+        memcpy(c->coefficients, self->coefficients, sizeof(double) * n);
+    c->terms = Py_NewRef(self->terms);
+    c->constant = self->constant;
+    c->rel = self->rel;
+    c->variables = Py_NewRef(self->variables);
+    c->expression = Py_XNewRef(self->expression);
+    c->strength = s;
+    c->priority = priority_of_value(s);
+    return (PyObject *)c;
+}
+
+static PyObject *Constraint_repr(Constraint *self) {
+    PyObject *e = Constraint_expression(self, NULL);
+    PyObject *s = e ? num_str(self->strength) : NULL;
+    PyObject *r = s ? PyUnicode_FromFormat("%R %s 0 | strength = %U%s", e, op_name(self->rel), s,
+                                           violated(self) ? " (VIOLATED)" : "")
+                    : NULL;
+    Py_XDECREF(e);
+    Py_XDECREF(s);
+    return r;
+}
+
+/* What kiwi.py's cold paths (the >64-term split, dumps, errors) read. */
+static PyObject *Constraint_get_coefficients(Constraint *self, void *unused) {
+    Py_ssize_t n = PyTuple_GET_SIZE(self->variables);
+    PyObject *r = PyTuple_New(n);
+    for (Py_ssize_t i = 0; r != NULL && i < n; i++) {
+        PyObject *k = PyFloat_FromDouble(self->coefficients[i]);
+        if (k == NULL)
+            Py_CLEAR(r);
+        else
+            PyTuple_SET_ITEM(r, i, k);
+    }
+    return r;
+}
+
+static PyObject *Constraint_get_op(Constraint *self, void *unused) { return Constraint_op(self, NULL); }
+
+static PyMethodDef Constraint_methods[] = {
+    {"expression", (PyCFunction)Constraint_expression, METH_NOARGS, "The constraint's expression (OP 0)."},
+    {"op", (PyCFunction)Constraint_op, METH_NOARGS, "'==', '<=' or '>='."},
+    {"strength", (PyCFunction)Constraint_strength, METH_NOARGS, "The strength, a number."},
+    {"violated", (PyCFunction)Constraint_violated, METH_NOARGS, "Whether the variables' values break it."},
+    {NULL}};
+
+static PyMemberDef Constraint_members[] = {
+    {"_terms", T_OBJECT, offsetof(Constraint, terms), READONLY},
+    {"_constant", T_DOUBLE, offsetof(Constraint, constant), READONLY},
+    {"_rel", T_INT, offsetof(Constraint, rel), READONLY},
+    {"_strength", T_DOUBLE, offsetof(Constraint, strength), READONLY},
+    {"_priority", T_DOUBLE, offsetof(Constraint, priority), READONLY},
+    {"_variables", T_OBJECT, offsetof(Constraint, variables), READONLY},
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(Constraint, weakreflist), READONLY},
+    {NULL}};
+
+static PyGetSetDef Constraint_getset[] = {
+    {"_coefficients", (getter)Constraint_get_coefficients, NULL, NULL, NULL},
+    {"_op", (getter)Constraint_get_op, NULL, NULL, NULL},
+    {NULL}};
+
+/* ------------------------------------------------------------------ Solver */
+
+typedef struct {
+    PyObject_HEAD
+    brace_context *ctx;
+    uint64_t token;      /* tells this context's variables apart (Variable.token) */
+    PyObject *vars;      /* Variable -> its brace_variable (int), every one seen */
+    PyObject *var_objs;  /* the Variables, in the order first seen (kept alive) */
+    brace_variable *handles; /* their brace variables, same order */
+    double *values;      /* updateVariables' buffer */
+    Py_ssize_t count, capacity;
+    PyObject *cns;       /* Constraint -> brace constraint (int), or the cold path's tuple */
+    PyObject *edits;     /* Variable -> strength */
+    brace_variable terms[MAX_TERMS];
+} Solver;
+
+static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
+    Py_VISIT(Py_TYPE(self));
+    Py_VISIT(self->vars);
+    Py_VISIT(self->var_objs);
+    Py_VISIT(self->cns);
+    Py_VISIT(self->edits);
+    return 0;
+}
+
+static int Solver_clear(Solver *self) {
+    Py_CLEAR(self->vars);
+    Py_CLEAR(self->var_objs);
+    Py_CLEAR(self->cns);
+    Py_CLEAR(self->edits);
+    return 0;
+}
+
+static void Solver_release(Solver *self) {
+    if (self->ctx != NULL) {
+        PyObject *t = PyLong_FromUnsignedLongLong(self->token);
+        if (t == NULL || PySet_Discard(live_tokens, t) < 0)
+            PyErr_WriteUnraisable((PyObject *)self);
+        Py_XDECREF(t);
+        f_context_destroy(self->ctx);
+        self->ctx = NULL;
+    }
+    Solver_clear(self);
+    PyMem_Free(self->handles);
+    PyMem_Free(self->values);
+    self->handles = NULL;
+    self->values = NULL;
+    self->count = self->capacity = 0;
+}
+
+static void Solver_dealloc(Solver *self) {
+    PyTypeObject *tp = Py_TYPE(self);
+    PyObject_GC_UnTrack(self);
+    Solver_release(self);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+/* _bind(context address): take ownership of a new context (kiwi.py made it and set its
+   diagnostic callback), after releasing the one held before. */
+static PyObject *Solver_bind(Solver *self, PyObject *address) {
+    void *ctx = PyLong_AsVoidPtr(address);
+    if (ctx == NULL && PyErr_Occurred())
+        return NULL;
+    Solver_release(self);
+    if ((self->vars = PyDict_New()) == NULL || (self->var_objs = PyList_New(0)) == NULL ||
+        (self->cns = PyDict_New()) == NULL || (self->edits = PyDict_New()) == NULL)
+        return NULL;
+    PyObject *t = PyLong_FromUnsignedLongLong(next_token);
+    if (t == NULL || PySet_Add(live_tokens, t) < 0) {
+        Py_XDECREF(t);
+        return NULL;
+    }
+    Py_DECREF(t);
+    self->token = next_token++;
+    self->ctx = ctx;
+    Py_RETURN_NONE;
+}
+
+/* _release(): destroy the context and forget everything in it. */
+static PyObject *Solver_unbind(Solver *self, PyObject *unused) {
+    Solver_release(self);
+    Py_RETURN_NONE;
+}
+
+/* Raises kiwi.py's exception for a failed engine call (Solver._check); returns NULL. */
+static PyObject *fail(Solver *self, brace_status status, const char *call) {
+    PyObject *r = PyObject_CallMethod((PyObject *)self, "_check", "is", (int)status, call);
+    Py_XDECREF(r);
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_SystemError, "brace._kiwi: a failed call raised nothing");
+    return NULL;
+}
+
+/* dict.pop(key) in one lookup: a new reference, or NULL (an error set, or none for a
+   missing key). */
+static PyObject *dict_pop(PyObject *dict, PyObject *key) {
+#if PY_VERSION_HEX >= 0x030D0000
+    PyObject *r = NULL;
+    return PyDict_Pop(dict, key, &r) < 0 ? NULL : r;
+#else
+    PyObject *r = _PyDict_Pop(dict, key, Py_None); /* the values here are never None */
+    if (r == Py_None) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+#endif
+}
+
+static int ensure_context(Solver *self) {
+    if (self->ctx == NULL || self->cns == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the solver has no context (it is being freed)");
+        return -1;
+    }
+    return 0;
+}
+
+/* 1 when `token` is a live solver's, 0 when not (or 0), -1 on error. */
+static int token_is_live(uint64_t token) {
+    if (token == 0)
+        return 0;
+    PyObject *t = PyLong_FromUnsignedLongLong(token);
+    int live = t ? PySet_Contains(live_tokens, t) : -1;
+    Py_XDECREF(t);
+    return live;
+}
+
+/* The Brace variable of `var` in this context, made the first time; 0 on error. */
+static brace_variable handle_of(Solver *self, Variable *var) {
+    if (var->token == self->token)
+        return var->handle;
+    PyObject *found = PyDict_GetItemWithError(self->vars, (PyObject *)var);
+    if (found != NULL)
+        return PyLong_AsUnsignedLongLong(found);
+    if (PyErr_Occurred())
+        return 0;
+    if (self->count == self->capacity) {
+        Py_ssize_t cap = self->capacity ? self->capacity * 2 : 64;
+        brace_variable *h = PyMem_Realloc(self->handles, sizeof(brace_variable) * cap);
+        if (h == NULL) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        self->handles = h;
+        double *v = PyMem_Realloc(self->values, sizeof(double) * cap);
+        if (v == NULL) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        self->values = v;
+        self->capacity = cap;
+    }
+    brace_variable h = 0;
+    brace_status st = f_variable_create(self->ctx, &h);
+    if (st != BRACE_OK) {
+        fail(self, st, "Solver.addConstraint()");
+        return 0;
+    }
+    PyObject *value = PyLong_FromUnsignedLongLong(h);
+    if (value == NULL || PyDict_SetItem(self->vars, (PyObject *)var, value) < 0 ||
+        PyList_Append(self->var_objs, (PyObject *)var) < 0) {
+        Py_XDECREF(value);
+        return 0;
+    }
+    Py_DECREF(value);
+    self->handles[self->count++] = h;
+    int claimed = token_is_live(var->token);
+    if (claimed < 0)
+        return 0;
+    if (!claimed) {
+        var->token = self->token;
+        var->handle = h;
+    }
+    return h;
+}
+
+static PyObject *Solver_handle(Solver *self, PyObject *var) {
+    if (!IS_VARIABLE(var))
+        return wrong_type("Variable", var);
+    if (ensure_context(self) < 0)
+        return NULL;
+    brace_variable h = handle_of(self, (Variable *)var);
+    return h == 0 ? NULL : PyLong_FromUnsignedLongLong(h);
+}
+
+static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
+    if (!IS_CONSTRAINT(arg))
+        return wrong_type("Constraint", arg);
+    if (ensure_context(self) < 0)
+        return NULL;
+    Constraint *c = (Constraint *)arg;
+    int has = c->token == self->token ? 1 : PyDict_Contains(self->cns, arg);
+    if (has != 0) {
+        if (has > 0)
+            PyErr_SetObject(DuplicateConstraint, arg);
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(c->variables);
+    PyObject *made;
+    if (n == 0 || n > MAX_TERMS) {
+        /* no variable, or a split over auxiliary variables: kiwi.py */
+        if ((made = PyObject_CallMethod((PyObject *)self, "_add_cold", "(O)", arg)) == NULL)
+            return NULL;
+    } else {
+        /* The common case: one C call creates the constraint at its priority and
+           activates it; a required conflict is refused with nothing added. */
+        for (Py_ssize_t i = 0; i < n; i++)
+            if ((self->terms[i] = handle_of(self, (Variable *)PyTuple_GET_ITEM(c->variables, i))) == 0)
+                return NULL;
+        brace_constraint h = 0;
+        brace_status st = f_add_on_variables(self->ctx, self->terms, c->coefficients, (size_t)n,
+                                             (brace_relation)c->rel, -c->constant, (brace_priority)c->priority, &h);
+        if (st != BRACE_OK) {
+            PyObject *r = PyObject_CallMethod((PyObject *)self, "_add_failed", "Oi", arg, (int)st);
+            Py_XDECREF(r);
+            return NULL;
+        }
+        if ((made = PyLong_FromUnsignedLongLong(h)) == NULL)
+            return NULL;
+        if (c->priority != 1000.0) {
+            double w = weight_of_value(c->strength);
+            if (w != 1.0 && (st = f_constraint_set_weight(self->ctx, h, w)) != BRACE_OK) {
+                f_constraint_destroy(self->ctx, h);
+                Py_DECREF(made);
+                return fail(self, st, "Solver.addConstraint()");
+            }
+        }
+    }
+    int st = PyDict_SetItem(self->cns, arg, made);
+    Py_DECREF(made);
+    if (st < 0)
+        return NULL;
+    int claimed = token_is_live(c->token);
+    if (claimed < 0)
+        return NULL;
+    if (!claimed)
+        c->token = self->token;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
+    if (!IS_CONSTRAINT(arg))
+        return wrong_type("Constraint", arg);
+    if (ensure_context(self) < 0)
+        return NULL;
+    PyObject *made = dict_pop(self->cns, arg);
+    if (made == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetObject(UnknownConstraint, arg);
+        return NULL;
+    }
+    if (((Constraint *)arg)->token == self->token)
+        ((Constraint *)arg)->token = 0;
+    PyObject *r = NULL;
+    if (PyLong_CheckExact(made)) {
+        brace_status st = f_constraint_destroy(self->ctx, PyLong_AsUnsignedLongLong(made));
+        r = st == BRACE_OK ? Py_NewRef(Py_None) : fail(self, st, "Solver.removeConstraint()");
+    } else if (PyTuple_GET_SIZE(made) == 0)
+        r = Py_NewRef(Py_None);
+    else
+        r = PyObject_CallMethod((PyObject *)self, "_remove_cold", "(O)", made);
+    Py_DECREF(made);
+    if (r == NULL)
+        return NULL;
+    Py_DECREF(r);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
+    if (!IS_CONSTRAINT(arg))
+        return wrong_type("Constraint", arg);
+    if (ensure_context(self) < 0)
+        return NULL;
+    if (((Constraint *)arg)->token == self->token)
+        Py_RETURN_TRUE;
+    int has = PyDict_Contains(self->cns, arg);
+    return has < 0 ? NULL : PyBool_FromLong(has);
+}
+
+static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *strength) {
+    if (!IS_VARIABLE(var))
+        return wrong_type("Variable", var);
+    if (ensure_context(self) < 0)
+        return NULL;
+    int has = PyDict_Contains(self->edits, var);
+    if (has != 0) {
+        if (has > 0)
+            PyErr_SetObject(DuplicateEditVariable, var);
+        return NULL;
+    }
+    double s;
+    if (strength_value(strength, &s) < 0)
+        return NULL;
+    if (s >= REQUIRED) {
+        PyErr_SetString(BadRequiredStrength, "A required strength cannot be used in this context.");
+        return NULL;
+    }
+    brace_variable h = handle_of(self, (Variable *)var);
+    if (h == 0)
+        return NULL;
+    brace_status st = f_add_edit(self->ctx, h, BRACE_ATTR_NONE, (brace_priority)LEVEL);
+    double w = weight_of_value(s);
+    if (st == BRACE_OK && w != 1.0)
+        st = f_set_edit_weight(self->ctx, h, BRACE_ATTR_NONE, w);
+    /* kiwi's edit is the constraint `variable == 0` until the first suggestion; Brace's
+       starts at the current value: suggest 0 to behave as kiwi. */
+    if (st == BRACE_OK)
+        st = f_suggest_value(self->ctx, h, BRACE_ATTR_NONE, 0.0);
+    if (st != BRACE_OK)
+        return fail(self, st, "Solver.addEditVariable()");
+    PyObject *sv = PyFloat_FromDouble(s);
+    if (sv == NULL || PyDict_SetItem(self->edits, var, sv) < 0) {
+        Py_XDECREF(sv);
+        return NULL;
+    }
+    Py_DECREF(sv);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_removeEditVariable(Solver *self, PyObject *var) {
+    if (!IS_VARIABLE(var))
+        return wrong_type("Variable", var);
+    if (ensure_context(self) < 0)
+        return NULL;
+    int has = PyDict_Contains(self->edits, var);
+    if (has <= 0) {
+        if (has == 0)
+            PyErr_SetObject(UnknownEditVariable, var);
+        return NULL;
+    }
+    if (PyDict_DelItem(self->edits, var) < 0)
+        return NULL;
+    brace_variable h = handle_of(self, (Variable *)var);
+    if (h == 0)
+        return NULL;
+    brace_status st = f_remove_edit(self->ctx, h, BRACE_ATTR_NONE);
+    if (st != BRACE_OK)
+        return fail(self, st, "Solver.removeEditVariable()");
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_hasEditVariable(Solver *self, PyObject *var) {
+    if (!IS_VARIABLE(var))
+        return wrong_type("Variable", var);
+    if (ensure_context(self) < 0)
+        return NULL;
+    int has = PyDict_Contains(self->edits, var);
+    return has < 0 ? NULL : PyBool_FromLong(has);
+}
+
+static PyObject *Solver_suggestValue(Solver *self, PyObject *var, PyObject *arg) {
+    if (!IS_VARIABLE(var))
+        return wrong_type("Variable", var);
+    double value;
+    if (number_arg(arg, &value) < 0)
+        return NULL;
+    if (ensure_context(self) < 0)
+        return NULL;
+    int has = PyDict_Contains(self->edits, var);
+    if (has <= 0) {
+        if (has == 0)
+            PyErr_SetObject(UnknownEditVariable, var);
+        return NULL;
+    }
+    brace_variable h = handle_of(self, (Variable *)var);
+    if (h == 0)
+        return NULL;
+    brace_status st = f_suggest_value(self->ctx, h, BRACE_ATTR_NONE, value);
+    if (st != BRACE_OK)
+        return fail(self, st, "Solver.suggestValue()");
+    Py_RETURN_NONE;
+}
+
+/* Writes the solved value into every Variable this solver has seen, read in one
+   brace_variables_get_values call. */
+static PyObject *Solver_updateVariables(Solver *self) {
+    if (ensure_context(self) < 0)
+        return NULL;
+    Py_ssize_t n = self->count;
+    if (n == 0)
+        Py_RETURN_NONE;
+    brace_status st = f_variables_get_values(self->ctx, self->handles, (size_t)n, self->values);
+    if (st != BRACE_OK)
+        return fail(self, st, "Solver.updateVariables()");
+    PyObject **objs = ((PyListObject *)self->var_objs)->ob_item;
+    for (Py_ssize_t i = 0; i < n; i++)
+        ((Variable *)objs[i])->value = self->values[i];
+    Py_RETURN_NONE;
+}
+
+/* The public methods take their arguments as the Python methods they replace did
+   (by position or by name), and a call that does not fit gets Python's own message. */
+static int solver_args(const char *method, const char *const *params, Py_ssize_t n, PyObject *const *args,
+                       Py_ssize_t nargs, PyObject *kwnames, PyObject **out) {
+    if (nargs > n) {
+        PyErr_Format(PyExc_TypeError, "Solver.%s() takes %zd positional argument%s but %zd were given", method, n + 1,
+                     n == 0 ? "" : "s", nargs + 1);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        out[i] = i < nargs ? args[i] : NULL;
+    for (Py_ssize_t j = 0; kwnames != NULL && j < PyTuple_GET_SIZE(kwnames); j++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, j);
+        Py_ssize_t i = 0;
+        while (i < n && PyUnicode_CompareWithASCIIString(key, params[i]) != 0)
+            i++;
+        if (i == n) {
+            PyErr_Format(PyExc_TypeError, "Solver.%s() got an unexpected keyword argument '%U'", method, key);
+            return -1;
+        }
+        if (out[i] != NULL) {
+            PyErr_Format(PyExc_TypeError, "Solver.%s() got multiple values for argument '%s'", method, params[i]);
+            return -1;
+        }
+        out[i] = args[nargs + j];
+    }
+    const char *missing[2];
+    int m = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (out[i] == NULL)
+            missing[m++] = params[i];
+    if (m == 1)
+        PyErr_Format(PyExc_TypeError, "Solver.%s() missing 1 required positional argument: '%s'", method, missing[0]);
+    else if (m == 2)
+        PyErr_Format(PyExc_TypeError, "Solver.%s() missing 2 required positional arguments: '%s' and '%s'", method,
+                     missing[0], missing[1]);
+    return m ? -1 : 0;
+}
+
+#define SOLVER_CALL_0(name)                                                                        \
+    static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
+                                          PyObject *kwnames) {                                     \
+        if ((nargs != 0 || kwnames != NULL) && solver_args(#name, NULL, 0, args, nargs, kwnames, NULL) < 0) \
+            return NULL;                                                                           \
+        return Solver_##name(self);                                                                \
+    }
+#define SOLVER_CALL_1(name, p0)                                                                    \
+    static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
+                                          PyObject *kwnames) {                                     \
+        static const char *const params[] = {p0};                                                 \
+        PyObject *a[1];                                                                            \
+        if (nargs == 1 && kwnames == NULL)                                                         \
+            return Solver_##name(self, args[0]);                                                   \
+        if (solver_args(#name, params, 1, args, nargs, kwnames, a) < 0)                            \
+            return NULL;                                                                           \
+        return Solver_##name(self, a[0]);                                                          \
+    }
+#define SOLVER_CALL_2(name, p0, p1)                                                                \
+    static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
+                                          PyObject *kwnames) {                                     \
+        static const char *const params[] = {p0, p1};                                             \
+        PyObject *a[2];                                                                            \
+        if (nargs == 2 && kwnames == NULL)                                                         \
+            return Solver_##name(self, args[0], args[1]);                                          \
+        if (solver_args(#name, params, 2, args, nargs, kwnames, a) < 0)                            \
+            return NULL;                                                                           \
+        return Solver_##name(self, a[0], a[1]);                                                    \
+    }
+SOLVER_CALL_1(addConstraint, "constraint")
+SOLVER_CALL_1(removeConstraint, "constraint")
+SOLVER_CALL_1(hasConstraint, "constraint")
+SOLVER_CALL_2(addEditVariable, "variable", "strength")
+SOLVER_CALL_1(removeEditVariable, "variable")
+SOLVER_CALL_1(hasEditVariable, "variable")
+SOLVER_CALL_2(suggestValue, "variable", "value")
+SOLVER_CALL_0(updateVariables)
+#define CALL(name) (PyCFunction)(void (*)(void))Solver_##name##_call, METH_FASTCALL | METH_KEYWORDS
+
+static PyObject *Solver_get_var_handles(Solver *self, void *unused) {
+    PyObject *r = PyList_New(self->count);
+    for (Py_ssize_t i = 0; r != NULL && i < self->count; i++) {
+        PyObject *h = PyLong_FromUnsignedLongLong(self->handles[i]);
+        if (h == NULL)
+            Py_CLEAR(r);
+        else
+            PyList_SET_ITEM(r, i, h);
+    }
+    return r;
+}
+
+static PyObject *dict_or_empty(PyObject *d) { return d != NULL ? Py_NewRef(d) : PyDict_New(); }
+static PyObject *Solver_get_cns(Solver *self, void *unused) { return dict_or_empty(self->cns); }
+static PyObject *Solver_get_edits(Solver *self, void *unused) { return dict_or_empty(self->edits); }
+static PyObject *Solver_get_var_objs(Solver *self, void *unused) {
+    return self->var_objs != NULL ? PyList_GetSlice(self->var_objs, 0, self->count) : PyList_New(0);
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"_bind", (PyCFunction)Solver_bind, METH_O, "Take a new context (its address)."},
+    {"_release", (PyCFunction)Solver_unbind, METH_NOARGS, "Destroy the context."},
+    {"_handle", (PyCFunction)Solver_handle, METH_O, "The Brace variable of a Variable in this context."},
+    {"addConstraint", CALL(addConstraint), "addConstraint(constraint): add a constraint."},
+    {"removeConstraint", CALL(removeConstraint), "removeConstraint(constraint): remove a constraint."},
+    {"hasConstraint", CALL(hasConstraint), "hasConstraint(constraint): whether it is in the solver."},
+    {"addEditVariable", CALL(addEditVariable),
+     "addEditVariable(variable, strength): make a variable an edit variable at an optional strength."},
+    {"removeEditVariable", CALL(removeEditVariable), "removeEditVariable(variable): remove an edit variable."},
+    {"hasEditVariable", CALL(hasEditVariable), "hasEditVariable(variable): whether it is an edit variable."},
+    {"suggestValue", CALL(suggestValue), "suggestValue(variable, value): suggest a value for an edit variable."},
+    {"updateVariables", CALL(updateVariables), "updateVariables(): write the solved values into the Variables."},
+    {NULL}};
+
+static PyGetSetDef Solver_getset[] = {
+    {"_var_objs", (getter)Solver_get_var_objs, NULL, "the Variables seen, in order", NULL},
+    {"_var_handles", (getter)Solver_get_var_handles, NULL, "their Brace variables", NULL},
+    {"_cns", (getter)Solver_get_cns, NULL, "Constraint -> what was made for it", NULL},
+    {"_edits", (getter)Solver_get_edits, NULL, "Variable -> strength", NULL},
+    {NULL}};
+
+/* ------------------------------------------------------------------ module */
+
+static PyObject *mod_priority_of(PyObject *m, PyObject *s) {
+    double v;
+    return strength_value(s, &v) < 0 ? NULL : PyFloat_FromDouble(priority_of_value(v));
+}
+
+static PyObject *mod_weight_of(PyObject *m, PyObject *s) {
+    double v;
+    return strength_value(s, &v) < 0 ? NULL : PyFloat_FromDouble(weight_of_value(v));
+}
+
+static PyObject *mod_number(PyObject *m, PyObject *o) {
+    double v;
+    return number_arg(o, &v) < 0 ? NULL : PyFloat_FromDouble(v);
+}
+
+/* _setup(functions, classes): the brace_* addresses by name; the exceptions
+   kiwi.py defines and its Solver (which messages call 'kiwisolver.Solver'). */
+static PyObject *mod_setup(PyObject *m, PyObject *args) {
+    PyObject *fns, *exc;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyDict_Type, &fns, &PyDict_Type, &exc))
+        return NULL;
+#define FN(var, name)                                                                      \
+    do {                                                                                   \
+        PyObject *a = PyDict_GetItemString(fns, name);                                     \
+        if (a == NULL)                                                                     \
+            return PyErr_Format(PyExc_KeyError, "brace._kiwi._setup: no address for %s", name); \
+        void *p = PyLong_AsVoidPtr(a);                                                     \
+        if (p == NULL)                                                                     \
+            return PyErr_Occurred() ? NULL : PyErr_Format(PyExc_ValueError, "%s is NULL", name); \
+        var = (__typeof__(var))p;                                                          \
+    } while (0)
+    FN(f_add_on_variables, "brace_constraint_add_on_variables");
+    FN(f_constraint_destroy, "brace_constraint_destroy");
+    FN(f_constraint_set_weight, "brace_constraint_set_weight");
+    FN(f_variable_create, "brace_variable_create");
+    FN(f_variables_get_values, "brace_variables_get_values");
+    FN(f_add_edit, "brace_context_add_edit");
+    FN(f_set_edit_weight, "brace_context_set_edit_weight");
+    FN(f_suggest_value, "brace_context_suggest_value");
+    FN(f_remove_edit, "brace_context_remove_edit");
+    FN(f_context_destroy, "brace_context_destroy");
+#undef FN
+#define EXC(var, name)                                                                     \
+    do {                                                                                   \
+        PyObject *e = PyDict_GetItemString(exc, name);                                     \
+        if (e == NULL)                                                                     \
+            return PyErr_Format(PyExc_KeyError, "brace._kiwi._setup: no %s", name);        \
+        Py_XSETREF(var, Py_NewRef(e));                                                     \
+    } while (0)
+    EXC(DuplicateConstraint, "DuplicateConstraint");
+    EXC(UnknownConstraint, "UnknownConstraint");
+    EXC(DuplicateEditVariable, "DuplicateEditVariable");
+    EXC(UnknownEditVariable, "UnknownEditVariable");
+    EXC(BadRequiredStrength, "BadRequiredStrength");
+    EXC(KiwiSolver, "Solver");
+#undef EXC
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"_setup", mod_setup, METH_VARARGS, "Bind the engine's functions and kiwi.py's exceptions."},
+    {"priority_of", mod_priority_of, METH_O,
+     "The Brace priority for a kiwi strength (a number or a name): 1000 (required) for s >= required, else 500: "
+     "every optional strength shares one priority level, where weight_of(s) weighs its errors as kiwi does."},
+    {"weight_of", mod_weight_of, METH_O,
+     "The Brace weight (brace_constraint_set_weight) for an optional kiwi strength: s / 1000 (weak 0.001, "
+     "medium 1, strong 1000), within Brace's 1e-3...1e6. Scaling every weight by 1/1000 leaves kiwi's optimum "
+     "as it is and keeps the costs where the solver's absolute 1e-8 zero threshold is safe; strengths below 1 "
+     "(weak) weigh as weak, above 1e9 as 1e9."},
+    {"number", mod_number, METH_O, "A number argument as a float; kiwisolver's TypeError for anything else."},
+    {NULL}};
+
+static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "brace._kiwi", NULL, -1, module_methods};
+
+static PyTypeObject *make_type(PyObject *module, PyType_Spec *spec) {
+    PyTypeObject *t = (PyTypeObject *)PyType_FromSpec(spec);
+    if (t == NULL)
+        return NULL;
+    /* The C name without the module (__module__ keeps it), so that Python's own
+       messages ("unsupported operand type(s) for *: 'Variable' and 'Variable'") read
+       as they did for the Python classes. The spec's static string outlives the type. */
+    const char *name = strrchr(spec->name, '.') + 1;
+    t->tp_name = name;
+    if (PyModule_AddObjectRef(module, name, (PyObject *)t) < 0) {
+        Py_DECREF(t);
+        return NULL;
+    }
+    return t;
+}
+
+#define SYMBOLIC_SLOTS(Name)                                                        \
+    {Py_tp_new, Name##_new}, {Py_tp_dealloc, Name##_dealloc}, {Py_tp_traverse, Name##_traverse}, \
+        {Py_tp_clear, Name##_clear}, {Py_tp_repr, Name##_repr}, {Py_tp_methods, Name##_methods}, \
+        {Py_tp_richcompare, sym_richcompare}, {Py_nb_add, sym_add}, {Py_nb_subtract, sym_sub},   \
+        {Py_nb_multiply, sym_mul}, {Py_nb_true_divide, sym_div}, {Py_nb_negative, sym_neg}
+
+static PyType_Slot Variable_slots[] = {SYMBOLIC_SLOTS(Variable), {Py_tp_hash, Variable_hash},
+                                       {Py_tp_members, Variable_members},
+                                       {Py_tp_doc, "A variable of the constraint system. Its value is what the last "
+                                                   "Solver.updateVariables() wrote (0 before). A Variable may be used "
+                                                   "by several solvers; they share the one value."},
+                                       {0, NULL}};
+static PyType_Slot Term_slots[] = {SYMBOLIC_SLOTS(Term), {Py_tp_hash, PyObject_HashNotImplemented},
+                                   {Py_tp_doc, "coefficient * variable."}, {0, NULL}};
+static PyType_Slot Expression_slots[] = {SYMBOLIC_SLOTS(Expression), {Py_tp_hash, PyObject_HashNotImplemented},
+                                         {Py_tp_doc, "sum(terms) + constant."}, {0, NULL}};
+static PyType_Slot Constraint_slots[] = {
+    {Py_tp_new, Constraint_new}, {Py_tp_dealloc, Constraint_dealloc}, {Py_tp_traverse, Constraint_traverse},
+    {Py_tp_clear, Constraint_clear}, {Py_tp_repr, Constraint_repr}, {Py_tp_methods, Constraint_methods},
+    {Py_tp_members, Constraint_members}, {Py_tp_getset, Constraint_getset}, {Py_nb_or, Constraint_or},
+    {Py_tp_doc, "expression OP 0 at a strength; OP is '==', '<=' or '>='. Immutable: `constraint | strength` "
+                "makes a new one."},
+    {0, NULL}};
+static PyType_Slot Solver_slots[] = {
+    {Py_tp_new, PyType_GenericNew}, {Py_tp_dealloc, Solver_dealloc}, {Py_tp_traverse, Solver_traverse},
+    {Py_tp_clear, Solver_clear}, {Py_tp_methods, Solver_methods}, {Py_tp_getset, Solver_getset},
+    {Py_tp_doc, "The hot methods of brace.kiwi.Solver (kiwi.py's Solver subclasses it)."},
+    {0, NULL}};
+
+#define FLAGS (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC)
+static PyType_Spec Variable_spec = {"brace.kiwi.Variable", sizeof(Variable), 0, FLAGS, Variable_slots};
+static PyType_Spec Term_spec = {"brace.kiwi.Term", sizeof(Term), 0, FLAGS, Term_slots};
+static PyType_Spec Expression_spec = {"brace.kiwi.Expression", sizeof(Expression), 0, FLAGS, Expression_slots};
+static PyType_Spec Constraint_spec = {"brace.kiwi.Constraint", sizeof(Constraint), 0, FLAGS, Constraint_slots};
+static PyType_Spec Solver_spec = {"brace.kiwi.Solver", sizeof(Solver), 0, FLAGS, Solver_slots};
+
+PyMODINIT_FUNC PyInit__kiwi(void) {
+    PyObject *m = PyModule_Create(&module_def);
+    if (m == NULL)
+        return NULL;
+    PyObject *numbers = PyImport_ImportModule("numbers");
+    if (numbers == NULL)
+        goto fail;
+    NumbersReal = PyObject_GetAttrString(numbers, "Real");
+    Py_DECREF(numbers);
+    if (NumbersReal == NULL || (live_tokens = PySet_New(NULL)) == NULL)
+        goto fail;
+    if ((Variable_Type = make_type(m, &Variable_spec)) == NULL || (Term_Type = make_type(m, &Term_spec)) == NULL ||
+        (Expression_Type = make_type(m, &Expression_spec)) == NULL ||
+        (Constraint_Type = make_type(m, &Constraint_spec)) == NULL ||
+        (Solver_Type = make_type(m, &Solver_spec)) == NULL)
+        goto fail;
+    return m;
+fail:
+    Py_DECREF(m);
+    return NULL;
+}

@@ -1,0 +1,106 @@
+"""brace.kiwi's compiled objects (brace/_kiwi.c) free what they hold: a Solver going away
+destroys its Brace context and lets go of its Variables and Constraints; cycles through a
+Variable's context are collected; a Variable outliving its first solver works in the next."""
+
+import gc
+import weakref
+
+from brace.kiwi import Constraint, Expression, Solver, Term, Variable
+
+KIWI_TYPES = (Variable, Term, Expression, Constraint, Solver)
+
+
+def live_kiwi_objects():
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if type(o) in KIWI_TYPES)
+
+
+def one_layout(n):
+    xs = [Variable("x%d" % i) for i in range(n)]
+    s = Solver()
+    for i in range(n - 1):
+        s.addConstraint(xs[i + 1] >= xs[i] + 10)
+        s.addConstraint((xs[i] == 12 * i) | "weak")
+    s.addEditVariable(xs[0], "strong")
+    s.suggestValue(xs[0], 5)
+    s.updateVariables()
+    # x0 = 5 (strong edit over weak x0 == 0); x1 >= 15 and its weak preference 12 -> 15
+    assert xs[0].value() == 5.0 and xs[1].value() == 15.0
+    c = xs[0] + xs[1] <= 100
+    s.addConstraint(c)
+    s.removeConstraint(c)
+    return weakref.ref(s), [weakref.ref(x) for x in xs], weakref.ref(c)
+
+
+def test_a_solver_going_away_frees_its_variables_and_constraints():
+    before = live_kiwi_objects()
+    solver, variables, constraint = one_layout(20)
+    assert solver() is None and constraint() is None
+    assert all(v() is None for v in variables)
+    assert live_kiwi_objects() == before
+
+
+def test_a_thousand_solvers_leave_no_object_behind():
+    before = live_kiwi_objects()
+    for _ in range(1000):
+        one_layout(5)
+    assert live_kiwi_objects() == before
+
+
+def test_a_cycle_through_a_variables_context_is_collected():
+    x = Variable("x")
+    s = Solver()
+    s.addConstraint(x == 3)
+    x.setContext((s, x + 1))  # x -> its context -> s and an expression on x -> x
+    ref = weakref.ref(x)
+    del x, s
+    gc.collect()
+    assert ref() is None
+
+
+def test_a_variable_outliving_its_solver_works_in_the_next_one():
+    x, y = Variable("x"), Variable("y")
+    first = Solver()
+    first.addConstraint(x == 1)
+    first.updateVariables()
+    del first
+    second, third = Solver(), Solver()
+    second.addConstraint(x == y + 2)
+    second.addConstraint(y == 5)
+    third.addConstraint(x == 40)
+    second.updateVariables()
+    assert (x.value(), y.value()) == (7.0, 5.0)  # y = 5, x = y + 2
+    third.updateVariables()
+    assert x.value() == 40.0  # the value is shared: the last update wrote it
+    second.reset()
+    second.addConstraint(x == 8)
+    second.updateVariables()
+    assert x.value() == 8.0
+
+
+def test_a_constraint_in_two_solvers_is_known_to_each_on_its_own():
+    import pytest
+    from brace.kiwi import DuplicateConstraint, UnknownConstraint
+
+    x = Variable("x")
+    c = x == 4
+    a, b = Solver(), Solver()
+    a.addConstraint(c)
+    b.addConstraint(c)
+    assert a.hasConstraint(c) and b.hasConstraint(c)
+    with pytest.raises(DuplicateConstraint):
+        b.addConstraint(c)
+    a.removeConstraint(c)
+    assert not a.hasConstraint(c) and b.hasConstraint(c)
+    with pytest.raises(UnknownConstraint):
+        a.removeConstraint(c)
+    a.addConstraint(c)
+    with pytest.raises(DuplicateConstraint):
+        a.addConstraint(c)
+    a.reset()
+    assert not a.hasConstraint(c) and b.hasConstraint(c)
+    del b
+    a.addConstraint(c)  # the first solver is gone: the constraint is a's now
+    assert a.hasConstraint(c)
+    a.updateVariables()
+    assert x.value() == 4.0
