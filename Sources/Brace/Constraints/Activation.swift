@@ -33,6 +33,11 @@ extension Context {
       stampActivation(c)
       activated.append(c)
       install(c)
+      // The nodes this constraint brought into the engine get their intrinsic-size
+      // constraints now, before the next constraint: left for the end of the batch, a
+      // long chain of positions is built first and every row of it grows dense as the
+      // sizes arrive (cubic in the chain). Translated frames wait for the end.
+      settleEntrants(translated: false)
     }
     settleEntrants()
     s.desc.end_batch!(i)

@@ -32,8 +32,11 @@ struct ConstraintBridge {
   var activating = false
   /// Constraints strategies added for the nodes they manage, by node slot.
   var strategyConstraints: [NodeID: [ConstraintID]] = [:]
-  /// Nodes that entered the engine and still need their generated constraints.
+  /// Nodes that entered the engine and still need their generated constraints: those
+  /// sized by their intrinsic content, and those that translate their frame (settled
+  /// last in a batch of activations, Context.settleEntrants).
   var entrants: [NodeID] = []
+  var translatingEntrants: [NodeID] = []
   /// Layout guides, by owner slot.
   var guides: [NodeID: [NodeID]] = [:]
   /// Edits: solver variable -> the node it belongs to (.none for free variables).
