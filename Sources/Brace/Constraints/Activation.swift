@@ -6,48 +6,70 @@ import CBraceLibc
 extension Context {
   /// Activates constraints as one solver batch. Every check runs before anything changes.
   func activate(_ list: [ConstraintID]) throws(BraceError) {
-    for c in list where !bridge.constraints[c.index].active {
-      for t in bridge.constraints[c.index].terms {
-        if t.isVariable {
-          guard bridge.variables[t.variable.index].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
-        } else {
-          _ = try node(t.item, "an item of \(describeConstraint(c))")
+    if let error = list.withUnsafeBufferPointer({ activate($0) }) { throw error }
+  }
+
+  /// Activates one constraint: the batch of one, without an array.
+  func activate(_ c: ConstraintID) throws(BraceError) {
+    var one = c
+    if let error = withUnsafePointer(to: &one, { activate(UnsafeBufferPointer(start: $0, count: 1)) }) { throw error }
+  }
+
+  /// The batch itself; answers the error instead of throwing it. What it keeps while it
+  /// runs (the generation each constraint was named with, whether it activated it) is
+  /// scratch space on the stack: activating one constraint allocates nothing here.
+  private func activate(_ list: UnsafeBufferPointer<ConstraintID>) -> BraceError? {
+    let s: LoadedStrategy, i: UnsafeMutableRawPointer
+    do throws(BraceError) {
+      for c in list where !bridge.constraints[c.index].active {
+        for t in bridge.constraints[c.index].terms {
+          if t.isVariable {
+            guard bridge.variables[t.variable.index].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
+          } else {
+            _ = try node(t.item, "an item of \(describeConstraint(c))")
+          }
         }
+        _ = try container(of: bridge.constraints[c.index].terms)
       }
-      _ = try container(of: bridge.constraints[c.index].terms)
+      (s, i) = try ensureSolver()
+    } catch {
+      return error
     }
-    let (s, i) = try ensureSolver()
-    // A diagnostics callback may destroy or create constraints during the batch: only
-    // the constraints named, as they were named, are activated.
-    let named = list.map { ($0, bridge.constraints[$0.index].generation) }
-    var activated: [ConstraintID] = []
-    bridge.pluginFault = nil
-    let outer = bridge.activating
-    bridge.activating = true
-    let outerCause = enterCause(.activation)
-    s.desc.begin_batch!(i)
-    for (c, gen) in named where c.index < bridge.constraints.count && bridge.constraints[c.index].live
-      && bridge.constraints[c.index].generation == gen && !bridge.constraints[c.index].active
-    {
-      bridge.constraints[c.index].active = true
-      stampActivation(c)
-      activated.append(c)
-      install(c)
-      // The nodes this constraint brought into the engine get their intrinsic-size
-      // constraints now, before the next constraint: left for the end of the batch, a
-      // long chain of positions is built first and every row of it grows dense as the
-      // sizes arrive (cubic in the chain). Translated frames wait for the end.
-      settleEntrants(translated: false)
-    }
-    settleEntrants()
-    s.desc.end_batch!(i)
-    bridge.cause = outerCause
-    bridge.activating = outer
-    if let fault = bridge.pluginFault {
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: list.count) { named -> BraceError? in
+      // A diagnostics callback may destroy or create constraints during the batch: only
+      // the constraints named, as they were named (their generation, the low 32 bits),
+      // are activated; bit 32 records that this batch activated it.
+      let activatedBit: UInt64 = 1 << 32
+      for k in list.indices { named[k] = UInt64(bridge.constraints[list[k].index].generation) }
+      bridge.pluginFault = nil
+      let outer = bridge.activating
+      bridge.activating = true
+      let outerCause = enterCause(.activation)
+      s.desc.begin_batch!(i)
+      for k in list.indices {
+        let c = list[k]
+        guard c.index < bridge.constraints.count, bridge.constraints[c.index].live,
+          UInt64(bridge.constraints[c.index].generation) == named[k], !bridge.constraints[c.index].active
+        else { continue }
+        bridge.constraints[c.index].active = true
+        stampActivation(c)
+        named[k] |= activatedBit
+        install(c)
+        // The nodes this constraint brought into the engine get their intrinsic-size
+        // constraints now, before the next constraint: left for the end of the batch, a
+        // long chain of positions is built first and every row of it grows dense as the
+        // sizes arrive (cubic in the chain). Translated frames wait for the end.
+        settleEntrants(translated: false)
+      }
+      settleEntrants()
+      s.desc.end_batch!(i)
+      bridge.cause = outerCause
+      bridge.activating = outer
+      guard let fault = bridge.pluginFault else { return nil }
       // The solver plugin misbehaved: nothing of this batch stays.
       bridge.pluginFault = nil
-      deactivate(activated)
-      throw fault
+      deactivate(list.indices.filter { named[$0] & activatedBit != 0 }.map { list[$0] })
+      return fault
     }
   }
 
@@ -190,7 +212,10 @@ extension Context {
   /// Records that `c` was just activated (see makeRoom).
   func stampActivation(_ c: ConstraintID) {
     if c.index >= bridge.activationOrder.count {
-      bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - bridge.activationOrder.count + 1))
+      // Grown as the constraint records are, not by the one slot needed each time.
+      let n = bridge.activationOrder.count
+      if c.index >= bridge.activationOrder.capacity { bridge.activationOrder.reserveCapacity(max(c.index + 1, grownRecordCapacity(n))) }
+      bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - n + 1))
     }
     bridge.activationClock &+= 1
     bridge.activationOrder[c.index] = bridge.activationClock
@@ -347,7 +372,7 @@ extension Context {
     bridge.constraints[k.index].ownerNode = o
     bridge.strategyConstraints[o, default: []].append(k)
     do throws(BraceError) {
-      try activate([k])
+      try activate(k)
     } catch {
       bridge.strategyConstraints[o]?.removeAll { $0 == k }
       destroyConstraint(k)
