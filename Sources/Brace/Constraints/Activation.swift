@@ -43,6 +43,7 @@ extension Context {
       for k in list.indices { named[k] = UInt64(bridge.constraints[list[k].index].generation) }
       bridge.pluginFault = nil
       let outer = bridge.activating
+      if !outer { bridge.batchStart = bridge.activationClock }
       bridge.activating = true
       let outerCause = enterCause(.activation)
       s.desc.begin_batch!(i)
@@ -55,10 +56,10 @@ extension Context {
         stampActivation(c)
         named[k] |= activatedBit
         install(c)
-        // The nodes this constraint brought into the engine get their intrinsic-size
+        // The nodes this constraint brought into the engine get their generated
         // constraints now, before the next constraint: left for the end of the batch, a
         // long chain of positions is built first and every row of it grows dense as the
-        // sizes arrive (cubic in the chain). Translated frames wait for the end.
+        // sizes arrive (cubic in the chain). Frames no one set wait for the end.
         settleEntrants(translated: false)
       }
       settleEntrants()
@@ -138,13 +139,29 @@ extension Context {
       releaseHold(c)
       return
     }
+    var frame: ConstraintID? = nil
+    if status == BRACE_E_UNSATISFIABLE && bridge.activating && bridge.refusedConflicts == nil {
+      // A frame the caller set that entered with this batch (settleEntrants installs it
+      // when its node enters) wins over the batch's constraints whatever their order:
+      // this one, activated last among those it conflicts with, breaks for it, held as
+      // makeRoom holds, and is reported so.
+      frame = conflicting(conflictRows).first { isGivenFrame($0) && activationStamp($0) > bridge.batchStart }
+      if let frame, case .engine(let n) = bridge.constraints[frame.index].owner, bridge.holds[c] == nil {
+        bridge.engineNodes[n]?.references += 1
+        bridge.holds[c] = n
+      }
+    }
     for n in touched where n != own { releaseNode(n) }
     keepBroken(c, container: holder)
     if status == BRACE_E_UNSATISFIABLE {
       // A muted reinstall (a retry) reports nothing: the report is not built either.
       if diagnosticsMuted && bridge.refusedConflicts == nil { return }
-      let others = bridge.constraints.indices.filter { k in bridge.constraints[k].live && bridge.constraints[k].row.map { conflictRows.contains($0) } == true }
-      reportUnsatisfiable(broken: c, conflicting: others.map { ConstraintID(index: $0) })
+      let others = conflicting(conflictRows)
+      if let frame {
+        reportUnsatisfiable(broken: c, conflicting: others.filter { $0 != frame } + [frame], winner: frame)
+      } else {
+        reportUnsatisfiable(broken: c, conflicting: others)
+      }
     } else {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [], constraints: [c])
     }
@@ -164,9 +181,7 @@ extension Context {
     var conflictRows = firstConflicts
     var victims: [(ConstraintID, [ConstraintID])] = []
     while true {
-      let conflicting = bridge.constraints.indices.filter { k in
-        bridge.constraints[k].live && bridge.constraints[k].row.map { conflictRows.contains($0) } == true
-      }.map { ConstraintID(index: $0) }
+      let conflicting = conflicting(conflictRows)
       let inside = conflicting.filter { !isGivenFrame($0) }
       guard let v = inside.max(by: { activationStamp($0) < activationStamp($1) }) else { break }
       let holder = bridge.constraints[v.index].container
@@ -191,6 +206,13 @@ extension Context {
       withDiagnosticsMuted { install(v) }
     }
     return (BRACE_E_UNSATISFIABLE, 0, [])
+  }
+
+  /// The live constraints whose rows are `rows` (a conflict the solver reported).
+  private func conflicting(_ rows: Set<UInt32>) -> [ConstraintID] {
+    bridge.constraints.indices.filter { k in
+      bridge.constraints[k].live && bridge.constraints[k].row.map { rows.contains($0) } == true
+    }.map { ConstraintID(index: $0) }
   }
 
   /// A constraint broken for a translated frame holds again or is deactivated: it lets

@@ -101,7 +101,11 @@ extension Context {
     // Its generated constraints (intrinsic size or autoresizing) join in the same solver
     // batch as what brought it in (see settleEntrants), and are kept up to date by the
     // constraints pass.
-    if isTranslating(n) { bridge.translatingEntrants.append(n) } else { bridge.entrants.append(n) }
+    if isTranslating(n) && !nodes.flags[n.index].contains(.frameGiven) {
+      bridge.translatingEntrants.append(n)
+    } else {
+      bridge.entrants.append(n)
+    }
     markConstraints(n)
     return (x, y, w, h)
   }
@@ -111,10 +115,11 @@ extension Context {
   /// constraints that position it keeps the tableau sparse (adding them a pass later,
   /// after long chains of positions, makes every row dense).
   ///
-  /// With `translated` false, the nodes that translate their frame keep waiting: within
-  /// a batch of activations their 'h=' / 'v=' constraints go in at its end, so that a
-  /// frame the caller set meets every constraint of the batch (the one it conflicts
-  /// with breaks for it, makeRoom) whatever their order.
+  /// With `translated` false, the nodes that translate a frame no one set keep waiting:
+  /// within a batch of activations their 'h=' / 'v=' constraints go in at its end, where
+  /// they break as any other constraint that comes last. A frame the caller set goes in
+  /// at once; the batch's constraints that conflict with it break for it when they come
+  /// (Activation.install), as they would when it came last (makeRoom).
   func settleEntrants(translated: Bool = true) {
     while let n = bridge.entrants.popLast() {
       if nodes.isLive(n) && isInEngine(n) { regenerate(n) }
