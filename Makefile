@@ -269,13 +269,14 @@ test-size: $(INSTALLED)
 # ------------------------------------------------------------------------------ benchmark
 
 # The core through its C ABI (brace-bench, SwiftPM release build), then what a program
-# linking the installed library pays: first use (context + every built-in plugin) and heap
-# bytes per view and per constraint, next to kiwi's for the same constraints
+# linking the installed library pays: first use (context + every built-in plugin), heap
+# bytes per view and per constraint, a long chain of views activated, and building
+# constraint systems at N = 100, 1,000, 10,000, each next to kiwi's for the same constraints
 # (Tests/bench/install-bench.sh; kiwi's C++ source comes from PyPI's kiwisolver sdist),
 # then animated layout changes (bench-animation), the Python package's import time next
 # to kiwisolver's (bench-python-import) and brace.kiwi's calls next to kiwisolver's
 # (bench-python).
-## the core benchmark, the installed library's first use and memory next to kiwi, animations, Python imports and calls
+## the core benchmark, the installed library's first use, memory and builds next to kiwi, animations, Python imports and calls
 bench: release $(INSTALLED)
 	"$(BIN)/brace-bench"
 	$(PKG_ENV) CC="$(CC)" CXX="$(GXX)" PYTHON="$(PYTHON)" Tests/bench/install-bench.sh "$(WORK)/bench"

@@ -16,6 +16,9 @@ final class Instance {
   /// handed to the host.
   var changed: [UInt32] = []
   var handedOut = 0
+  /// The terms of the constraint being added, kept between additions so that an
+  /// addition allocates no array of its own.
+  var terms: [SolverTerm] = []
 
   func slot(_ v: SolverVariable) -> UInt32 { UInt32(SimplexSolver.slot(of: v)) }
   func slot(_ c: SolverConstraint) -> UInt32 { UInt32(SimplexSolver.slot(of: c)) }
@@ -89,15 +92,14 @@ private func add(
   guard let s = instance(raw), let out, let r = relation(rel), count >= 0, count == 0 || terms != nil else {
     return BRACE_E_INVALID_ARGUMENT
   }
-  var list: [SolverTerm] = []
-  list.reserveCapacity(count)
+  s.terms.removeAll(keepingCapacity: true)
   for t in UnsafeBufferPointer(start: terms, count: count) {
     guard let v = s.variable(t.variable) else { return BRACE_E_INVALID_HANDLE }
-    list.append(SolverTerm(v, t.coefficient))
+    s.terms.append(SolverTerm(v, t.coefficient))
   }
   conflictCount?.pointee = 0
   do {
-    let c = try s.solver.addConstraint(list, constant: constant, relation: r, priority: priority)
+    let c = try s.solver.addConstraint(s.terms, constant: constant, relation: r, priority: priority)
     out.pointee = s.slot(c)
     return BRACE_OK
   } catch {

@@ -67,6 +67,36 @@ struct IntrinsicSizeTests {
     expectFrame(fx.frame(l2), rect(340, 0, 60, 20))
   }
 
+  /// A column of labels 10 tall, each `top == previous.bottom + 1`, spanning the window:
+  /// its constraints activated in one batch (`batch`) or one by one. The labels enter the
+  /// engine inside the batch, so their size constraints are generated inside it too.
+  @Test(arguments: [true, false])
+  func aChainOfLabelsTakesItsIntrinsicHeights(batch: Bool) throws {
+    let fx = try Fx()
+    let r = fx.window(rect(0, 0, 80, 1000))
+    var list: [brace_constraint] = []
+    var previous: brace_node? = nil
+    let count = 40
+    var labels: [brace_node] = []
+    for _ in 0..<count {
+      let l = fx.label(in: r, -1, 10)
+      list.append(fx.make(l, LEADING, EQ, r, LEADING))
+      list.append(fx.make(l, TRAILING, EQ, r, TRAILING))
+      list.append(previous.map { fx.make(l, TOP, EQ, $0, BOTTOM, 1) } ?? fx.make(l, TOP, EQ, r, TOP))
+      previous = l
+      labels.append(l)
+    }
+    if batch {
+      ok(brace_constraints_activate(fx.ctx, list, list.count), fx.ctx)
+    } else {
+      for c in list { ok(brace_constraint_activate(fx.ctx, c), fx.ctx) }
+    }
+    fx.cycle()
+    // Label i: y = 11 i (10 tall plus the gap of 1 above each but the first), 80 wide.
+    for (i, l) in labels.enumerated() { expectFrame(fx.frame(l), rect(0, 11 * Double(i), 80, 10), "label \(i)") }
+    #expect(fx.broken().isEmpty)
+  }
+
   @Test func higherCompressionResistanceKeepsItsIntrinsicWidthWhileTheOtherShrinks() throws {
     let (fx, l1, l2) = try pair(width: 120)
     ok(brace_node_set_compression_resistance_priority(fx.ctx, l2, BRACE_AXIS_HORIZONTAL, 751), fx.ctx)

@@ -202,6 +202,46 @@ static void test_root_wins_over_its_own_constraint(void) {
   OK(brace_node_destroy(ctx, root));
 }
 
+/* The root enters with the first constraint of the batch and its frame goes in at once;
+   the constraint that conflicts with it comes later in the same batch. The outcome and
+   the report are those of the frame coming last: the constraint activated last among
+   those it conflicts with breaks, for the frame, and it holds again once it can. */
+static void test_root_wins_later_in_the_batch(void) {
+  g_section = "root wins: the conflict comes later in the batch";
+  ndiags = 0;
+  brace_node root = node_in(0);
+  brace_node side = constrained_in(root);
+  OK(brace_node_set_frame(ctx, root, R(0, 0, 40, 10)));
+  brace_constraint all[5] = {
+    make(side, BRACE_ATTR_LEADING, BRACE_RELATION_EQUAL, root, BRACE_ATTR_LEADING, 0),
+    make(side, BRACE_ATTR_TOP, BRACE_RELATION_EQUAL, root, BRACE_ATTR_TOP, 0),
+    make(side, BRACE_ATTR_HEIGHT, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 10),
+    make(side, BRACE_ATTR_WIDTH, BRACE_RELATION_EQUAL, 0, BRACE_ATTR_NONE, 50),
+    make(side, BRACE_ATTR_TRAILING, BRACE_RELATION_EQUAL, root, BRACE_ATTR_TRAILING, 0),
+  };
+  OK(brace_constraints_activate(ctx, all, 5));
+  OK(brace_context_run_update_cycle(ctx));
+  /* Leading 0 and width 50 put side's trailing edge at 0 + 50 = 50, not the root's 40
+     (the caller's width): the trailing constraint, activated last, breaks. */
+  CHECK(is_broken(all[4]));
+  for (int k = 0; k < 4; k++) CHECK(!is_broken(all[k]));
+  CHECK_FRAME(root, 0, 0, 40, 10);
+  CHECK_FRAME(side, 0, 0, 50, 10);
+  check_only_report(all[4], "entered constraint layout with the constraints being activated");
+  CHECK(ndiags >= 1 && strstr(diags[0].message, "'h=---'") != NULL);
+  CHECK(ndiags >= 1 && strstr(diags[0].message, "the one being activated") == NULL);
+  /* Without the leading constraint side's leading edge is free: trailing == 40 and
+     width 50 put it at 40 - 50 = -10, and the broken constraint holds again. */
+  ndiags = 0;
+  OK(brace_constraint_deactivate(ctx, all[0]));
+  OK(brace_context_run_update_cycle(ctx));
+  CHECK(!is_broken(all[4]));
+  CHECK_FRAME(root, 0, 0, 40, 10);
+  CHECK_FRAME(side, -10, 0, 50, 10);
+  CHECK_EQ(ndiags, 0);
+  OK(brace_node_destroy(ctx, root));
+}
+
 /* A view whose frame was never set, left translating by mistake: nothing to defend. Its
    translated width (== 0) is the one that breaks, and the caller's width of 10 holds. */
 static void test_unset_frame_does_not_win(void) {
@@ -451,6 +491,7 @@ int main(void) {
   test_root_wins_set_first();
   test_root_wins_resized();
   test_root_wins_over_its_own_constraint();
+  test_root_wins_later_in_the_batch();
   test_unset_frame_does_not_win();
   test_report_causes();
   test_negative_size();

@@ -25,25 +25,25 @@ import CBraceLibc
   withConstraint(ctx, "brace_constraint_destroy", constraint) { c, k throws(BraceError) in try c.userDestroyConstraint(k) }
 }
 
+/// A constraint the program may activate or deactivate: its own, not a generated one.
+private func userConstraint(_ c: Context, _ h: brace_constraint) throws(BraceError) -> ConstraintID {
+  let slot = try c.constraint(h)
+  guard c.bridge.constraints[slot.index].owner == .user else {
+    throw .invalidState("\(c.describeConstraint(slot)) is generated; the engine or its strategy activates it")
+  }
+  return slot
+}
+
 private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ count: Int) throws(BraceError) -> [ConstraintID] {
   guard count >= 0 else { throw .invalidArgument("count is negative") }
   guard count == 0 || list != nil else { throw .invalidArgument("constraints is NULL but count is \(count)") }
   var out: [ConstraintID] = []
-  for k in 0..<count {
-    let slot = try c.constraint(list![k])
-    guard c.bridge.constraints[slot.index].owner == .user else {
-      throw .invalidState("\(c.describeConstraint(slot)) is generated; the engine or its strategy activates it")
-    }
-    out.append(slot)
-  }
+  for k in 0..<count { out.append(try userConstraint(c, list![k])) }
   return out
 }
 
 @c @implementation public func brace_constraint_activate(_ ctx: OpaquePointer?, _ constraint: brace_constraint) -> brace_status {
-  withContext(ctx, "brace_constraint_activate") { c throws(BraceError) in
-    var h = constraint
-    try c.activate(try handles(c, &h, 1))
-  }
+  withContext(ctx, "brace_constraint_activate") { c throws(BraceError) in try c.activate(try userConstraint(c, constraint)) }
 }
 
 @c @implementation public func brace_constraint_deactivate(_ ctx: OpaquePointer?, _ constraint: brace_constraint) -> brace_status {

@@ -6,43 +6,71 @@ import CBraceLibc
 extension Context {
   /// Activates constraints as one solver batch. Every check runs before anything changes.
   func activate(_ list: [ConstraintID]) throws(BraceError) {
-    for c in list where !bridge.constraints[c.index].active {
-      for t in bridge.constraints[c.index].terms {
-        if t.isVariable {
-          guard bridge.variables[t.variable.index].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
-        } else {
-          _ = try node(t.item, "an item of \(describeConstraint(c))")
+    if let error = list.withUnsafeBufferPointer({ activate($0) }) { throw error }
+  }
+
+  /// Activates one constraint: the batch of one, without an array.
+  func activate(_ c: ConstraintID) throws(BraceError) {
+    var one = c
+    if let error = withUnsafePointer(to: &one, { activate(UnsafeBufferPointer(start: $0, count: 1)) }) { throw error }
+  }
+
+  /// The batch itself; answers the error instead of throwing it. What it keeps while it
+  /// runs (the generation each constraint was named with, whether it activated it) is
+  /// scratch space on the stack: activating one constraint allocates nothing here.
+  private func activate(_ list: UnsafeBufferPointer<ConstraintID>) -> BraceError? {
+    let s: LoadedStrategy, i: UnsafeMutableRawPointer
+    do throws(BraceError) {
+      for c in list where !bridge.constraints[c.index].active {
+        for t in bridge.constraints[c.index].terms {
+          if t.isVariable {
+            guard bridge.variables[t.variable.index].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
+          } else {
+            _ = try node(t.item, "an item of \(describeConstraint(c))")
+          }
         }
+        _ = try container(of: bridge.constraints[c.index].terms)
       }
-      _ = try container(of: bridge.constraints[c.index].terms)
+      (s, i) = try ensureSolver()
+    } catch {
+      return error
     }
-    let (s, i) = try ensureSolver()
-    // A diagnostics callback may destroy or create constraints during the batch: only
-    // the constraints named, as they were named, are activated.
-    let named = list.map { ($0, bridge.constraints[$0.index].generation) }
-    var activated: [ConstraintID] = []
-    bridge.pluginFault = nil
-    let outer = bridge.activating
-    bridge.activating = true
-    let outerCause = enterCause(.activation)
-    s.desc.begin_batch!(i)
-    for (c, gen) in named where c.index < bridge.constraints.count && bridge.constraints[c.index].live
-      && bridge.constraints[c.index].generation == gen && !bridge.constraints[c.index].active
-    {
-      bridge.constraints[c.index].active = true
-      stampActivation(c)
-      activated.append(c)
-      install(c)
-    }
-    settleEntrants()
-    s.desc.end_batch!(i)
-    bridge.cause = outerCause
-    bridge.activating = outer
-    if let fault = bridge.pluginFault {
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: list.count) { named -> BraceError? in
+      // A diagnostics callback may destroy or create constraints during the batch: only
+      // the constraints named, as they were named (their generation, the low 32 bits),
+      // are activated; bit 32 records that this batch activated it.
+      let activatedBit: UInt64 = 1 << 32
+      for k in list.indices { named[k] = UInt64(bridge.constraints[list[k].index].generation) }
+      bridge.pluginFault = nil
+      let outer = bridge.activating
+      if !outer { bridge.batchStart = bridge.activationClock }
+      bridge.activating = true
+      let outerCause = enterCause(.activation)
+      s.desc.begin_batch!(i)
+      for k in list.indices {
+        let c = list[k]
+        guard c.index < bridge.constraints.count, bridge.constraints[c.index].live,
+          UInt64(bridge.constraints[c.index].generation) == named[k], !bridge.constraints[c.index].active
+        else { continue }
+        bridge.constraints[c.index].active = true
+        stampActivation(c)
+        named[k] |= activatedBit
+        install(c)
+        // The nodes this constraint brought into the engine get their generated
+        // constraints now, before the next constraint: left for the end of the batch, a
+        // long chain of positions is built first and every row of it grows dense as the
+        // sizes arrive (cubic in the chain). Frames no one set wait for the end.
+        settleEntrants(translated: false)
+      }
+      settleEntrants()
+      s.desc.end_batch!(i)
+      bridge.cause = outerCause
+      bridge.activating = outer
+      guard let fault = bridge.pluginFault else { return nil }
       // The solver plugin misbehaved: nothing of this batch stays.
       bridge.pluginFault = nil
-      deactivate(activated)
-      throw fault
+      deactivate(list.indices.filter { named[$0] & activatedBit != 0 }.map { list[$0] })
+      return fault
     }
   }
 
@@ -111,13 +139,29 @@ extension Context {
       releaseHold(c)
       return
     }
+    var frame: ConstraintID? = nil
+    if status == BRACE_E_UNSATISFIABLE && bridge.activating && bridge.refusedConflicts == nil {
+      // A frame the caller set that entered with this batch (settleEntrants installs it
+      // when its node enters) wins over the batch's constraints whatever their order:
+      // this one, activated last among those it conflicts with, breaks for it, held as
+      // makeRoom holds, and is reported so.
+      frame = conflicting(conflictRows).first { isGivenFrame($0) && activationStamp($0) > bridge.batchStart }
+      if let frame, case .engine(let n) = bridge.constraints[frame.index].owner, bridge.holds[c] == nil {
+        bridge.engineNodes[n]?.references += 1
+        bridge.holds[c] = n
+      }
+    }
     for n in touched where n != own { releaseNode(n) }
     keepBroken(c, container: holder)
     if status == BRACE_E_UNSATISFIABLE {
       // A muted reinstall (a retry) reports nothing: the report is not built either.
       if diagnosticsMuted && bridge.refusedConflicts == nil { return }
-      let others = bridge.constraints.indices.filter { k in bridge.constraints[k].live && bridge.constraints[k].row.map { conflictRows.contains($0) } == true }
-      reportUnsatisfiable(broken: c, conflicting: others.map { ConstraintID(index: $0) })
+      let others = conflicting(conflictRows)
+      if let frame {
+        reportUnsatisfiable(broken: c, conflicting: others.filter { $0 != frame } + [frame], winner: frame)
+      } else {
+        reportUnsatisfiable(broken: c, conflicting: others)
+      }
     } else {
       emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [], constraints: [c])
     }
@@ -137,9 +181,7 @@ extension Context {
     var conflictRows = firstConflicts
     var victims: [(ConstraintID, [ConstraintID])] = []
     while true {
-      let conflicting = bridge.constraints.indices.filter { k in
-        bridge.constraints[k].live && bridge.constraints[k].row.map { conflictRows.contains($0) } == true
-      }.map { ConstraintID(index: $0) }
+      let conflicting = conflicting(conflictRows)
       let inside = conflicting.filter { !isGivenFrame($0) }
       guard let v = inside.max(by: { activationStamp($0) < activationStamp($1) }) else { break }
       let holder = bridge.constraints[v.index].container
@@ -166,6 +208,13 @@ extension Context {
     return (BRACE_E_UNSATISFIABLE, 0, [])
   }
 
+  /// The live constraints whose rows are `rows` (a conflict the solver reported).
+  private func conflicting(_ rows: Set<UInt32>) -> [ConstraintID] {
+    bridge.constraints.indices.filter { k in
+      bridge.constraints[k].live && bridge.constraints[k].row.map { rows.contains($0) } == true
+    }.map { ConstraintID(index: $0) }
+  }
+
   /// A constraint broken for a translated frame holds again or is deactivated: it lets
   /// go of that frame's node.
   func releaseHold(_ c: ConstraintID) {
@@ -185,7 +234,10 @@ extension Context {
   /// Records that `c` was just activated (see makeRoom).
   func stampActivation(_ c: ConstraintID) {
     if c.index >= bridge.activationOrder.count {
-      bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - bridge.activationOrder.count + 1))
+      // Grown as the constraint records are, not by the one slot needed each time.
+      let n = bridge.activationOrder.count
+      if c.index >= bridge.activationOrder.capacity { bridge.activationOrder.reserveCapacity(max(c.index + 1, grownRecordCapacity(n))) }
+      bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - n + 1))
     }
     bridge.activationClock &+= 1
     bridge.activationOrder[c.index] = bridge.activationClock
@@ -342,7 +394,7 @@ extension Context {
     bridge.constraints[k.index].ownerNode = o
     bridge.strategyConstraints[o, default: []].append(k)
     do throws(BraceError) {
-      try activate([k])
+      try activate(k)
     } catch {
       bridge.strategyConstraints[o]?.removeAll { $0 == k }
       destroyConstraint(k)

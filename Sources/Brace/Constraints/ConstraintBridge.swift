@@ -32,8 +32,11 @@ struct ConstraintBridge {
   var activating = false
   /// Constraints strategies added for the nodes they manage, by node slot.
   var strategyConstraints: [NodeID: [ConstraintID]] = [:]
-  /// Nodes that entered the engine and still need their generated constraints.
+  /// Nodes that entered the engine and still need their generated constraints; those
+  /// that translate a frame no one set wait for the end of a batch of activations
+  /// (Context.settleEntrants).
   var entrants: [NodeID] = []
+  var translatingEntrants: [NodeID] = []
   /// Layout guides, by owner slot.
   var guides: [NodeID: [NodeID]] = [:]
   /// Edits: solver variable -> the node it belongs to (.none for free variables).
@@ -51,6 +54,9 @@ struct ConstraintBridge {
   /// constraints a translated frame conflicts with, the one activated last breaks.
   var activationOrder: [UInt32] = []
   var activationClock: UInt32 = 0
+  /// The clock when the outermost batch of activations began: a translated frame stamped
+  /// after it entered with that batch (Activation.install).
+  var batchStart: UInt32 = 0
   /// What the change that is installing constraints is, for the report of a conflict.
   var cause: ConflictCause? = nil
   /// Nodes whose solved size is below zero and already reported, with their generation:

@@ -89,7 +89,7 @@ extension Context {
     bridge.refusedConflicts = []
     defer { bridge.refusedConflicts = nil }
     do throws(BraceError) {
-      try activate([k])
+      try activate(k)
     } catch {
       destroyConstraint(k)
       throw error

@@ -22,7 +22,7 @@ extension Context {
       return
     }
     let generation = nodes.generation[n.index]
-    let translated = nodes.flags[n.index].contains(.translatesMask) && !nodes.flags[n.index].contains(.guide)
+    let translated = isTranslating(n)
     if translated { bridge.measuredWidth[n] = nil }
     let specs = translated ? translatedSpecs(n) : intrinsicSpecs(n)
     // intrinsicSpecs may run the user's intrinsic_content_size callback, which may have

@@ -140,6 +140,8 @@ extension Context {
     let rtl = container != .none ? isRTL(container) : options.layout_direction == BRACE_DIRECTION_RTL
     let mirror = rtl && c.terms.contains { $0.attribute.family == .directional }
     var row = LinearExpression()
+    // One term a variable or a node's attribute: room for the common case, grown once.
+    row.terms.reserveCapacity(c.terms.count)
     for t in c.terms {
       if t.isVariable {
         row.add(try variable(t.variable), t.coefficient)

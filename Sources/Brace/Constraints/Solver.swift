@@ -101,7 +101,11 @@ extension Context {
     // Its generated constraints (intrinsic size or autoresizing) join in the same solver
     // batch as what brought it in (see settleEntrants), and are kept up to date by the
     // constraints pass.
-    bridge.entrants.append(n)
+    if isTranslating(n) && !nodes.flags[n.index].contains(.frameGiven) {
+      bridge.translatingEntrants.append(n)
+    } else {
+      bridge.entrants.append(n)
+    }
     markConstraints(n)
     return (x, y, w, h)
   }
@@ -110,8 +114,18 @@ extension Context {
   /// caller's solver batch: adding a view's size constraints together with the
   /// constraints that position it keeps the tableau sparse (adding them a pass later,
   /// after long chains of positions, makes every row dense).
-  func settleEntrants() {
+  ///
+  /// With `translated` false, the nodes that translate a frame no one set keep waiting:
+  /// within a batch of activations their 'h=' / 'v=' constraints go in at its end, where
+  /// they break as any other constraint that comes last. A frame the caller set goes in
+  /// at once; the batch's constraints that conflict with it break for it when they come
+  /// (Activation.install), as they would when it came last (makeRoom).
+  func settleEntrants(translated: Bool = true) {
     while let n = bridge.entrants.popLast() {
+      if nodes.isLive(n) && isInEngine(n) { regenerate(n) }
+    }
+    guard translated else { return }
+    while let n = bridge.translatingEntrants.popLast() {
       if nodes.isLive(n) && isInEngine(n) { regenerate(n) }
     }
   }
@@ -139,4 +153,9 @@ extension Context {
   }
 
   func isInEngine(_ n: NodeID) -> Bool { (bridge.engineNodes[n]?.references ?? 0) > 0 }
+
+  /// Whether the node's generated constraints are its translated frame ('h=' / 'v=').
+  func isTranslating(_ n: NodeID) -> Bool {
+    nodes.flags[n.index].contains(.translatesMask) && !nodes.flags[n.index].contains(.guide)
+  }
 }

@@ -91,8 +91,15 @@ enum PluginFiles {
     return (nil, dirs)
   }
 
+  /// Entry functions of the files this process has opened, by the absolute path they
+  /// were opened with. dlopen of a path it has open answers that library without looking
+  /// at the file again, so the answer is the same; the table saves the stat before it, a
+  /// system call on every context's load of every plugin.
+  private static let opened = Locked<[String: brace_plugin_entry_fn]>([:])
+
   /// dlopen + dlsym; the handle is deliberately never closed.
   static func entry(_ path: String) throws(BraceError) -> brace_plugin_entry_fn {
+    if let known = opened.withLock({ $0[path] }) { return known }
     guard exists(path) else {
       throw BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(path)\": no such file")
     }
@@ -104,7 +111,13 @@ enum PluginFiles {
     guard let sym = dlsym(handle, BRACE_PLUGIN_ENTRY_NAME) else {
       throw BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(path)\": it has no entry symbol \(BRACE_PLUGIN_ENTRY_NAME) (define it with BRACE_PLUGIN_DEFINE_ENTRY)")
     }
-    return unsafeBitCast(sym, to: brace_plugin_entry_fn.self)
+    let fn = unsafeBitCast(sym, to: brace_plugin_entry_fn.self)
+    if path.utf8.first == UInt8(ascii: "/") {
+      opened.withLock { table in
+        if table.count < 4096 { table[path] = fn }
+      }
+    }
+    return fn
   }
 }
 
