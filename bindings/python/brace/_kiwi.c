@@ -110,10 +110,12 @@ typedef struct {
     PyObject *weakreflist;
 } Constraint;
 
-#define IS_VARIABLE(o) (Py_TYPE(o) == Variable_Type)
-#define IS_TERM(o) (Py_TYPE(o) == Term_Type)
-#define IS_EXPRESSION(o) (Py_TYPE(o) == Expression_Type)
-#define IS_CONSTRAINT(o) (Py_TYPE(o) == Constraint_Type)
+/* Subclasses count (the types are subclassable, as kiwisolver's are): every slot of a
+   type is inherited, so a test that missed a subclass would read it as another type. */
+#define IS_VARIABLE(o) PyObject_TypeCheck(o, Variable_Type)
+#define IS_TERM(o) PyObject_TypeCheck(o, Term_Type)
+#define IS_EXPRESSION(o) PyObject_TypeCheck(o, Expression_Type)
+#define IS_CONSTRAINT(o) PyObject_TypeCheck(o, Constraint_Type)
 #define IS_SYMBOLIC(o) (IS_VARIABLE(o) || IS_TERM(o) || IS_EXPRESSION(o))
 
 /* ------------------------------------------------------------------ messages */
@@ -257,14 +259,14 @@ static PyObject *new_expression(PyObject *terms, double constant) {
     return (PyObject *)e;
 }
 
-/* A Constraint on terms + constant OP 0 (steals `terms`), its terms reduced to one per
+/* A Constraint (of `type`) on terms + constant OP 0 (steals `terms`), its terms reduced to one per
    variable (coefficients summed, first-seen order), as kiwi reduces them. The near-zero
    test is written !(fabs(k) <= 1e-8) so that a NaN coefficient is kept (and refused
    by addConstraint) rather than dropped. */
-static PyObject *new_constraint(PyObject *terms, double constant, int rel, double strength) {
+static PyObject *new_constraint(PyTypeObject *type, PyObject *terms, double constant, int rel, double strength) {
     if (terms == NULL)
         return NULL;
-    Constraint *c = (Constraint *)Constraint_Type->tp_alloc(Constraint_Type, 0);
+    Constraint *c = (Constraint *)type->tp_alloc(type, 0);
     if (c == NULL) {
         Py_DECREF(terms);
         return NULL;
@@ -565,7 +567,7 @@ static PyObject *sym_richcompare(PyObject *self, PyObject *other, int op) {
         Py_XDECREF(hb);
         return NULL;
     }
-    PyObject *r = new_constraint(concat(ia, na, ib, nb, 1), ca - cb, rel, REQUIRED);
+    PyObject *r = new_constraint(Constraint_Type, concat(ia, na, ib, nb, 1), ca - cb, rel, REQUIRED);
     Py_XDECREF(ha);
     Py_XDECREF(hb);
     return r;
@@ -827,7 +829,7 @@ static PyObject *Constraint_new(PyTypeObject *type, PyObject *args, PyObject *kw
     if (strength != NULL && strength_value(strength, &s) < 0)
         return NULL;
     Expression *e = (Expression *)expression;
-    return new_constraint(Py_NewRef(e->terms), e->constant, rel, s);
+    return new_constraint(type, Py_NewRef(e->terms), e->constant, rel, s);
 }
 
 static int Constraint_traverse(Constraint *self, visitproc visit, void *arg) {
