@@ -201,7 +201,8 @@ static int number_arg(PyObject *o, double *out) {
 }
 
 /* A strength (a number or 'required', 'strong', 'medium', 'weak') as its number,
-   clipped to 0...required. */
+   clipped to 0...required as kiwi clips it (max(0, min(required, s))), which makes NaN
+   required. */
 static int strength_value(PyObject *s, double *out) {
     if (PyUnicode_Check(s)) {
         static const struct { const char *name; double value; } named[] = {
@@ -217,7 +218,7 @@ static int strength_value(PyObject *s, double *out) {
     double v;
     if (number_arg(s, &v) < 0)
         return -1;
-    *out = v < 0.0 ? 0.0 : (v > REQUIRED ? REQUIRED : v);
+    *out = v < 0.0 ? 0.0 : (v > REQUIRED || isnan(v) ? REQUIRED : v);
     return 0;
 }
 

@@ -88,7 +88,8 @@ _REQUIRED = 1001001000.0
 
 
 def _clip(v):
-    return 0.0 if v < 0.0 else (1000.0 if v > 1000.0 else v)
+    # kiwi's max(0, min(1000, v)): NaN fails both tests of min and max, so it is 1000.
+    return 0.0 if v < 0.0 else (1000.0 if not v <= 1000.0 else v)
 
 
 class _Strength:
