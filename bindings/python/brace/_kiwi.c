@@ -1234,6 +1234,11 @@ static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
 static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *strength) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
+    /* The strength first, as kiwisolver reads it: its __float__ may run Python code,
+       which then cannot change the solver between the checks below and their use. */
+    double s;
+    if (strength_value(strength, &s) < 0)
+        return NULL;
     if (ensure_context(self) < 0)
         return NULL;
     int has = PyDict_Contains(self->edits, var);
@@ -1242,9 +1247,6 @@ static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *s
             PyErr_SetObject(DuplicateEditVariable, var);
         return NULL;
     }
-    double s;
-    if (strength_value(strength, &s) < 0)
-        return NULL;
     if (s >= REQUIRED) {
         PyErr_SetString(BadRequiredStrength, "A required strength cannot be used in this context.");
         return NULL;
