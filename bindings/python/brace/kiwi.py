@@ -178,9 +178,13 @@ class Solver(_kiwi.Solver):
 
     __slots__ = ("_ctx", "_key", "_terms", "_out_c", "_out_v", "_out_b", "_out_d", "__weakref__")
 
-    def __init__(self):
+    def __new__(cls):
+        # In __new__, as kiwisolver makes its solver: a subclass whose __init__ does not
+        # call Solver.__init__ still gets a context.
+        self = super().__new__(cls)
         self._ctx = None
         self._new_context()
+        return self
 
     # -- context lifetime
 

@@ -59,3 +59,15 @@ def test_a_constraint_subclass_is_made_and_solved():
     assert x.value() == 7.0  # the required x - 7 == 0 over the weak edit x == 0
     assert s.hasConstraint(c) and s.hasEditVariable(x)
     assert (c | "weak").strength() == 1.0
+
+
+def test_a_solver_subclass_needs_no_call_to_solver_init():
+    class MySolver(Solver):
+        def __init__(self, name="s"):  # kiwisolver's solver is made in __new__
+            self.name = name
+
+    x = Variable("x")
+    s = MySolver()
+    s.addConstraint(x == 3)
+    s.updateVariables()
+    assert (s.name, x.value()) == ("s", 3.0)
