@@ -82,6 +82,15 @@ class UnsatisfiableConstraint(_ConstraintError):
     report = ""
 
 
+def _unsatisfiable(constraint, report):
+    """The exception to raise. Made here, not in a local of the raising frame: a local
+    would hold the exception whose traceback holds that frame, a cycle that kept the
+    Solver (and its Brace context) alive until the next garbage collection."""
+    exc = UnsatisfiableConstraint(constraint)
+    exc.report = report
+    return exc
+
+
 # ---------------------------------------------------------------- strengths
 
 _REQUIRED = 1001001000.0
@@ -164,11 +173,10 @@ def _refuse_non_finite(constraint):
     isfinite = math.isfinite
     bad = [(v, k) for v, k in zip(constraint._variables, constraint._coefficients) if not isfinite(k)]
     if bad or not isfinite(constraint._constant):
-        exc = UnsatisfiableConstraint(constraint)
-        exc.report = ("the coefficient of %s is %r" % (bad[0][0].name() or "<unnamed>", bad[0][1]) if bad
-                      else "the constant is %r" % constraint._constant) + \
-            ": a constraint needs finite numbers (no finite values satisfy it otherwise)"
-        raise exc
+        raise _unsatisfiable(constraint, (
+            "the coefficient of %s is %r" % (bad[0][0].name() or "<unnamed>", bad[0][1]) if bad
+            else "the constant is %r" % constraint._constant) +
+            ": a constraint needs finite numbers (no finite values satisfy it otherwise)")
 
 
 class Solver(_kiwi.Solver):
@@ -258,9 +266,7 @@ class Solver(_kiwi.Solver):
         """Raises what a refused brace_constraint_add_on_variables means."""
         _refuse_non_finite(constraint)
         if status == _UNSATISFIABLE:
-            exc = UnsatisfiableConstraint(constraint)
-            exc.report = last_error(self._ctx)
-            raise exc
+            raise _unsatisfiable(constraint, last_error(self._ctx))
         self._check(status, "Solver.addConstraint()")
 
     def _add_cold(self, constraint):
@@ -304,9 +310,7 @@ class Solver(_kiwi.Solver):
             if constraint._priority == 1000.0:
                 lib.brace_constraint_is_broken(self._ctx, h, self._out_b)
                 if self._out_b[0]:
-                    exc = UnsatisfiableConstraint(constraint)
-                    exc.report = _REPORTS.pop(self._key, "") or last_error(self._ctx)
-                    raise exc
+                    raise _unsatisfiable(constraint, _REPORTS.pop(self._key, "") or last_error(self._ctx))
         except BaseException:
             for c in reversed(made):
                 lib.brace_constraint_destroy(self._ctx, c)

@@ -5,7 +5,7 @@ Variable's context are collected; a Variable outliving its first solver works in
 import gc
 import weakref
 
-from brace.kiwi import Constraint, Expression, Solver, Term, Variable
+from brace.kiwi import Constraint, Expression, Solver, Term, UnsatisfiableConstraint, Variable
 
 KIWI_TYPES = (Variable, Term, Expression, Constraint, Solver)
 
@@ -104,3 +104,25 @@ def test_a_constraint_in_two_solvers_is_known_to_each_on_its_own():
     assert a.hasConstraint(c)
     a.updateVariables()
     assert x.value() == 4.0
+
+
+def test_a_solver_that_refused_a_constraint_goes_with_its_last_reference():
+    # The refusal's exception once held the raising frame, which held the solver: a
+    # cycle that kept the Brace context until the next collection. gc is off here so
+    # that only reference counts free it.
+    x = Variable("x")
+    refs = []
+    gc.disable()
+    try:
+        for bad in (x * 1 == 2, x * float("nan") == 0, sum(x * 1.0 for _ in range(70)) == -1):
+            s = Solver()
+            s.addConstraint(x * 1 == 1)
+            refs.append(weakref.ref(s))
+            try:
+                s.addConstraint(bad)  # x = 1 and x = 2; x * NaN; 70 x = -1 and x = 1
+            except UnsatisfiableConstraint:
+                pass
+            del s
+        assert [r() for r in refs] == [None, None, None]
+    finally:
+        gc.enable()
