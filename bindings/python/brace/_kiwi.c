@@ -965,6 +965,11 @@ typedef struct {
     PyObject *cns;       /* Constraint -> brace constraint (int), or the cold path's tuple */
     PyObject *edits;     /* Variable -> strength */
     brace_variable terms[MAX_TERMS];
+    /* A call is under way. A Variable or Constraint subclass's __hash__ or __eq__ runs
+       inside the dict calls, and Python code there must not free or grow what the call
+       holds (the dicts, `handles`, `terms`): a call of this solver made from there is
+       refused (enter()). */
+    int running;
 } Solver;
 
 static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
@@ -1011,7 +1016,17 @@ static void Solver_dealloc(Solver *self) {
 
 /* _bind(context address): take ownership of a new context (kiwi.py made it and set its
    diagnostic callback), after releasing the one held before. */
+static int refuse_if_running(Solver *self) {
+    if (self->running) {
+        PyErr_SetString(PyExc_RuntimeError, "the solver cannot be reset or freed from inside one of its own calls");
+        return -1;
+    }
+    return 0;
+}
+
 static PyObject *Solver_bind(Solver *self, PyObject *address) {
+    if (refuse_if_running(self) < 0)
+        return NULL;
     void *ctx = PyLong_AsVoidPtr(address);
     if (ctx == NULL && PyErr_Occurred())
         return NULL;
@@ -1032,6 +1047,8 @@ static PyObject *Solver_bind(Solver *self, PyObject *address) {
 
 /* _release(): destroy the context and forget everything in it. */
 static PyObject *Solver_unbind(Solver *self, PyObject *unused) {
+    if (refuse_if_running(self) < 0)
+        return NULL;
     Solver_release(self);
     Py_RETURN_NONE;
 }
@@ -1066,6 +1083,22 @@ static int ensure_context(Solver *self) {
         PyErr_SetString(PyExc_RuntimeError, "the solver has no context (it is being freed)");
         return -1;
     }
+    return 0;
+}
+
+/* ensure_context for a public call, which it marks as under way (the caller's wrapper,
+   SOLVER_CALL_*, ends it); -1 inside another call of this solver. */
+static int enter(Solver *self, const char *call) {
+    if (self->running) {
+        PyErr_Format(PyExc_RuntimeError,
+                     "Solver.%s() called from inside another call of the same solver (from a __hash__ or __eq__ "
+                     "that the solver ran)",
+                     call);
+        return -1;
+    }
+    if (ensure_context(self) < 0)
+        return -1;
+    self->running = 1;
     return 0;
 }
 
@@ -1131,16 +1164,20 @@ static brace_variable handle_of(Solver *self, Variable *var) {
 static PyObject *Solver_handle(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
-    if (ensure_context(self) < 0)
+    /* kiwi.py's cold paths call it inside addConstraint; alone it is a call of its own */
+    int outer = !self->running;
+    if (outer && enter(self, "_handle") < 0)
         return NULL;
     brace_variable h = handle_of(self, (Variable *)var);
+    if (outer)
+        self->running = 0;
     return h == 0 ? NULL : PyLong_FromUnsignedLongLong(h);
 }
 
 static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
     if (!IS_CONSTRAINT(arg))
         return wrong_type("Constraint", arg);
-    if (ensure_context(self) < 0)
+    if (enter(self, "addConstraint") < 0)
         return NULL;
     Constraint *c = (Constraint *)arg;
     int has = c->token == self->token ? 1 : PyDict_Contains(self->cns, arg);
@@ -1195,7 +1232,7 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
 static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
     if (!IS_CONSTRAINT(arg))
         return wrong_type("Constraint", arg);
-    if (ensure_context(self) < 0)
+    if (enter(self, "removeConstraint") < 0)
         return NULL;
     PyObject *made = dict_pop(self->cns, arg);
     if (made == NULL) {
@@ -1223,7 +1260,7 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
 static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
     if (!IS_CONSTRAINT(arg))
         return wrong_type("Constraint", arg);
-    if (ensure_context(self) < 0)
+    if (enter(self, "hasConstraint") < 0)
         return NULL;
     if (((Constraint *)arg)->token == self->token)
         Py_RETURN_TRUE;
@@ -1239,7 +1276,7 @@ static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *s
     double s;
     if (strength_value(strength, &s) < 0)
         return NULL;
-    if (ensure_context(self) < 0)
+    if (enter(self, "addEditVariable") < 0)
         return NULL;
     int has = PyDict_Contains(self->edits, var);
     if (has != 0) {
@@ -1276,7 +1313,7 @@ static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *s
 static PyObject *Solver_removeEditVariable(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
-    if (ensure_context(self) < 0)
+    if (enter(self, "removeEditVariable") < 0)
         return NULL;
     int has = PyDict_Contains(self->edits, var);
     if (has <= 0) {
@@ -1298,7 +1335,7 @@ static PyObject *Solver_removeEditVariable(Solver *self, PyObject *var) {
 static PyObject *Solver_hasEditVariable(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
-    if (ensure_context(self) < 0)
+    if (enter(self, "hasEditVariable") < 0)
         return NULL;
     int has = PyDict_Contains(self->edits, var);
     return has < 0 ? NULL : PyBool_FromLong(has);
@@ -1310,7 +1347,7 @@ static PyObject *Solver_suggestValue(Solver *self, PyObject *var, PyObject *arg)
     double value;
     if (number_arg(arg, &value) < 0)
         return NULL;
-    if (ensure_context(self) < 0)
+    if (enter(self, "suggestValue") < 0)
         return NULL;
     int has = PyDict_Contains(self->edits, var);
     if (has <= 0) {
@@ -1330,7 +1367,7 @@ static PyObject *Solver_suggestValue(Solver *self, PyObject *var, PyObject *arg)
 /* Writes the solved value into every Variable this solver has seen, read in one
    brace_variables_get_values call. */
 static PyObject *Solver_updateVariables(Solver *self) {
-    if (ensure_context(self) < 0)
+    if (enter(self, "updateVariables") < 0)
         return NULL;
     Py_ssize_t n = self->count;
     if (n == 0)
@@ -1383,12 +1420,23 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
     return m ? -1 : 0;
 }
 
+/* Returns `expr` (a body's call) and ends the call enter() began there, unless the
+   body was refused as a call inside another (`running` was already set). */
+#define END_CALL(expr)                                                                             \
+    do {                                                                                           \
+        int was_running = self->running;                                                           \
+        PyObject *result = (expr);                                                                 \
+        if (!was_running)                                                                          \
+            self->running = 0;                                                                     \
+        return result;                                                                             \
+    } while (0)
+
 #define SOLVER_CALL_0(name)                                                                        \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
                                           PyObject *kwnames) {                                     \
         if ((nargs != 0 || kwnames != NULL) && solver_args(#name, NULL, 0, args, nargs, kwnames, NULL) < 0) \
             return NULL;                                                                           \
-        return Solver_##name(self);                                                                \
+        END_CALL(Solver_##name(self));                                                             \
     }
 #define SOLVER_CALL_1(name, p0)                                                                    \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
@@ -1396,10 +1444,10 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
         static const char *const params[] = {p0};                                                 \
         PyObject *a[1];                                                                            \
         if (nargs == 1 && kwnames == NULL)                                                         \
-            return Solver_##name(self, args[0]);                                                   \
+            END_CALL(Solver_##name(self, args[0]));                                                \
         if (solver_args(#name, params, 1, args, nargs, kwnames, a) < 0)                            \
             return NULL;                                                                           \
-        return Solver_##name(self, a[0]);                                                          \
+        END_CALL(Solver_##name(self, a[0]));                                                       \
     }
 #define SOLVER_CALL_2(name, p0, p1)                                                                \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
@@ -1407,10 +1455,10 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
         static const char *const params[] = {p0, p1};                                             \
         PyObject *a[2];                                                                            \
         if (nargs == 2 && kwnames == NULL)                                                         \
-            return Solver_##name(self, args[0], args[1]);                                          \
+            END_CALL(Solver_##name(self, args[0], args[1]));                                       \
         if (solver_args(#name, params, 2, args, nargs, kwnames, a) < 0)                            \
             return NULL;                                                                           \
-        return Solver_##name(self, a[0], a[1]);                                                    \
+        END_CALL(Solver_##name(self, a[0], a[1]));                                                 \
     }
 SOLVER_CALL_1(addConstraint, "constraint")
 SOLVER_CALL_1(removeConstraint, "constraint")

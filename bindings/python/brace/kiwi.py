@@ -212,9 +212,9 @@ class Solver(_kiwi.Solver):
 
     def _free_context(self):
         if self._ctx is not None:
+            self._release()  # first: it refuses (changing nothing) inside a call of this solver
             self._ctx = None
             _REPORTS.pop(self._key, None)
-            self._release()
 
     def __del__(self):
         try:
