@@ -607,7 +607,11 @@ static PyObject *Variable_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     Variable *v = (Variable *)type->tp_alloc(type, 0);
     if (v == NULL)
         return NULL;
-    v->name = name != NULL ? Py_NewRef(name) : PyUnicode_FromString("");
+    /* a str as kiwi keeps it (a plain copy of a subclass) */
+    if ((v->name = name != NULL ? PyUnicode_FromObject(name) : PyUnicode_FromString("")) == NULL) {
+        Py_DECREF(v);
+        return NULL;
+    }
     v->context = Py_NewRef(context);
     return (PyObject *)v;
 }
@@ -640,7 +644,9 @@ static PyObject *Variable_name(Variable *self, PyObject *unused) { return Py_New
 static PyObject *Variable_setName(Variable *self, PyObject *name) {
     if (!PyUnicode_Check(name))
         return wrong_type("str", name);
-    Py_SETREF(self->name, Py_NewRef(name));
+    if ((name = PyUnicode_FromObject(name)) == NULL)
+        return NULL;
+    Py_SETREF(self->name, name);
     Py_RETURN_NONE;
 }
 
@@ -815,7 +821,7 @@ static PyObject *Constraint_new(PyTypeObject *type, PyObject *args, PyObject *kw
         return wrong_type("Expression", expression);
     int rel = 0;
     if (op != NULL) {
-        if (!PyUnicode_CheckExact(op))
+        if (!PyUnicode_Check(op))
             return wrong_type("str", op);
         if (PyUnicode_CompareWithASCIIString(op, "==") == 0)
             rel = 0;

@@ -71,3 +71,15 @@ def test_a_solver_subclass_needs_no_call_to_solver_init():
     s.addConstraint(x == 3)
     s.updateVariables()
     assert (s.name, x.value()) == ("s", 3.0)
+
+
+class Name(str):
+    pass
+
+
+def test_str_subclasses_are_read_as_kiwisolver_reads_them():
+    x = Variable(Name("x"))
+    assert type(x.name()) is str and x.name() == "x"  # kiwi keeps a std::string copy
+    x.setName(Name("y"))
+    assert type(x.name()) is str and x.name() == "y"
+    assert repr(Constraint(x + 1, Name(">="))) == "1 * y + 1 >= 0 | strength = 1.001e+09"
