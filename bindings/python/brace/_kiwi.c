@@ -971,11 +971,12 @@ typedef struct {
     PyObject *cns;       /* Constraint -> brace constraint (int), or the cold path's tuple */
     PyObject *edits;     /* Variable -> strength */
     brace_variable terms[MAX_TERMS];
-    /* A call is under way. A Variable or Constraint subclass's __hash__ or __eq__ runs
-       inside the dict calls, and Python code there must not free or grow what the call
-       holds (the dicts, `handles`, `terms`): a call of this solver made from there is
-       refused (enter()). */
-    int running;
+    /* The thread whose call is under way (0: none). A Variable or Constraint subclass's
+       __hash__ or __eq__ runs inside the dict calls, and Python code there must not
+       free or grow what the call holds (the dicts, `handles`, `terms`): a call of this
+       solver made from there, in that thread, is refused (enter()). Another thread's
+       call is let through, as before: a thread switch comes only in Python code. */
+    unsigned long running;
 } Solver;
 
 static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
@@ -1023,7 +1024,7 @@ static void Solver_dealloc(Solver *self) {
 /* _bind(context address): take ownership of a new context (kiwi.py made it and set its
    diagnostic callback), after releasing the one held before. */
 static int refuse_if_running(Solver *self) {
-    if (self->running) {
+    if (self->running == PyThread_get_thread_ident()) {
         PyErr_SetString(PyExc_RuntimeError, "the solver cannot be reset or freed from inside one of its own calls");
         return -1;
     }
@@ -1095,7 +1096,8 @@ static int ensure_context(Solver *self) {
 /* ensure_context for a public call, which it marks as under way (the caller's wrapper,
    SOLVER_CALL_*, ends it); -1 inside another call of this solver. */
 static int enter(Solver *self, const char *call) {
-    if (self->running) {
+    unsigned long me = PyThread_get_thread_ident();
+    if (self->running == me) {
         PyErr_Format(PyExc_RuntimeError,
                      "Solver.%s() called from inside another call of the same solver (from a __hash__ or __eq__ "
                      "that the solver ran)",
@@ -1104,7 +1106,7 @@ static int enter(Solver *self, const char *call) {
     }
     if (ensure_context(self) < 0)
         return -1;
-    self->running = 1;
+    self->running = me;
     return 0;
 }
 
@@ -1171,11 +1173,12 @@ static PyObject *Solver_handle(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
     /* kiwi.py's cold paths call it inside addConstraint; alone it is a call of its own */
-    int outer = !self->running;
+    unsigned long me = PyThread_get_thread_ident();
+    int outer = self->running != me;
     if (outer && enter(self, "_handle") < 0)
         return NULL;
     brace_variable h = handle_of(self, (Variable *)var);
-    if (outer)
+    if (outer && self->running == me)
         self->running = 0;
     return h == 0 ? NULL : PyLong_FromUnsignedLongLong(h);
 }
@@ -1427,12 +1430,13 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
 }
 
 /* Returns `expr` (a body's call) and ends the call enter() began there, unless the
-   body was refused as a call inside another (`running` was already set). */
+   body was refused as a call inside another of this thread. */
 #define END_CALL(expr)                                                                             \
     do {                                                                                           \
-        int was_running = self->running;                                                           \
+        unsigned long me = PyThread_get_thread_ident();                                            \
+        int nested = self->running == me;                                                          \
         PyObject *result = (expr);                                                                 \
-        if (!was_running)                                                                          \
+        if (!nested && self->running == me)                                                        \
             self->running = 0;                                                                     \
         return result;                                                                             \
     } while (0)

@@ -120,3 +120,38 @@ def test_a_has_call_from_a_hash_inside_another_call_is_refused():
     s.suggestValue(x, 3)  # the hook ran once
     s.updateVariables()
     assert x.value() == 3.0
+
+
+def test_another_threads_call_while_python_code_runs_inside_a_call_goes_through():
+    import threading
+
+    s = Solver()
+    y = Variable("y")
+    inside, done, seen = threading.Event(), threading.Event(), []
+
+    def hook():  # thread A, inside s.addConstraint: let thread B call s, wait for it
+        inside.set()
+        assert done.wait(30)
+
+    x = Hooked("x")
+    x.at, x.hook = 1, hook
+
+    def other():  # thread B
+        assert inside.wait(30)
+        try:
+            s.addConstraint(y == 4)
+            seen.append(s.hasConstraint(y >= 0))
+        except Exception as e:
+            seen.append(e)
+        done.set()
+
+    b = threading.Thread(target=other)
+    b.start()
+    s.addConstraint(x + y == 10)
+    b.join()
+    assert seen == [False]
+    s.updateVariables()
+    assert (x.value(), y.value()) == (6.0, 4.0)  # x = 10 - 4
+    x.uses, x.at, x.hook = 0, 1, s.reset
+    with pytest.raises(RuntimeError):  # and this thread's own nesting is still refused
+        s.hasEditVariable(x)
