@@ -371,6 +371,8 @@ fail:
    not supported; -1 on error. */
 static int parts(PyObject *o, PyObject **hold, PyObject *const **items, Py_ssize_t *n, double *constant) {
     *hold = NULL;
+    if (PyFloat_CheckExact(o) || PyLong_CheckExact(o)) /* the common number, before the subtype tests */
+        goto number;
     if (IS_VARIABLE(o)) {
         if ((*hold = new_term(o, 1.0)) == NULL)
             return -1;
@@ -395,6 +397,7 @@ static int parts(PyObject *o, PyObject **hold, PyObject *const **items, Py_ssize
     int k = is_num(o);
     if (k <= 0)
         return k;
+number:
     if (as_double(o, constant) < 0)
         return -1;
     *items = NULL;
@@ -1269,10 +1272,12 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
 static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
     if (!IS_CONSTRAINT(arg))
         return wrong_type("Constraint", arg);
-    if (enter(self, "hasConstraint") < 0)
+    if (ensure_context(self) < 0)
         return NULL;
     if (((Constraint *)arg)->token == self->token)
         Py_RETURN_TRUE;
+    if (enter(self, "hasConstraint") < 0) /* the dict: Python code may run */
+        return NULL;
     int has = PyDict_Contains(self->cns, arg);
     return has < 0 ? NULL : PyBool_FromLong(has);
 }
@@ -1429,14 +1434,13 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
     return m ? -1 : 0;
 }
 
-/* Returns `expr` (a body's call) and ends the call enter() began there, unless the
-   body was refused as a call inside another of this thread. */
+/* Returns `expr` (a body's call) and ends the call enter() began there: `running`
+   changed only if the body entered (not when it was refused inside another). */
 #define END_CALL(expr)                                                                             \
     do {                                                                                           \
-        unsigned long me = PyThread_get_thread_ident();                                            \
-        int nested = self->running == me;                                                          \
+        unsigned long before = self->running;                                                      \
         PyObject *result = (expr);                                                                 \
-        if (!nested && self->running == me)                                                        \
+        if (self->running != before)                                                               \
             self->running = 0;                                                                     \
         return result;                                                                             \
     } while (0)
