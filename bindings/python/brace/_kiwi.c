@@ -633,6 +633,9 @@ static int Variable_clear(Variable *self) {
 static void Variable_dealloc(Variable *self) {
     PyTypeObject *tp = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
+    /* A chain of Variables through their contexts is freed without a recursion as
+       deep as the chain (which overflowed the C stack at some 100,000). */
+    Py_TRASHCAN_BEGIN(self, Variable_dealloc)
     if (self->weakreflist != NULL)
         PyObject_ClearWeakRefs((PyObject *)self);
     Py_CLEAR(self->name);
@@ -640,6 +643,7 @@ static void Variable_dealloc(Variable *self) {
     Py_CLEAR(self->value_obj);
     tp->tp_free(self);
     Py_DECREF(tp);
+    Py_TRASHCAN_END
 }
 
 static PyObject *Variable_name(Variable *self, PyObject *unused) { return Py_NewRef(self->name); }
