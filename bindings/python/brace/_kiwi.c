@@ -77,6 +77,7 @@ typedef struct {
        other solvers keep theirs in their dict. */
     uint64_t token;
     brace_variable handle;
+    PyObject *key; /* identity_key() */
     PyObject *weakreflist;
 } Variable;
 
@@ -107,6 +108,7 @@ typedef struct {
     /* The live solver it was added to first while it is there (0: none), so that
        hasConstraint and the duplicate check there need no dict lookup. */
     uint64_t token;
+    PyObject *key; /* identity_key() */
     PyObject *weakreflist;
 } Constraint;
 
@@ -117,6 +119,19 @@ typedef struct {
 #define IS_EXPRESSION(o) PyObject_TypeCheck(o, Expression_Type)
 #define IS_CONSTRAINT(o) PyObject_TypeCheck(o, Constraint_Type)
 #define IS_SYMBOLIC(o) (IS_VARIABLE(o) || IS_TERM(o) || IS_EXPRESSION(o))
+
+/* The key of a Variable or Constraint in the dicts here (the solver's, the long
+   expressions' index): its address as an int, made once. Identity, as in kiwi's maps: a
+   subclass's __hash__ and __eq__ (a Variable's == makes a Constraint, which is true)
+   would merge distinct objects or refuse an unhashable one, and would run Python code
+   inside the solver's calls. Borrowed; NULL on error. */
+static PyObject *identity_key(PyObject **slot, PyObject *o) {
+    if (*slot == NULL)
+        *slot = PyLong_FromVoidPtr(o);
+    return *slot;
+}
+#define VARIABLE_KEY(o) identity_key(&((Variable *)(o))->key, (PyObject *)(o))
+#define CONSTRAINT_KEY(o) identity_key(&((Constraint *)(o))->key, (PyObject *)(o))
 
 /* ------------------------------------------------------------------ messages */
 
@@ -282,7 +297,7 @@ static PyObject *new_constraint(PyTypeObject *type, PyObject *terms, double cons
     PyObject **order = NULL;                   /* distinct variables, first-seen order */
     double *sums = PyMem_Malloc(sizeof(double) * (n ? n : 1));
     Py_ssize_t m = 0;
-    PyObject *index = NULL; /* Variable -> position, for long expressions */
+    PyObject *index = NULL; /* Variable key -> position, for long expressions */
     if (sums == NULL)
         goto nomem;
     order = PyMem_Malloc(sizeof(PyObject *) * (n ? n : 1));
@@ -300,18 +315,20 @@ static PyObject *new_constraint(PyTypeObject *type, PyObject *terms, double cons
                     break;
                 }
         } else {
-            PyObject *found = PyDict_GetItemWithError(index, t->variable);
+            PyObject *key = VARIABLE_KEY(t->variable);
+            PyObject *found = key ? PyDict_GetItemWithError(index, key) : NULL;
+            int st = 0;
             if (found != NULL)
                 at = PyLong_AsSsize_t(found);
-            else if (PyErr_Occurred())
-                goto fail;
+            else if (key == NULL || PyErr_Occurred())
+                st = -1;
             else {
                 PyObject *pos = PyLong_FromSsize_t(m);
-                int st = pos ? PyDict_SetItem(index, t->variable, pos) : -1;
+                st = pos ? PyDict_SetItem(index, key, pos) : -1;
                 Py_XDECREF(pos);
-                if (st < 0)
-                    goto fail;
             }
+            if (st < 0)
+                goto fail;
         }
         if (at >= 0)
             sums[at] += t->coefficient;
@@ -641,6 +658,7 @@ static void Variable_dealloc(Variable *self) {
     Py_CLEAR(self->name);
     Py_CLEAR(self->context);
     Py_CLEAR(self->value_obj);
+    Py_CLEAR(self->key);
     tp->tp_free(self);
     Py_DECREF(tp);
     Py_TRASHCAN_END
@@ -867,6 +885,7 @@ static void Constraint_dealloc(Constraint *self) {
     if (self->weakreflist != NULL)
         PyObject_ClearWeakRefs((PyObject *)self);
     Constraint_clear(self);
+    Py_CLEAR(self->key);
     PyMem_Free(self->coefficients);
     tp->tp_free(self);
     Py_DECREF(tp);
@@ -970,19 +989,19 @@ typedef struct {
     PyObject_HEAD
     brace_context *ctx;
     uint64_t token;      /* tells this context's variables apart (Variable.token) */
-    PyObject *vars;      /* Variable -> its brace_variable (int), every one seen */
+    PyObject *vars;      /* Variable key -> its brace_variable (int), every one seen */
     PyObject *var_objs;  /* the Variables, in the order first seen (kept alive) */
     brace_variable *handles; /* their brace variables, same order */
     double *values;      /* updateVariables' buffer */
     Py_ssize_t count, capacity;
-    PyObject *cns;       /* Constraint -> brace constraint (int), or the cold path's tuple */
-    PyObject *edits;     /* Variable -> strength */
+    PyObject *cns;       /* Constraint key -> (Constraint, brace constraint (int) or the cold path's tuple) */
+    PyObject *edits;     /* Variable key -> (Variable, strength) */
     brace_variable terms[MAX_TERMS];
-    /* The thread whose call is under way (0: none). A Variable or Constraint subclass's
-       __hash__ or __eq__ runs inside the dict calls, and Python code there must not
-       free or grow what the call holds (the dicts, `handles`, `terms`): a call of this
-       solver made from there, in that thread, is refused (enter()). Another thread's
-       call is let through, as before: a thread switch comes only in Python code. */
+    /* The thread whose call is under way (0: none). Python code runs inside some calls
+       (kiwi.py's cold paths, and any __del__ or collector callback there), and must not
+       free or grow what the call holds (the dicts, `handles`, `terms`, the context): a
+       call of this solver made from there, in that thread, is refused (enter()).
+       Another thread's call is let through: a thread switch comes only in Python code. */
     unsigned long running;
 } Solver;
 
@@ -1106,8 +1125,8 @@ static int enter(Solver *self, const char *call) {
     unsigned long me = PyThread_get_thread_ident();
     if (self->running == me) {
         PyErr_Format(PyExc_RuntimeError,
-                     "Solver.%s() called from inside another call of the same solver (from a __hash__ or __eq__ "
-                     "that the solver ran)",
+                     "Solver.%s() called from inside another call of the same solver (from Python code "
+                     "that call ran)",
                      call);
         return -1;
     }
@@ -1131,7 +1150,10 @@ static int token_is_live(uint64_t token) {
 static brace_variable handle_of(Solver *self, Variable *var) {
     if (var->token == self->token)
         return var->handle;
-    PyObject *found = PyDict_GetItemWithError(self->vars, (PyObject *)var);
+    PyObject *key = VARIABLE_KEY(var);
+    if (key == NULL)
+        return 0;
+    PyObject *found = PyDict_GetItemWithError(self->vars, key);
     if (found != NULL)
         return PyLong_AsUnsignedLongLong(found);
     if (PyErr_Occurred())
@@ -1159,7 +1181,7 @@ static brace_variable handle_of(Solver *self, Variable *var) {
         return 0;
     }
     PyObject *value = PyLong_FromUnsignedLongLong(h);
-    if (value == NULL || PyDict_SetItem(self->vars, (PyObject *)var, value) < 0 ||
+    if (value == NULL || PyDict_SetItem(self->vars, key, value) < 0 ||
         PyList_Append(self->var_objs, (PyObject *)var) < 0) {
         Py_XDECREF(value);
         return 0;
@@ -1196,7 +1218,10 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
     if (enter(self, "addConstraint") < 0)
         return NULL;
     Constraint *c = (Constraint *)arg;
-    int has = c->token == self->token ? 1 : PyDict_Contains(self->cns, arg);
+    PyObject *key = CONSTRAINT_KEY(arg);
+    if (key == NULL)
+        return NULL;
+    int has = c->token == self->token ? 1 : PyDict_Contains(self->cns, key);
     if (has != 0) {
         if (has > 0)
             PyErr_SetObject(DuplicateConstraint, arg);
@@ -1233,8 +1258,10 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
             }
         }
     }
-    int st = PyDict_SetItem(self->cns, arg, made);
+    PyObject *entry = PyTuple_Pack(2, arg, made);
     Py_DECREF(made);
+    int st = entry ? PyDict_SetItem(self->cns, key, entry) : -1;
+    Py_XDECREF(entry);
     if (st < 0)
         return NULL;
     int claimed = token_is_live(c->token);
@@ -1250,12 +1277,14 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
         return wrong_type("Constraint", arg);
     if (enter(self, "removeConstraint") < 0)
         return NULL;
-    PyObject *made = dict_pop(self->cns, arg);
-    if (made == NULL) {
+    PyObject *key = CONSTRAINT_KEY(arg);
+    PyObject *entry = key ? dict_pop(self->cns, key) : NULL;
+    if (entry == NULL) {
         if (!PyErr_Occurred())
             PyErr_SetObject(UnknownConstraint, arg);
         return NULL;
     }
+    PyObject *made = PyTuple_GET_ITEM(entry, 1);
     if (((Constraint *)arg)->token == self->token)
         ((Constraint *)arg)->token = 0;
     PyObject *r = NULL;
@@ -1266,7 +1295,7 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
         r = Py_NewRef(Py_None);
     else
         r = PyObject_CallMethod((PyObject *)self, "_remove_cold", "(O)", made);
-    Py_DECREF(made);
+    Py_DECREF(entry);
     if (r == NULL)
         return NULL;
     Py_DECREF(r);
@@ -1282,7 +1311,8 @@ static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
         Py_RETURN_TRUE;
     if (enter(self, "hasConstraint") < 0) /* the dict: Python code may run */
         return NULL;
-    int has = PyDict_Contains(self->cns, arg);
+    PyObject *key = CONSTRAINT_KEY(arg);
+    int has = key ? PyDict_Contains(self->cns, key) : -1;
     return has < 0 ? NULL : PyBool_FromLong(has);
 }
 
@@ -1296,7 +1326,8 @@ static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *s
         return NULL;
     if (enter(self, "addEditVariable") < 0)
         return NULL;
-    int has = PyDict_Contains(self->edits, var);
+    PyObject *key = VARIABLE_KEY(var);
+    int has = key ? PyDict_Contains(self->edits, key) : -1;
     if (has != 0) {
         if (has > 0)
             PyErr_SetObject(DuplicateEditVariable, var);
@@ -1319,12 +1350,11 @@ static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *s
         st = f_suggest_value(self->ctx, h, BRACE_ATTR_NONE, 0.0);
     if (st != BRACE_OK)
         return fail(self, st, "Solver.addEditVariable()");
-    PyObject *sv = PyFloat_FromDouble(s);
-    if (sv == NULL || PyDict_SetItem(self->edits, var, sv) < 0) {
-        Py_XDECREF(sv);
+    PyObject *entry = Py_BuildValue("(Od)", var, s);
+    int stored = entry ? PyDict_SetItem(self->edits, key, entry) : -1;
+    Py_XDECREF(entry);
+    if (stored < 0)
         return NULL;
-    }
-    Py_DECREF(sv);
     Py_RETURN_NONE;
 }
 
@@ -1333,13 +1363,14 @@ static PyObject *Solver_removeEditVariable(Solver *self, PyObject *var) {
         return wrong_type("Variable", var);
     if (enter(self, "removeEditVariable") < 0)
         return NULL;
-    int has = PyDict_Contains(self->edits, var);
+    PyObject *key = VARIABLE_KEY(var);
+    int has = key ? PyDict_Contains(self->edits, key) : -1;
     if (has <= 0) {
         if (has == 0)
             PyErr_SetObject(UnknownEditVariable, var);
         return NULL;
     }
-    if (PyDict_DelItem(self->edits, var) < 0)
+    if (PyDict_DelItem(self->edits, key) < 0)
         return NULL;
     brace_variable h = handle_of(self, (Variable *)var);
     if (h == 0)
@@ -1355,7 +1386,8 @@ static PyObject *Solver_hasEditVariable(Solver *self, PyObject *var) {
         return wrong_type("Variable", var);
     if (enter(self, "hasEditVariable") < 0)
         return NULL;
-    int has = PyDict_Contains(self->edits, var);
+    PyObject *key = VARIABLE_KEY(var);
+    int has = key ? PyDict_Contains(self->edits, key) : -1;
     return has < 0 ? NULL : PyBool_FromLong(has);
 }
 
@@ -1367,7 +1399,8 @@ static PyObject *Solver_suggestValue(Solver *self, PyObject *var, PyObject *arg)
         return NULL;
     if (enter(self, "suggestValue") < 0)
         return NULL;
-    int has = PyDict_Contains(self->edits, var);
+    PyObject *key = VARIABLE_KEY(var);
+    int has = key ? PyDict_Contains(self->edits, key) : -1;
     if (has <= 0) {
         if (has == 0)
             PyErr_SetObject(UnknownEditVariable, var);
@@ -1500,9 +1533,10 @@ static PyObject *Solver_get_var_handles(Solver *self, void *unused) {
     return r;
 }
 
-static PyObject *dict_or_empty(PyObject *d) { return d != NULL ? Py_NewRef(d) : PyDict_New(); }
-static PyObject *Solver_get_cns(Solver *self, void *unused) { return dict_or_empty(self->cns); }
-static PyObject *Solver_get_edits(Solver *self, void *unused) { return dict_or_empty(self->edits); }
+/* A dict's values (the solver's entries, pairs), a new list. */
+static PyObject *entries(PyObject *d) { return d != NULL ? PyDict_Values(d) : PyList_New(0); }
+static PyObject *Solver_get_cns(Solver *self, void *unused) { return entries(self->cns); }
+static PyObject *Solver_get_edits(Solver *self, void *unused) { return entries(self->edits); }
 static PyObject *Solver_get_var_objs(Solver *self, void *unused) {
     return self->var_objs != NULL ? PyList_GetSlice(self->var_objs, 0, self->count) : PyList_New(0);
 }
@@ -1525,8 +1559,8 @@ static PyMethodDef Solver_methods[] = {
 static PyGetSetDef Solver_getset[] = {
     {"_var_objs", (getter)Solver_get_var_objs, NULL, "the Variables seen, in order", NULL},
     {"_var_handles", (getter)Solver_get_var_handles, NULL, "their Brace variables", NULL},
-    {"_cns", (getter)Solver_get_cns, NULL, "Constraint -> what was made for it", NULL},
-    {"_edits", (getter)Solver_get_edits, NULL, "Variable -> strength", NULL},
+    {"_cns", (getter)Solver_get_cns, NULL, "(Constraint, what was made for it) pairs", NULL},
+    {"_edits", (getter)Solver_get_edits, NULL, "(Variable, strength) pairs", NULL},
     {NULL}};
 
 /* ------------------------------------------------------------------ module */

@@ -351,7 +351,7 @@ class Solver(_kiwi.Solver):
         errors = {}
         infeasible = []
         constraints = []
-        for c, made in self._cns.items():
+        for c, made in self._cns:
             state = "no variables" if not made else ""
             if made:
                 split = type(made) is not int
@@ -376,7 +376,7 @@ class Solver(_kiwi.Solver):
         lines += ["", "Infeasible", "----------"] + infeasible
         lines += ["", "Variables", "---------"] + variables
         lines += ["", "Edit Variables", "--------------"]
-        for v, s in self._edits.items():
+        for v, s in self._edits:
             lines.append("%s | strength = %g -> priority %g, weight %g" % (v.name() or "<unnamed>", s, _LEVEL, weight_of(s)))
         lines += ["", "Constraints", "-----------"] + constraints
         return "\n".join(lines) + "\n"

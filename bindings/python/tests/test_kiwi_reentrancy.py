@@ -1,11 +1,13 @@
-"""Python code that brace._kiwi runs inside a Solver call (a number's __float__, a
-Variable subclass's __hash__) finds and leaves the solver consistent: the arguments are
-read before the solver's state is checked, as kiwisolver 1.5.1 reads them, and a call
-of the solver from inside the dict calls of another is refused."""
+"""Python code that runs inside a Solver call (a number's __float__; a garbage
+collector's callback or a __del__ in kiwi.py's cold paths) finds and leaves the solver
+consistent: the arguments are read before the solver's state is checked, as
+kiwisolver 1.5.1 reads them, and a call of the solver from inside another of the same
+thread is refused."""
 
+import contextlib
+import gc
 import numbers
-import subprocess
-import sys
+import threading
 
 import pytest
 
@@ -64,94 +66,92 @@ def test_a_strength_that_resets_the_solver_leaves_the_edit_in_the_new_context():
     assert x.value() == 2.0
 
 
-class Hooked(Variable):
-    """A Variable whose hash runs `hook` (the solver's dicts call it) at its use `at`."""
+@contextlib.contextmanager
+def python_code_inside(hook):
+    """Runs hook() once from the garbage collector's callback in this thread, with a
+    collection at nearly every allocation: in the middle of the next Python code that
+    allocates, here the >64-term path of addConstraint (kiwi.py's, inside the C call).
+    Yields the list of what hook() raised."""
+    raised, me = [], threading.get_ident()
 
-    uses, at, hook = 0, 0, None
+    def callback(phase, info):
+        if phase == "start" and not callback.fired and threading.get_ident() == me:
+            callback.fired = True
+            try:
+                hook()
+            except Exception as e:
+                raised.append(e)
 
-    def __hash__(self):
-        self.uses += 1
-        if self.uses == self.at:
-            self.hook()
-        return id(self) >> 4
+    callback.fired = False
+    threshold = gc.get_threshold()
+    gc.callbacks.append(callback)
+    gc.set_threshold(1)
+    try:
+        yield raised
+    finally:
+        gc.set_threshold(*threshold)
+        gc.callbacks.remove(callback)
 
 
-def test_a_reset_from_a_variables_hash_is_refused_in_a_child_process():
-    # The second hash is the solver's store of the new variable, after it has sized its
-    # handle array: a reset there freed the array, then the store wrote through NULL
-    # (the child died of a segmentation fault).
-    code = ("from brace.kiwi import Solver, Variable\n"
-            "s = Solver()\n"
-            "class V(Variable):\n"
-            "    n = 0\n"
-            "    def __hash__(self):\n"
-            "        V.n += 1\n"
-            "        if V.n == 2:\n"
-            "            s.reset()\n"
-            "        return id(self) >> 4\n"
-            "try:\n"
-            "    s.addConstraint(V('x') == 1)\n"
-            "except RuntimeError as e:\n"
-            "    print(e)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert (out.returncode, out.stdout) == (0, "the solver cannot be reset or freed from inside one of its own calls\n")
+def long_constraint(s, x, total):
+    """x + h1 + ... + h69 == total with every h pinned to 0 in `s`: over 64 variables,
+    so addConstraint runs kiwi.py's split, which gives x = total."""
+    hs = [Variable("h%d" % i) for i in range(69)]
+    for h in hs:
+        s.addConstraint(h == 0)
+    return sum(hs, x + 0) == total
+
+
+def test_a_reset_from_inside_a_call_is_refused_and_the_solver_goes_on():
+    x, y = Variable("x"), Variable("y")
+    s = Solver()
+    s.addConstraint(y == 4)
+    c = long_constraint(s, x, 140)
+    with python_code_inside(s.reset) as raised:
+        s.addConstraint(c)
+    assert [str(e) for e in raised] == ["the solver cannot be reset or freed from inside one of its own calls"]
+    assert s.hasConstraint(c)
+    s.updateVariables()
+    assert (x.value(), y.value()) == (140.0, 4.0)  # y == 4 kept: no reset happened
 
 
 def test_a_call_from_inside_another_is_refused_and_the_solver_goes_on():
+    x, y = Variable("x"), Variable("y")
     s = Solver()
-    y = Variable("y")
-    x = Hooked("x")
-    x.at, x.hook = 1, lambda: s.addConstraint(y == 2)
-    with pytest.raises(RuntimeError, match=r"Solver.addConstraint\(\) called from inside another call"):
-        s.addConstraint(x == 1)
-    s.addConstraint(x + y == 10)  # the solver takes calls again, and has neither
-    s.addConstraint(y == 4)  # x == 1 nor y == 2 (required: either would conflict)
+    c = long_constraint(s, x, 70)
+    with python_code_inside(lambda: s.addConstraint(y == 2)) as raised:
+        s.addConstraint(c)
+    assert [type(e) for e in raised] == [RuntimeError]
+    assert "Solver.addConstraint() called from inside another call" in str(raised[0])
+    s.addConstraint(y == 3)  # y == 2 was not added (required: it would conflict)
     s.updateVariables()
-    assert (x.value(), y.value()) == (6.0, 4.0)  # x = 10 - 4
-
-
-def test_a_has_call_from_a_hash_inside_another_call_is_refused():
-    s = Solver()
-    x = Hooked("x")
-    s.addEditVariable(x, "weak")
-    x.uses, x.at, x.hook = 0, 1, lambda: s.hasEditVariable(Variable())
-    with pytest.raises(RuntimeError, match=r"Solver.hasEditVariable\(\) called from inside another call"):
-        s.suggestValue(x, 3)
-    s.suggestValue(x, 3)  # the hook ran once
-    s.updateVariables()
-    assert x.value() == 3.0
+    assert (x.value(), y.value()) == (70.0, 3.0)
 
 
 def test_another_threads_call_while_python_code_runs_inside_a_call_goes_through():
-    import threading
-
     s = Solver()
-    y = Variable("y")
+    x, y = Variable("x"), Variable("y")
     inside, done, seen = threading.Event(), threading.Event(), []
 
-    def hook():  # thread A, inside s.addConstraint: let thread B call s, wait for it
+    def hook():  # this thread, inside s.addConstraint: let thread B call s, wait for it
         inside.set()
         assert done.wait(30)
-
-    x = Hooked("x")
-    x.at, x.hook = 1, hook
 
     def other():  # thread B
         assert inside.wait(30)
         try:
             s.addConstraint(y == 4)
-            seen.append(s.hasConstraint(y >= 0))
+            seen.append(s.hasEditVariable(y))
         except Exception as e:
             seen.append(e)
         done.set()
 
+    c = long_constraint(s, x, 70)
     b = threading.Thread(target=other)
     b.start()
-    s.addConstraint(x + y == 10)
+    with python_code_inside(hook) as raised:
+        s.addConstraint(c)
     b.join()
-    assert seen == [False]
+    assert (seen, raised) == ([False], [])
     s.updateVariables()
-    assert (x.value(), y.value()) == (6.0, 4.0)  # x = 10 - 4
-    x.uses, x.at, x.hook = 0, 1, s.reset
-    with pytest.raises(RuntimeError):  # and this thread's own nesting is still refused
-        s.hasEditVariable(x)
+    assert (x.value(), y.value()) == (70.0, 4.0)

@@ -83,3 +83,56 @@ def test_str_subclasses_are_read_as_kiwisolver_reads_them():
     x.setName(Name("y"))
     assert type(x.name()) is str and x.name() == "y"
     assert repr(Constraint(x + 1, Name(">="))) == "1 * y + 1 >= 0 | strength = 1.001e+09"
+
+
+def test_a_subclass_hash_does_not_merge_distinct_variables_in_a_long_expression():
+    class SameHash(Variable):
+        def __hash__(self):
+            return 1
+
+    a, b = SameHash("a"), SameHash("b")
+    # 18 terms (the long path, over 16): 9 a + 9 b, as the 16-term path gives 8 a + 8 b;
+    # a == b made a (true) Constraint, so b's terms were summed into a's: 18 * a
+    assert repr((sum([a, b] * 9) == 0).expression()) == "9 * a + 9 * b + 0"
+    assert repr((sum([a, b] * 8) == 0).expression()) == "8 * a + 8 * b + 0"
+
+
+def test_a_solver_tells_variables_apart_whatever_their_hash_and_eq_say():
+    class SameHash(Variable):
+        def __hash__(self):
+            return 1
+
+    class Unhashable(Variable):
+        def __eq__(self, other):  # sets __hash__ to None, as in kiwisolver's subclasses
+            return Variable.__eq__(self, other)
+
+    for kind in (SameHash, Unhashable):
+        a, b = kind("a"), kind("b")
+        s = Solver()
+        s.addConstraint(a == 1)  # b's constraint was a's variable == 2: Unsatisfiable
+        s.addConstraint(b == 2)  # (SameHash), or TypeError: unhashable (Unhashable)
+        s.addEditVariable(a, "weak")
+        s.addEditVariable(b, "weak")
+        assert s.hasEditVariable(b) and s.hasConstraint(MyConstraint(b + 0)) is False
+        s.updateVariables()
+        assert (a.value(), b.value()) == (1.0, 2.0)
+        s.removeEditVariable(a)
+        assert not s.hasEditVariable(a) and s.hasEditVariable(b)
+        assert "a | strength = 1" not in s.dumps() and "b | strength = 1" in s.dumps()
+
+
+def test_a_constraint_subclass_that_equals_every_other_is_still_itself_in_a_solver():
+    class EqualsAll(Constraint):
+        def __eq__(self, other):
+            return True
+
+        def __hash__(self):
+            return 1
+
+    x = Variable("x")
+    c1, c2 = EqualsAll(x - 1, ">="), EqualsAll(x - 5, "<=")
+    s = Solver()
+    s.addConstraint(c1)
+    s.addConstraint(c2)  # was DuplicateConstraint
+    s.removeConstraint(c1)
+    assert s.hasConstraint(c2) and not s.hasConstraint(c1)
