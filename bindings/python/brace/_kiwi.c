@@ -275,8 +275,8 @@ static PyObject *new_expression(PyObject *terms, double constant) {
     return (PyObject *)e;
 }
 
-/* A Constraint (of `type`) on terms + constant OP 0 (steals `terms`), its terms reduced to one per
-   variable (coefficients summed, first-seen order), as kiwi reduces them. The near-zero
+/* A Constraint (of `type`) on terms + constant OP 0 (steals `terms`), its terms reduced
+   to one per variable (coefficients summed, first-seen order), as kiwi reduces them. The near-zero
    test is written !(fabs(k) <= 1e-8) so that a NaN coefficient is kept (and refused
    by addConstraint) rather than dropped. */
 static PyObject *new_constraint(PyTypeObject *type, PyObject *terms, double constant, int rel, double strength) {
@@ -994,7 +994,8 @@ typedef struct {
     brace_variable *handles; /* their brace variables, same order */
     double *values;      /* updateVariables' buffer */
     Py_ssize_t count, capacity;
-    PyObject *cns;       /* Constraint key -> (Constraint, brace constraint (int) or the cold path's tuple) */
+    PyObject *cns;       /* Constraint key -> (Constraint, its brace constraint (int) or the
+                            cold path's tuple) */
     PyObject *edits;     /* Variable key -> (Variable, strength) */
     brace_variable terms[MAX_TERMS];
     /* The thread whose call is under way (0: none). Python code runs inside some calls
@@ -1047,8 +1048,7 @@ static void Solver_dealloc(Solver *self) {
     Py_DECREF(tp);
 }
 
-/* _bind(context address): take ownership of a new context (kiwi.py made it and set its
-   diagnostic callback), after releasing the one held before. */
+/* -1 (RuntimeError) inside a call of this solver (enter()), 0 elsewhere. */
 static int refuse_if_running(Solver *self) {
     if (self->running == PyThread_get_thread_ident()) {
         PyErr_SetString(PyExc_RuntimeError, "the solver cannot be reset or freed from inside one of its own calls");
@@ -1057,6 +1057,8 @@ static int refuse_if_running(Solver *self) {
     return 0;
 }
 
+/* _bind(context address): take ownership of a new context (kiwi.py made it and set its
+   diagnostic callback), after releasing the one held before. */
 static PyObject *Solver_bind(Solver *self, PyObject *address) {
     if (refuse_if_running(self) < 0)
         return NULL;
@@ -1309,8 +1311,6 @@ static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
         return NULL;
     if (((Constraint *)arg)->token == self->token)
         Py_RETURN_TRUE;
-    if (enter(self, "hasConstraint") < 0) /* the dict: Python code may run */
-        return NULL;
     PyObject *key = CONSTRAINT_KEY(arg);
     int has = key ? PyDict_Contains(self->cns, key) : -1;
     return has < 0 ? NULL : PyBool_FromLong(has);
@@ -1384,7 +1384,7 @@ static PyObject *Solver_removeEditVariable(Solver *self, PyObject *var) {
 static PyObject *Solver_hasEditVariable(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
-    if (enter(self, "hasEditVariable") < 0)
+    if (ensure_context(self) < 0) /* a read that runs no Python code: no enter() */
         return NULL;
     PyObject *key = VARIABLE_KEY(var);
     int has = key ? PyDict_Contains(self->edits, key) : -1;
