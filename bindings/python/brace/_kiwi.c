@@ -77,6 +77,7 @@ typedef struct {
        other solvers keep theirs in their dict. */
     uint64_t token;
     brace_variable handle;
+    PyObject *key; /* identity_key() */
     PyObject *weakreflist;
 } Variable;
 
@@ -107,14 +108,30 @@ typedef struct {
     /* The live solver it was added to first while it is there (0: none), so that
        hasConstraint and the duplicate check there need no dict lookup. */
     uint64_t token;
+    PyObject *key; /* identity_key() */
     PyObject *weakreflist;
 } Constraint;
 
-#define IS_VARIABLE(o) (Py_TYPE(o) == Variable_Type)
-#define IS_TERM(o) (Py_TYPE(o) == Term_Type)
-#define IS_EXPRESSION(o) (Py_TYPE(o) == Expression_Type)
-#define IS_CONSTRAINT(o) (Py_TYPE(o) == Constraint_Type)
+/* Subclasses count (the types are subclassable, as kiwisolver's are): every slot of a
+   type is inherited, so a test that missed a subclass would read it as another type. */
+#define IS_VARIABLE(o) PyObject_TypeCheck(o, Variable_Type)
+#define IS_TERM(o) PyObject_TypeCheck(o, Term_Type)
+#define IS_EXPRESSION(o) PyObject_TypeCheck(o, Expression_Type)
+#define IS_CONSTRAINT(o) PyObject_TypeCheck(o, Constraint_Type)
 #define IS_SYMBOLIC(o) (IS_VARIABLE(o) || IS_TERM(o) || IS_EXPRESSION(o))
+
+/* The key of a Variable or Constraint in the dicts here (the solver's, the long
+   expressions' index): its address as an int, made once. Identity, as in kiwi's maps: a
+   subclass's __hash__ and __eq__ (a Variable's == makes a Constraint, which is true)
+   would merge distinct objects or refuse an unhashable one, and would run Python code
+   inside the solver's calls. Borrowed; NULL on error. */
+static PyObject *identity_key(PyObject **slot, PyObject *o) {
+    if (*slot == NULL)
+        *slot = PyLong_FromVoidPtr(o);
+    return *slot;
+}
+#define VARIABLE_KEY(o) identity_key(&((Variable *)(o))->key, (PyObject *)(o))
+#define CONSTRAINT_KEY(o) identity_key(&((Constraint *)(o))->key, (PyObject *)(o))
 
 /* ------------------------------------------------------------------ messages */
 
@@ -199,7 +216,8 @@ static int number_arg(PyObject *o, double *out) {
 }
 
 /* A strength (a number or 'required', 'strong', 'medium', 'weak') as its number,
-   clipped to 0...required. */
+   clipped to 0...required as kiwi clips it (max(0, min(required, s))), which makes NaN
+   required. */
 static int strength_value(PyObject *s, double *out) {
     if (PyUnicode_Check(s)) {
         static const struct { const char *name; double value; } named[] = {
@@ -215,7 +233,7 @@ static int strength_value(PyObject *s, double *out) {
     double v;
     if (number_arg(s, &v) < 0)
         return -1;
-    *out = v < 0.0 ? 0.0 : (v > REQUIRED ? REQUIRED : v);
+    *out = v < 0.0 ? 0.0 : (v > REQUIRED || isnan(v) ? REQUIRED : v);
     return 0;
 }
 
@@ -257,14 +275,14 @@ static PyObject *new_expression(PyObject *terms, double constant) {
     return (PyObject *)e;
 }
 
-/* A Constraint on terms + constant OP 0 (steals `terms`), its terms reduced to one per
-   variable (coefficients summed, first-seen order), as kiwi reduces them. The near-zero
+/* A Constraint (of `type`) on terms + constant OP 0 (steals `terms`), its terms reduced
+   to one per variable (coefficients summed, first-seen order), as kiwi reduces them. The near-zero
    test is written !(fabs(k) <= 1e-8) so that a NaN coefficient is kept (and refused
    by addConstraint) rather than dropped. */
-static PyObject *new_constraint(PyObject *terms, double constant, int rel, double strength) {
+static PyObject *new_constraint(PyTypeObject *type, PyObject *terms, double constant, int rel, double strength) {
     if (terms == NULL)
         return NULL;
-    Constraint *c = (Constraint *)Constraint_Type->tp_alloc(Constraint_Type, 0);
+    Constraint *c = (Constraint *)type->tp_alloc(type, 0);
     if (c == NULL) {
         Py_DECREF(terms);
         return NULL;
@@ -279,7 +297,7 @@ static PyObject *new_constraint(PyObject *terms, double constant, int rel, doubl
     PyObject **order = NULL;                   /* distinct variables, first-seen order */
     double *sums = PyMem_Malloc(sizeof(double) * (n ? n : 1));
     Py_ssize_t m = 0;
-    PyObject *index = NULL; /* Variable -> position, for long expressions */
+    PyObject *index = NULL; /* Variable key -> position, for long expressions */
     if (sums == NULL)
         goto nomem;
     order = PyMem_Malloc(sizeof(PyObject *) * (n ? n : 1));
@@ -297,18 +315,20 @@ static PyObject *new_constraint(PyObject *terms, double constant, int rel, doubl
                     break;
                 }
         } else {
-            PyObject *found = PyDict_GetItemWithError(index, t->variable);
+            PyObject *key = VARIABLE_KEY(t->variable);
+            PyObject *found = key ? PyDict_GetItemWithError(index, key) : NULL;
+            int st = 0;
             if (found != NULL)
                 at = PyLong_AsSsize_t(found);
-            else if (PyErr_Occurred())
-                goto fail;
+            else if (key == NULL || PyErr_Occurred())
+                st = -1;
             else {
                 PyObject *pos = PyLong_FromSsize_t(m);
-                int st = pos ? PyDict_SetItem(index, t->variable, pos) : -1;
+                st = pos ? PyDict_SetItem(index, key, pos) : -1;
                 Py_XDECREF(pos);
-                if (st < 0)
-                    goto fail;
             }
+            if (st < 0)
+                goto fail;
         }
         if (at >= 0)
             sums[at] += t->coefficient;
@@ -368,6 +388,8 @@ fail:
    not supported; -1 on error. */
 static int parts(PyObject *o, PyObject **hold, PyObject *const **items, Py_ssize_t *n, double *constant) {
     *hold = NULL;
+    if (PyFloat_CheckExact(o) || PyLong_CheckExact(o)) /* the common number, before the subtype tests */
+        goto number;
     if (IS_VARIABLE(o)) {
         if ((*hold = new_term(o, 1.0)) == NULL)
             return -1;
@@ -392,6 +414,7 @@ static int parts(PyObject *o, PyObject **hold, PyObject *const **items, Py_ssize
     int k = is_num(o);
     if (k <= 0)
         return k;
+number:
     if (as_double(o, constant) < 0)
         return -1;
     *items = NULL;
@@ -565,7 +588,7 @@ static PyObject *sym_richcompare(PyObject *self, PyObject *other, int op) {
         Py_XDECREF(hb);
         return NULL;
     }
-    PyObject *r = new_constraint(concat(ia, na, ib, nb, 1), ca - cb, rel, REQUIRED);
+    PyObject *r = new_constraint(Constraint_Type, concat(ia, na, ib, nb, 1), ca - cb, rel, REQUIRED);
     Py_XDECREF(ha);
     Py_XDECREF(hb);
     return r;
@@ -604,7 +627,11 @@ static PyObject *Variable_new(PyTypeObject *type, PyObject *args, PyObject *kwar
     Variable *v = (Variable *)type->tp_alloc(type, 0);
     if (v == NULL)
         return NULL;
-    v->name = name != NULL ? Py_NewRef(name) : PyUnicode_FromString("");
+    /* a str as kiwi keeps it (a plain copy of a subclass) */
+    if ((v->name = name != NULL ? PyUnicode_FromObject(name) : PyUnicode_FromString("")) == NULL) {
+        Py_DECREF(v);
+        return NULL;
+    }
     v->context = Py_NewRef(context);
     return (PyObject *)v;
 }
@@ -623,13 +650,18 @@ static int Variable_clear(Variable *self) {
 static void Variable_dealloc(Variable *self) {
     PyTypeObject *tp = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
+    /* A chain of Variables through their contexts is freed without a recursion as
+       deep as the chain (which overflowed the C stack at some 100,000). */
+    Py_TRASHCAN_BEGIN(self, Variable_dealloc)
     if (self->weakreflist != NULL)
         PyObject_ClearWeakRefs((PyObject *)self);
     Py_CLEAR(self->name);
     Py_CLEAR(self->context);
     Py_CLEAR(self->value_obj);
+    Py_CLEAR(self->key);
     tp->tp_free(self);
     Py_DECREF(tp);
+    Py_TRASHCAN_END
 }
 
 static PyObject *Variable_name(Variable *self, PyObject *unused) { return Py_NewRef(self->name); }
@@ -637,7 +669,9 @@ static PyObject *Variable_name(Variable *self, PyObject *unused) { return Py_New
 static PyObject *Variable_setName(Variable *self, PyObject *name) {
     if (!PyUnicode_Check(name))
         return wrong_type("str", name);
-    Py_SETREF(self->name, Py_NewRef(name));
+    if ((name = PyUnicode_FromObject(name)) == NULL)
+        return NULL;
+    Py_SETREF(self->name, name);
     Py_RETURN_NONE;
 }
 
@@ -812,7 +846,7 @@ static PyObject *Constraint_new(PyTypeObject *type, PyObject *args, PyObject *kw
         return wrong_type("Expression", expression);
     int rel = 0;
     if (op != NULL) {
-        if (!PyUnicode_CheckExact(op))
+        if (!PyUnicode_Check(op))
             return wrong_type("str", op);
         if (PyUnicode_CompareWithASCIIString(op, "==") == 0)
             rel = 0;
@@ -827,7 +861,7 @@ static PyObject *Constraint_new(PyTypeObject *type, PyObject *args, PyObject *kw
     if (strength != NULL && strength_value(strength, &s) < 0)
         return NULL;
     Expression *e = (Expression *)expression;
-    return new_constraint(Py_NewRef(e->terms), e->constant, rel, s);
+    return new_constraint(type, Py_NewRef(e->terms), e->constant, rel, s);
 }
 
 static int Constraint_traverse(Constraint *self, visitproc visit, void *arg) {
@@ -851,6 +885,7 @@ static void Constraint_dealloc(Constraint *self) {
     if (self->weakreflist != NULL)
         PyObject_ClearWeakRefs((PyObject *)self);
     Constraint_clear(self);
+    Py_CLEAR(self->key);
     PyMem_Free(self->coefficients);
     tp->tp_free(self);
     Py_DECREF(tp);
@@ -954,14 +989,21 @@ typedef struct {
     PyObject_HEAD
     brace_context *ctx;
     uint64_t token;      /* tells this context's variables apart (Variable.token) */
-    PyObject *vars;      /* Variable -> its brace_variable (int), every one seen */
+    PyObject *vars;      /* Variable key -> its brace_variable (int), every one seen */
     PyObject *var_objs;  /* the Variables, in the order first seen (kept alive) */
     brace_variable *handles; /* their brace variables, same order */
     double *values;      /* updateVariables' buffer */
     Py_ssize_t count, capacity;
-    PyObject *cns;       /* Constraint -> brace constraint (int), or the cold path's tuple */
-    PyObject *edits;     /* Variable -> strength */
+    PyObject *cns;       /* Constraint key -> (Constraint, its brace constraint (int) or the
+                            cold path's tuple) */
+    PyObject *edits;     /* Variable key -> (Variable, strength) */
     brace_variable terms[MAX_TERMS];
+    /* The thread whose call is under way (0: none). Python code runs inside some calls
+       (kiwi.py's cold paths, and any __del__ or collector callback there), and must not
+       free or grow what the call holds (the dicts, `handles`, `terms`, the context): a
+       call of this solver made from there, in that thread, is refused (enter()).
+       Another thread's call is let through: a thread switch comes only in Python code. */
+    unsigned long running;
 } Solver;
 
 static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
@@ -1006,9 +1048,20 @@ static void Solver_dealloc(Solver *self) {
     Py_DECREF(tp);
 }
 
+/* -1 (RuntimeError) inside a call of this solver (enter()), 0 elsewhere. */
+static int refuse_if_running(Solver *self) {
+    if (self->running == PyThread_get_thread_ident()) {
+        PyErr_SetString(PyExc_RuntimeError, "the solver cannot be reset or freed from inside one of its own calls");
+        return -1;
+    }
+    return 0;
+}
+
 /* _bind(context address): take ownership of a new context (kiwi.py made it and set its
    diagnostic callback), after releasing the one held before. */
 static PyObject *Solver_bind(Solver *self, PyObject *address) {
+    if (refuse_if_running(self) < 0)
+        return NULL;
     void *ctx = PyLong_AsVoidPtr(address);
     if (ctx == NULL && PyErr_Occurred())
         return NULL;
@@ -1029,6 +1082,8 @@ static PyObject *Solver_bind(Solver *self, PyObject *address) {
 
 /* _release(): destroy the context and forget everything in it. */
 static PyObject *Solver_unbind(Solver *self, PyObject *unused) {
+    if (refuse_if_running(self) < 0)
+        return NULL;
     Solver_release(self);
     Py_RETURN_NONE;
 }
@@ -1066,6 +1121,23 @@ static int ensure_context(Solver *self) {
     return 0;
 }
 
+/* ensure_context for a public call, which it marks as under way (the caller's wrapper,
+   SOLVER_CALL_*, ends it); -1 inside another call of this solver. */
+static int enter(Solver *self, const char *call) {
+    unsigned long me = PyThread_get_thread_ident();
+    if (self->running == me) {
+        PyErr_Format(PyExc_RuntimeError,
+                     "Solver.%s() called from inside another call of the same solver (from Python code "
+                     "that call ran)",
+                     call);
+        return -1;
+    }
+    if (ensure_context(self) < 0)
+        return -1;
+    self->running = me;
+    return 0;
+}
+
 /* 1 when `token` is a live solver's, 0 when not (or 0), -1 on error. */
 static int token_is_live(uint64_t token) {
     if (token == 0)
@@ -1080,7 +1152,10 @@ static int token_is_live(uint64_t token) {
 static brace_variable handle_of(Solver *self, Variable *var) {
     if (var->token == self->token)
         return var->handle;
-    PyObject *found = PyDict_GetItemWithError(self->vars, (PyObject *)var);
+    PyObject *key = VARIABLE_KEY(var);
+    if (key == NULL)
+        return 0;
+    PyObject *found = PyDict_GetItemWithError(self->vars, key);
     if (found != NULL)
         return PyLong_AsUnsignedLongLong(found);
     if (PyErr_Occurred())
@@ -1108,7 +1183,7 @@ static brace_variable handle_of(Solver *self, Variable *var) {
         return 0;
     }
     PyObject *value = PyLong_FromUnsignedLongLong(h);
-    if (value == NULL || PyDict_SetItem(self->vars, (PyObject *)var, value) < 0 ||
+    if (value == NULL || PyDict_SetItem(self->vars, key, value) < 0 ||
         PyList_Append(self->var_objs, (PyObject *)var) < 0) {
         Py_XDECREF(value);
         return 0;
@@ -1128,19 +1203,27 @@ static brace_variable handle_of(Solver *self, Variable *var) {
 static PyObject *Solver_handle(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
-    if (ensure_context(self) < 0)
+    /* kiwi.py's cold paths call it inside addConstraint; alone it is a call of its own */
+    unsigned long me = PyThread_get_thread_ident();
+    int outer = self->running != me;
+    if (outer && enter(self, "_handle") < 0)
         return NULL;
     brace_variable h = handle_of(self, (Variable *)var);
+    if (outer && self->running == me)
+        self->running = 0;
     return h == 0 ? NULL : PyLong_FromUnsignedLongLong(h);
 }
 
 static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
     if (!IS_CONSTRAINT(arg))
         return wrong_type("Constraint", arg);
-    if (ensure_context(self) < 0)
+    if (enter(self, "addConstraint") < 0)
         return NULL;
     Constraint *c = (Constraint *)arg;
-    int has = c->token == self->token ? 1 : PyDict_Contains(self->cns, arg);
+    PyObject *key = CONSTRAINT_KEY(arg);
+    if (key == NULL)
+        return NULL;
+    int has = c->token == self->token ? 1 : PyDict_Contains(self->cns, key);
     if (has != 0) {
         if (has > 0)
             PyErr_SetObject(DuplicateConstraint, arg);
@@ -1177,8 +1260,10 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
             }
         }
     }
-    int st = PyDict_SetItem(self->cns, arg, made);
+    PyObject *entry = PyTuple_Pack(2, arg, made);
     Py_DECREF(made);
+    int st = entry ? PyDict_SetItem(self->cns, key, entry) : -1;
+    Py_XDECREF(entry);
     if (st < 0)
         return NULL;
     int claimed = token_is_live(c->token);
@@ -1192,14 +1277,16 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
 static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
     if (!IS_CONSTRAINT(arg))
         return wrong_type("Constraint", arg);
-    if (ensure_context(self) < 0)
+    if (enter(self, "removeConstraint") < 0)
         return NULL;
-    PyObject *made = dict_pop(self->cns, arg);
-    if (made == NULL) {
+    PyObject *key = CONSTRAINT_KEY(arg);
+    PyObject *entry = key ? dict_pop(self->cns, key) : NULL;
+    if (entry == NULL) {
         if (!PyErr_Occurred())
             PyErr_SetObject(UnknownConstraint, arg);
         return NULL;
     }
+    PyObject *made = PyTuple_GET_ITEM(entry, 1);
     if (((Constraint *)arg)->token == self->token)
         ((Constraint *)arg)->token = 0;
     PyObject *r = NULL;
@@ -1210,7 +1297,7 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
         r = Py_NewRef(Py_None);
     else
         r = PyObject_CallMethod((PyObject *)self, "_remove_cold", "(O)", made);
-    Py_DECREF(made);
+    Py_DECREF(entry);
     if (r == NULL)
         return NULL;
     Py_DECREF(r);
@@ -1224,24 +1311,28 @@ static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
         return NULL;
     if (((Constraint *)arg)->token == self->token)
         Py_RETURN_TRUE;
-    int has = PyDict_Contains(self->cns, arg);
+    PyObject *key = CONSTRAINT_KEY(arg);
+    int has = key ? PyDict_Contains(self->cns, key) : -1;
     return has < 0 ? NULL : PyBool_FromLong(has);
 }
 
 static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *strength) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
-    if (ensure_context(self) < 0)
+    /* The strength first, as kiwisolver reads it: its __float__ may run Python code,
+       which then cannot change the solver between the checks below and their use. */
+    double s;
+    if (strength_value(strength, &s) < 0)
         return NULL;
-    int has = PyDict_Contains(self->edits, var);
+    if (enter(self, "addEditVariable") < 0)
+        return NULL;
+    PyObject *key = VARIABLE_KEY(var);
+    int has = key ? PyDict_Contains(self->edits, key) : -1;
     if (has != 0) {
         if (has > 0)
             PyErr_SetObject(DuplicateEditVariable, var);
         return NULL;
     }
-    double s;
-    if (strength_value(strength, &s) < 0)
-        return NULL;
     if (s >= REQUIRED) {
         PyErr_SetString(BadRequiredStrength, "A required strength cannot be used in this context.");
         return NULL;
@@ -1259,27 +1350,27 @@ static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *s
         st = f_suggest_value(self->ctx, h, BRACE_ATTR_NONE, 0.0);
     if (st != BRACE_OK)
         return fail(self, st, "Solver.addEditVariable()");
-    PyObject *sv = PyFloat_FromDouble(s);
-    if (sv == NULL || PyDict_SetItem(self->edits, var, sv) < 0) {
-        Py_XDECREF(sv);
+    PyObject *entry = Py_BuildValue("(Od)", var, s);
+    int stored = entry ? PyDict_SetItem(self->edits, key, entry) : -1;
+    Py_XDECREF(entry);
+    if (stored < 0)
         return NULL;
-    }
-    Py_DECREF(sv);
     Py_RETURN_NONE;
 }
 
 static PyObject *Solver_removeEditVariable(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
-    if (ensure_context(self) < 0)
+    if (enter(self, "removeEditVariable") < 0)
         return NULL;
-    int has = PyDict_Contains(self->edits, var);
+    PyObject *key = VARIABLE_KEY(var);
+    int has = key ? PyDict_Contains(self->edits, key) : -1;
     if (has <= 0) {
         if (has == 0)
             PyErr_SetObject(UnknownEditVariable, var);
         return NULL;
     }
-    if (PyDict_DelItem(self->edits, var) < 0)
+    if (PyDict_DelItem(self->edits, key) < 0)
         return NULL;
     brace_variable h = handle_of(self, (Variable *)var);
     if (h == 0)
@@ -1293,9 +1384,10 @@ static PyObject *Solver_removeEditVariable(Solver *self, PyObject *var) {
 static PyObject *Solver_hasEditVariable(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
-    if (ensure_context(self) < 0)
+    if (ensure_context(self) < 0) /* a read that runs no Python code: no enter() */
         return NULL;
-    int has = PyDict_Contains(self->edits, var);
+    PyObject *key = VARIABLE_KEY(var);
+    int has = key ? PyDict_Contains(self->edits, key) : -1;
     return has < 0 ? NULL : PyBool_FromLong(has);
 }
 
@@ -1305,9 +1397,10 @@ static PyObject *Solver_suggestValue(Solver *self, PyObject *var, PyObject *arg)
     double value;
     if (number_arg(arg, &value) < 0)
         return NULL;
-    if (ensure_context(self) < 0)
+    if (enter(self, "suggestValue") < 0)
         return NULL;
-    int has = PyDict_Contains(self->edits, var);
+    PyObject *key = VARIABLE_KEY(var);
+    int has = key ? PyDict_Contains(self->edits, key) : -1;
     if (has <= 0) {
         if (has == 0)
             PyErr_SetObject(UnknownEditVariable, var);
@@ -1325,7 +1418,7 @@ static PyObject *Solver_suggestValue(Solver *self, PyObject *var, PyObject *arg)
 /* Writes the solved value into every Variable this solver has seen, read in one
    brace_variables_get_values call. */
 static PyObject *Solver_updateVariables(Solver *self) {
-    if (ensure_context(self) < 0)
+    if (enter(self, "updateVariables") < 0)
         return NULL;
     Py_ssize_t n = self->count;
     if (n == 0)
@@ -1378,12 +1471,23 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
     return m ? -1 : 0;
 }
 
+/* Returns `expr` (a body's call) and ends the call enter() began there: `running`
+   changed only if the body entered (not when it was refused inside another). */
+#define END_CALL(expr)                                                                             \
+    do {                                                                                           \
+        unsigned long before = self->running;                                                      \
+        PyObject *result = (expr);                                                                 \
+        if (self->running != before)                                                               \
+            self->running = 0;                                                                     \
+        return result;                                                                             \
+    } while (0)
+
 #define SOLVER_CALL_0(name)                                                                        \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
                                           PyObject *kwnames) {                                     \
         if ((nargs != 0 || kwnames != NULL) && solver_args(#name, NULL, 0, args, nargs, kwnames, NULL) < 0) \
             return NULL;                                                                           \
-        return Solver_##name(self);                                                                \
+        END_CALL(Solver_##name(self));                                                             \
     }
 #define SOLVER_CALL_1(name, p0)                                                                    \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
@@ -1391,10 +1495,10 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
         static const char *const params[] = {p0};                                                 \
         PyObject *a[1];                                                                            \
         if (nargs == 1 && kwnames == NULL)                                                         \
-            return Solver_##name(self, args[0]);                                                   \
+            END_CALL(Solver_##name(self, args[0]));                                                \
         if (solver_args(#name, params, 1, args, nargs, kwnames, a) < 0)                            \
             return NULL;                                                                           \
-        return Solver_##name(self, a[0]);                                                          \
+        END_CALL(Solver_##name(self, a[0]));                                                       \
     }
 #define SOLVER_CALL_2(name, p0, p1)                                                                \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
@@ -1402,10 +1506,10 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
         static const char *const params[] = {p0, p1};                                             \
         PyObject *a[2];                                                                            \
         if (nargs == 2 && kwnames == NULL)                                                         \
-            return Solver_##name(self, args[0], args[1]);                                          \
+            END_CALL(Solver_##name(self, args[0], args[1]));                                       \
         if (solver_args(#name, params, 2, args, nargs, kwnames, a) < 0)                            \
             return NULL;                                                                           \
-        return Solver_##name(self, a[0], a[1]);                                                    \
+        END_CALL(Solver_##name(self, a[0], a[1]));                                                 \
     }
 SOLVER_CALL_1(addConstraint, "constraint")
 SOLVER_CALL_1(removeConstraint, "constraint")
@@ -1429,9 +1533,10 @@ static PyObject *Solver_get_var_handles(Solver *self, void *unused) {
     return r;
 }
 
-static PyObject *dict_or_empty(PyObject *d) { return d != NULL ? Py_NewRef(d) : PyDict_New(); }
-static PyObject *Solver_get_cns(Solver *self, void *unused) { return dict_or_empty(self->cns); }
-static PyObject *Solver_get_edits(Solver *self, void *unused) { return dict_or_empty(self->edits); }
+/* A dict's values (the solver's entries, pairs), a new list. */
+static PyObject *entries(PyObject *d) { return d != NULL ? PyDict_Values(d) : PyList_New(0); }
+static PyObject *Solver_get_cns(Solver *self, void *unused) { return entries(self->cns); }
+static PyObject *Solver_get_edits(Solver *self, void *unused) { return entries(self->edits); }
 static PyObject *Solver_get_var_objs(Solver *self, void *unused) {
     return self->var_objs != NULL ? PyList_GetSlice(self->var_objs, 0, self->count) : PyList_New(0);
 }
@@ -1454,8 +1559,8 @@ static PyMethodDef Solver_methods[] = {
 static PyGetSetDef Solver_getset[] = {
     {"_var_objs", (getter)Solver_get_var_objs, NULL, "the Variables seen, in order", NULL},
     {"_var_handles", (getter)Solver_get_var_handles, NULL, "their Brace variables", NULL},
-    {"_cns", (getter)Solver_get_cns, NULL, "Constraint -> what was made for it", NULL},
-    {"_edits", (getter)Solver_get_edits, NULL, "Variable -> strength", NULL},
+    {"_cns", (getter)Solver_get_cns, NULL, "(Constraint, what was made for it) pairs", NULL},
+    {"_edits", (getter)Solver_get_edits, NULL, "(Variable, strength) pairs", NULL},
     {NULL}};
 
 /* ------------------------------------------------------------------ module */

@@ -82,13 +82,23 @@ class UnsatisfiableConstraint(_ConstraintError):
     report = ""
 
 
+def _unsatisfiable(constraint, report):
+    """The exception to raise. Made here, not in a local of the raising frame: a local
+    would hold the exception whose traceback holds that frame, a cycle that kept the
+    Solver (and its Brace context) alive until the next garbage collection."""
+    exc = UnsatisfiableConstraint(constraint)
+    exc.report = report
+    return exc
+
+
 # ---------------------------------------------------------------- strengths
 
 _REQUIRED = 1001001000.0
 
 
 def _clip(v):
-    return 0.0 if v < 0.0 else (1000.0 if v > 1000.0 else v)
+    # kiwi's max(0, min(1000, v)): NaN fails both tests of min and max, so it is 1000.
+    return 0.0 if v < 0.0 else (1000.0 if not v <= 1000.0 else v)
 
 
 class _Strength:
@@ -163,11 +173,10 @@ def _refuse_non_finite(constraint):
     isfinite = math.isfinite
     bad = [(v, k) for v, k in zip(constraint._variables, constraint._coefficients) if not isfinite(k)]
     if bad or not isfinite(constraint._constant):
-        exc = UnsatisfiableConstraint(constraint)
-        exc.report = ("the coefficient of %s is %r" % (bad[0][0].name() or "<unnamed>", bad[0][1]) if bad
-                      else "the constant is %r" % constraint._constant) + \
-            ": a constraint needs finite numbers (no finite values satisfy it otherwise)"
-        raise exc
+        raise _unsatisfiable(constraint, (
+            "the coefficient of %s is %r" % (bad[0][0].name() or "<unnamed>", bad[0][1]) if bad
+            else "the constant is %r" % constraint._constant) +
+            ": a constraint needs finite numbers (no finite values satisfy it otherwise)")
 
 
 class Solver(_kiwi.Solver):
@@ -177,9 +186,13 @@ class Solver(_kiwi.Solver):
 
     __slots__ = ("_ctx", "_key", "_terms", "_out_c", "_out_v", "_out_b", "_out_d", "__weakref__")
 
-    def __init__(self):
+    def __new__(cls):
+        # In __new__, as kiwisolver makes its solver: a subclass whose __init__ does not
+        # call Solver.__init__ still gets a context.
+        self = super().__new__(cls)
         self._ctx = None
         self._new_context()
+        return self
 
     # -- context lifetime
 
@@ -199,9 +212,9 @@ class Solver(_kiwi.Solver):
 
     def _free_context(self):
         if self._ctx is not None:
+            self._release()  # first: it refuses (changing nothing) inside a call of this solver
             self._ctx = None
             _REPORTS.pop(self._key, None)
-            self._release()
 
     def __del__(self):
         try:
@@ -253,9 +266,7 @@ class Solver(_kiwi.Solver):
         """Raises what a refused brace_constraint_add_on_variables means."""
         _refuse_non_finite(constraint)
         if status == _UNSATISFIABLE:
-            exc = UnsatisfiableConstraint(constraint)
-            exc.report = last_error(self._ctx)
-            raise exc
+            raise _unsatisfiable(constraint, last_error(self._ctx))
         self._check(status, "Solver.addConstraint()")
 
     def _add_cold(self, constraint):
@@ -299,9 +310,7 @@ class Solver(_kiwi.Solver):
             if constraint._priority == 1000.0:
                 lib.brace_constraint_is_broken(self._ctx, h, self._out_b)
                 if self._out_b[0]:
-                    exc = UnsatisfiableConstraint(constraint)
-                    exc.report = _REPORTS.pop(self._key, "") or last_error(self._ctx)
-                    raise exc
+                    raise _unsatisfiable(constraint, _REPORTS.pop(self._key, "") or last_error(self._ctx))
         except BaseException:
             for c in reversed(made):
                 lib.brace_constraint_destroy(self._ctx, c)
@@ -342,7 +351,7 @@ class Solver(_kiwi.Solver):
         errors = {}
         infeasible = []
         constraints = []
-        for c, made in self._cns.items():
+        for c, made in self._cns:
             state = "no variables" if not made else ""
             if made:
                 split = type(made) is not int
@@ -367,7 +376,7 @@ class Solver(_kiwi.Solver):
         lines += ["", "Infeasible", "----------"] + infeasible
         lines += ["", "Variables", "---------"] + variables
         lines += ["", "Edit Variables", "--------------"]
-        for v, s in self._edits.items():
+        for v, s in self._edits:
             lines.append("%s | strength = %g -> priority %g, weight %g" % (v.name() or "<unnamed>", s, _LEVEL, weight_of(s)))
         lines += ["", "Constraints", "-----------"] + constraints
         return "\n".join(lines) + "\n"

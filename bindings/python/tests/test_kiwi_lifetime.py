@@ -3,9 +3,11 @@ destroys its Brace context and lets go of its Variables and Constraints; cycles 
 Variable's context are collected; a Variable outliving its first solver works in the next."""
 
 import gc
+import subprocess
+import sys
 import weakref
 
-from brace.kiwi import Constraint, Expression, Solver, Term, Variable
+from brace.kiwi import Constraint, Expression, Solver, Term, UnsatisfiableConstraint, Variable
 
 KIWI_TYPES = (Variable, Term, Expression, Constraint, Solver)
 
@@ -104,3 +106,40 @@ def test_a_constraint_in_two_solvers_is_known_to_each_on_its_own():
     assert a.hasConstraint(c)
     a.updateVariables()
     assert x.value() == 4.0
+
+
+def test_a_solver_that_refused_a_constraint_goes_with_its_last_reference():
+    # The refusal's exception once held the raising frame, which held the solver: a
+    # cycle that kept the Brace context until the next collection. gc is off here so
+    # that only reference counts free it.
+    x = Variable("x")
+    refs = []
+    gc.disable()
+    try:
+        for bad in (x * 1 == 2, x * float("nan") == 0, sum(x * 1.0 for _ in range(70)) == -1):
+            s = Solver()
+            s.addConstraint(x * 1 == 1)
+            refs.append(weakref.ref(s))
+            try:
+                s.addConstraint(bad)  # x = 1 and x = 2; x * NaN; 70 x = -1 and x = 1
+            except UnsatisfiableConstraint:
+                pass
+            del s
+        assert [r() for r in refs] == [None, None, None]
+    finally:
+        gc.enable()
+
+
+def test_a_long_chain_of_contexts_is_freed_in_a_child_process():
+    # 300,000 Variables each holding the last as its context (directly, or in a Term):
+    # freeing the chain recursed once per Variable and overflowed the C stack
+    # (kiwisolver 1.5.1 crashes the same way).
+    code = ("from brace.kiwi import Variable\n"
+            "for wrap in (lambda v: v, lambda v: 2 * v):\n"
+            "    v = Variable('0')\n"
+            "    for i in range(300000):\n"
+            "        w = Variable(); w.setContext(wrap(v)); v = w\n"
+            "    del v, w\n"
+            "print('freed')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert (out.returncode, out.stdout) == (0, "freed\n")
