@@ -161,9 +161,11 @@ private func suggest(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ value: Doub
 private func beginBatch(_ raw: UnsafeMutableRawPointer?) { instance(raw)?.solver.beginBatch() }
 private func endBatch(_ raw: UnsafeMutableRawPointer?) { instance(raw)?.solver.endBatch() }
 
+/// Read for every variable of a bulk read (brace_variables_get_values): the instance is
+/// borrowed, not retained and released around each answer (a third of the read's cost).
 private func value(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> Double {
-  guard let s = instance(raw) else { return 0 }
-  return s.solver.value(ofSlot: Int(k))
+  guard let raw else { return 0 }
+  return Unmanaged<Instance>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.solver.value(ofSlot: Int(k)) }
 }
 
 private func takeChanged(_ raw: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<UInt32>?, _ capacity: Int) -> Int {

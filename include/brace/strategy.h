@@ -20,6 +20,13 @@
  *   keeps them there). brace_context_create registers the "frame" strategy found so; the "frame"
  *   strategy is required, so a context cannot be created without it.
  *
+ *   A file found is remembered for the process, per list of directories searched: a
+ *   plugin loaded once is never unloaded, and a search costs a stat per directory on
+ *   every context's load of every plugin. So a file of the same name added later to an
+ *   earlier directory of the same list is not seen until the process restarts; a
+ *   different list (another plugin_path option, BRACE_PLUGIN_PATH changed) searches
+ *   again, and a search that found nothing is not remembered.
+ *
  * PROPERTIES
  *
  *   Each strategy declares typed properties with a default and a valid range. A

@@ -150,20 +150,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
     guard count > 0 else { throw .invalidArgument("count \(UInt(bitPattern: count)) is larger than any array") }
     guard let variables else { throw .invalidArgument("variables is NULL with a count of \(count)") }
     let out = try requireOut(out)
-    // All checked before anything is written.
-    var slots = [VariableID]()
-    slots.reserveCapacity(count)
-    for k in 0..<count {
-      do throws(BraceError) {
-        slots.append(try c.variable(variables[k]))
-      } catch {
-        throw BraceError(error.status, "variables[\(k)]: \(error.message)")
-      }
-    }
-    var values = [Double]()
-    values.reserveCapacity(count)
-    for v in slots { values.append(try c.checkedSolverValue(c.bridge.variables[v.index].solverVariable)) }
-    for (k, x) in values.enumerated() { out[k] = x }
+    try c.readValues(UnsafeBufferPointer(start: variables, count: count), into: out)
   }
 }
 

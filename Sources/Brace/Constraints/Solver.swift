@@ -62,6 +62,44 @@ extension Context {
     return v
   }
 
+  /// The values of `handles`, written to `out` only once every handle is checked and
+  /// every value read (a bad one leaves `out` as it was). One pass over the flat records
+  /// with the solver's value function and instance fetched once: per variable, the
+  /// handle's checks and the solver's answer, nothing else (it was ~200 instructions a
+  /// variable through `variable(_:)` and `checkedSolverValue`, an array retained and a
+  /// solver record copied on every read; kiwi's updateVariables reads every variable).
+  func readValues(_ handles: UnsafeBufferPointer<brace_variable>, into out: UnsafeMutablePointer<Double>) throws(BraceError) {
+    let read = bridge.solver?.desc.value
+    let instance = bridge.solverInstance
+    let tag = self.tag
+    let kind = HandleKind.variable.rawValue
+    try withUnsafeTemporaryAllocation(of: Double.self, capacity: handles.count) { values throws(BraceError) in
+      var bad = -1
+      bridge.variables.withUnsafeBufferPointer { records in
+        for k in 0..<handles.count {
+          let h = handles[k]
+          let slot = Int(Handle.slot(h))
+          guard Handle.kind(h) == kind, Handle.tag(h) == tag, slot < records.count,
+            records[slot].generation == Handle.generation(h), records[slot].live
+          else { bad = k; return }
+          let x = read.map { $0(instance, records[slot].solverVariable) } ?? 0
+          guard x.isFinite else { bad = k; return }
+          values[k] = x
+        }
+      }
+      if bad >= 0 {
+        // The slow path names the problem: the handle's, or the solver's answer.
+        do throws(BraceError) {
+          _ = try checkedSolverValue(bridge.variables[try variable(handles[bad]).index].solverVariable)
+        } catch {
+          throw BraceError(error.status, "variables[\(bad)]: \(error.message)")
+        }
+      }
+      // One block copy (update(from:) copied element by element through a call).
+      UnsafeMutableRawPointer(out).copyMemory(from: values.baseAddress!, byteCount: handles.count * MemoryLayout<Double>.stride)
+    }
+  }
+
   /// A solved value; a solver that answers a value that is not a number is reported.
   func checkedSolverValue(_ v: UInt32) throws(BraceError) -> Double {
     let x = solverValue(v)

@@ -83,11 +83,35 @@ enum PluginFiles {
     return stat(path, &st) == 0 && (st.st_mode & UInt32(S_IFMT)) == UInt32(S_IFREG)
   }
 
+  /// Where each file was found, by the file and the directories searched: a search costs
+  /// a stat per directory up to the file's, on every context's load of every plugin
+  /// (brace_context_create loads "frame", the first constraint "simplex"), and a plugin
+  /// found once is loaded for good. So a file added later to an earlier directory of the
+  /// same list is not seen by this process (strategy.h says so); a different list (another
+  /// plugin_path option, BRACE_PLUGIN_PATH changed) searches again. Failed searches are
+  /// not kept: a file that appears later is found.
+  private static let found = Locked<[String: String]>([:])
+
   /// Finds the file of a strategy on the search path.
   static func find(strategy name: String, first: [String]) -> (path: String?, searched: [String]) {
     let file = fileName(forStrategy: name)
     let dirs = searchPath(first)
-    for d in dirs where exists("\(d)/\(file)") { return ("\(d)/\(file)", dirs) }
+    var key = file
+    for d in dirs {
+      key.append("\u{0}")
+      key.append(d)
+    }
+    if let known = found.withLock({ $0[key] }) { return (known, dirs) }
+    for d in dirs where exists("\(d)/\(file)") {
+      let path = "\(d)/\(file)"
+      // (Only absolute paths: a relative one depends on the working directory.)
+      if path.utf8.first == UInt8(ascii: "/") {
+        found.withLock { table in
+          if table.count < 4096 { table[key] = path }
+        }
+      }
+      return (path, dirs)
+    }
     return (nil, dirs)
   }
 
