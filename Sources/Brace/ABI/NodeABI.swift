@@ -196,11 +196,7 @@ private func setPlacement(
 
 @c @implementation public func brace_node_set_intrinsic_content_size(_ ctx: OpaquePointer?, _ node: brace_node, _ size: brace_size) -> brace_status {
   withNode(ctx, "brace_node_set_intrinsic_content_size", node) { c, n throws(BraceError) in
-    for (v, name) in [(size.width, "size.width"), (size.height, "size.height")] {
-      guard v == -1 || (v.isFinite && v >= 0) else {
-        throw .invalidArgument("\(name) must be finite and >= 0, or BRACE_NO_INTRINSIC_METRIC (-1); got \(v)")
-      }
-    }
+    try Check.intrinsicSize(size)
     c.setIntrinsicSize(n, size)
   }
 }

@@ -132,40 +132,49 @@ struct NodeStore {
 
   /// Takes a free slot (or appends one) and fills it with UIKit's defaults.
   mutating func allocate() -> NodeID? {
-    let slot: NodeID
-    if let reused = freeSlots.popLast() {
-      slot = reused
-      generation[slot.index] += 1
-    } else {
-      guard generation.count <= Int(Handle.maxSlot) else { return nil }
-      slot = NodeID(index: generation.count)
-      generation.append(1)
-      flags.append([])
-      parent.append(.none)
-      children.append([])
-      indexInParent.append(-1)
-      dirtyKid.append(.none)
-      dirtyKid.append(.none)
-      dirtyKid.append(.none)
-      dirtyKids.append([])
-      dirtyKids.append([])
-      dirtyKids.append([])
-      frame.append(brace_rect())
-      boundsOrigin.append(brace_point())
-      dirtyRect.append(brace_rect())
-      alignmentInsets.append(brace_insets())
-      margins.append(defaultMargins)
-      direction.append(0)
-      intrinsicSize.append(brace_size(width: -1, height: -1))
-      priorities.append(SIMD4(250, 250, 750, 750))
-      autoresizingMask.append(0)
-      userData.append(nil)
-      callbacks.append(-1)
-      passCount.append(.zero)
-      countTurn.append(0)
-      strategy.append(-1)
-      strategyData.append(nil)
-    }
+    guard let reused = freeSlots.popLast() else { return append() }
+    generation[reused.index] += 1
+    reset(reused)
+    liveCount += 1
+    return reused
+  }
+
+  /// A new slot at the end, appended with the defaults (written once, not reset after).
+  private mutating func append() -> NodeID? {
+    guard generation.count <= Int(Handle.maxSlot) else { return nil }
+    let slot = NodeID(index: generation.count)
+    generation.append(1)
+    flags.append([.live, .translatesMask, .autoresizesSubviews])
+    parent.append(.none)
+    children.append([])
+    indexInParent.append(-1)
+    dirtyKid.append(.none)
+    dirtyKid.append(.none)
+    dirtyKid.append(.none)
+    dirtyKids.append([])
+    dirtyKids.append([])
+    dirtyKids.append([])
+    frame.append(brace_rect())
+    boundsOrigin.append(brace_point())
+    dirtyRect.append(brace_rect())
+    alignmentInsets.append(brace_insets())
+    margins.append(defaultMargins)
+    direction.append(0)
+    intrinsicSize.append(brace_size(width: -1, height: -1))
+    priorities.append(SIMD4(250, 250, 750, 750))
+    autoresizingMask.append(0)
+    userData.append(nil)
+    callbacks.append(-1)
+    passCount.append(.zero)
+    countTurn.append(0)
+    strategy.append(-1)
+    strategyData.append(nil)
+    liveCount += 1
+    return slot
+  }
+
+  /// A freed slot back to the defaults `append` writes.
+  private mutating func reset(_ slot: NodeID) {
     let i = slot.index
     flags[i] = [.live, .translatesMask, .autoresizesSubviews]
     parent[i] = .none
@@ -190,8 +199,6 @@ struct NodeStore {
     countTurn[i] = 0
     strategy[i] = -1
     strategyData[i] = nil
-    liveCount += 1
-    return slot
   }
 
   /// Frees a slot. A slot whose generation is exhausted is retired, never reused, so

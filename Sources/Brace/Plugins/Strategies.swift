@@ -172,6 +172,9 @@ extension Context {
   /// container's superview (a stack placed by the stack around it) do not count either:
   /// they place the container, they do not reach what it arranges.
   func isConstrainedExternally(_ n: NodeID, strategy: brace_strategy_id, container: NodeID) -> Bool {
+    // Asked per subview of every container a strategy refreshes: no hashing in a
+    // context without constraints.
+    if bridge.nodeConstraints.isEmpty { return false }
     let own = ConstraintOwner.strategy(Int32(bitPattern: strategy))
     let above = n == container ? nodes.parent[n.index] : .none
     for x in bridge.nodeConstraints[n] ?? [] {
