@@ -139,6 +139,23 @@ struct NodeStore {
     return reused
   }
 
+  /// Room for `count` more nodes in every column, taken at once: a bulk build appends
+  /// without regrowing (and recopying) each column on the way. Grows at least twofold,
+  /// as appending does, so many small bulk calls stay linear.
+  mutating func reserve(_ count: Int) {
+    let needed = generation.count + max(0, count - freeSlots.count)
+    guard needed > generation.capacity else { return }
+    let n = max(needed, 2 * generation.capacity)
+    generation.reserveCapacity(n); flags.reserveCapacity(n); parent.reserveCapacity(n)
+    children.reserveCapacity(n); indexInParent.reserveCapacity(n)
+    dirtyKid.reserveCapacity(3 * n); dirtyKids.reserveCapacity(3 * n)
+    frame.reserveCapacity(n); boundsOrigin.reserveCapacity(n); dirtyRect.reserveCapacity(n)
+    alignmentInsets.reserveCapacity(n); margins.reserveCapacity(n); direction.reserveCapacity(n)
+    intrinsicSize.reserveCapacity(n); priorities.reserveCapacity(n); autoresizingMask.reserveCapacity(n)
+    userData.reserveCapacity(n); callbacks.reserveCapacity(n); passCount.reserveCapacity(n)
+    countTurn.reserveCapacity(n); strategy.reserveCapacity(n); strategyData.reserveCapacity(n)
+  }
+
   /// A new slot at the end, appended with the defaults (written once, not reset after).
   private mutating func append() -> NodeID? {
     guard generation.count <= Int(Handle.maxSlot) else { return nil }

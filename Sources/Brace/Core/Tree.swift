@@ -18,6 +18,67 @@ extension Context {
     return slot
   }
 
+  /// brace_node_create_subviews: `count` new nodes, each with `intrinsic` as its
+  /// intrinsic content size, appended in order to `parent`'s subviews (nil: roots); their
+  /// handles go to `out`. They end as that many brace_node_create, add_subview and
+  /// set_intrinsic_content_size calls leave them, but the storage is reserved once and
+  /// the superview and its ancestors hear of the change once, not once per node. All or
+  /// nothing: a strategy refusing to attach undoes the nodes made before it.
+  func createSubviews(_ count: Int, under parent: NodeID?, intrinsic: brace_size, into out: UnsafeMutablePointer<brace_node>) throws(BraceError) {
+    if let parent, nodes.flags[parent.index].contains(.guide) {
+      throw .invalidArgument("layout guides are not views: \(describe(parent)) cannot take part in the subview tree")
+    }
+    guard count <= nodes.freeSlots.count + max(0, Int(Handle.maxSlot) + 1 - nodes.capacity) else {
+      throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space cannot take \(count) more nodes (\(Handle.maxSlot) slots)")
+    }
+    guard count > 0 else { return }
+    nodes.reserve(count)
+    var made: [NodeID] = []
+    made.reserveCapacity(count)
+    func undo() {
+      for m in made.reversed() {
+        detachStrategy(m)
+        nodes.release(m)
+      }
+    }
+    for _ in 0..<count {
+      guard let n = nodes.allocate() else {
+        undo()
+        throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space is exhausted (\(Handle.maxSlot) slots)")
+      }
+      do {
+        try attachDefaultStrategy(n)
+      } catch {
+        nodes.release(n)
+        undo()
+        throw error
+      }
+      made.append(n)
+    }
+    let sized = intrinsic.width != -1 || intrinsic.height != -1
+    let adopts = parent.map { p in nodes.strategy[p.index] >= 0 && plugins.strategies[Int(nodes.strategy[p.index])].adoptsSubviews } ?? false
+    if let parent { nodes.children[parent.index].reserveCapacity(nodes.children[parent.index].count + count) }
+    for (k, n) in made.enumerated() {
+      if let parent {
+        nodes.indexInParent[n.index] = Int32(nodes.children[parent.index].count)
+        nodes.children[parent.index].append(n)
+        nodes.parent[n.index] = parent
+        if adopts { setTranslatesMask(n, false) }
+      }
+      if sized {
+        nodes.intrinsicSize[n.index] = intrinsic
+        markConstraints(n)
+      }
+      markLayout(n)
+      markDisplay(n, nil)
+      out[k] = handle(ofNode: n)
+    }
+    guard let parent else { return }
+    markLayout(parent)
+    strategyChildrenChanged(parent)
+    subviewChanged(parent)
+  }
+
   /// Inserts `child` under `parent` at `index` (nil appends). The index counts the
   /// subviews before the child is detached from its old place.
   func insert(_ child: NodeID, into parent: NodeID, at index: Int?) throws(BraceError) {
