@@ -33,6 +33,10 @@ extension Context {
     }
     guard count > 0 else { return }
     nodes.reserve(count)
+    // New nodes are placed by the next layout: each records its first frame change.
+    // (Grown at least twofold: many small calls stay linear.)
+    let recorded = changes.pending.count + count
+    if recorded > changes.pending.capacity { changes.pending.reserveCapacity(max(recorded, 2 * changes.pending.capacity)) }
     var made: [NodeID] = []
     made.reserveCapacity(count)
     func undo() {
