@@ -52,6 +52,9 @@ struct NodeFlags: OptionSet {
   /// strategy's host->set_frame): with translation on, that frame wins over the
   /// constraints inside it (Activation.makeRoom).
   static let frameGiven = NodeFlags(rawValue: 1 << 26)
+  /// The node has values in `PluginHost.properties`: a node without (most leaves) answers
+  /// its properties' defaults without a lookup, as get_subviews asks for every subview.
+  static let hasProperties = NodeFlags(rawValue: 1 << 27)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,

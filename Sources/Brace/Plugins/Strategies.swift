@@ -138,7 +138,8 @@ extension Context {
   /// The default update_constraints: the node's generated constraints are brought up to
   /// date, then its strategy's constraints hook runs.
   func defaultUpdateConstraints(_ n: NodeID) {
-    regenerate(n)
+    // Nothing generated for any node yet: no engine lookups (two per node per pass).
+    if !bridge.engineNodes.isEmpty { regenerate(n) }
     guard let s = strategyOf(n) else { return }
     s.desc.update_constraints?(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index])
   }
