@@ -73,8 +73,11 @@ brace_status brace_node_add_subview(brace_context *ctx, brace_node parent, brace
  * neither finite and >= 0 nor -1 on an axis, or a layout guide as `parent`;
  * `parent`'s handle errors (as above); BRACE_E_NO_MEMORY when the handle space cannot
  * take `count` more nodes; BRACE_E_PLUGIN when the default strategy refuses to attach
- * to one of them (the nodes made before it are destroyed again). Ownership: the handles
- * are the context's, as brace_node_create's. Thread: the context's rule.
+ * to one of them, and BRACE_E_REENTRANCY when its attach hook destroys `parent` meanwhile
+ * (either way the nodes made before are destroyed again). The nodes are made one after
+ * the other, each attached and appended before the next, so a hook sees a consistent
+ * tree. Ownership: the handles are the context's, as brace_node_create's. Thread: the
+ * context's rule.
  */
 brace_status brace_node_create_subviews(brace_context *ctx, brace_node parent, size_t count,
                                         brace_size intrinsic_size, brace_node *out);

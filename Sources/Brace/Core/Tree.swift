@@ -23,7 +23,7 @@ extension Context {
   /// handles go to `out`. They end as that many brace_node_create, add_subview and
   /// set_intrinsic_content_size calls leave them, but the storage is reserved once and
   /// the superview and its ancestors hear of the change once, not once per node. All or
-  /// nothing: a strategy refusing to attach undoes the nodes made before it.
+  /// nothing: a strategy refusing to attach destroys the nodes made before it again.
   func createSubviews(_ count: Int, under parent: NodeID?, intrinsic: brace_size, into out: UnsafeMutablePointer<brace_node>) throws(BraceError) {
     if let parent, nodes.flags[parent.index].contains(.guide) {
       throw .invalidArgument("layout guides are not views: \(describe(parent)) cannot take part in the subview tree")
@@ -37,37 +37,49 @@ extension Context {
     // (Grown at least twofold: many small calls stay linear.)
     let recorded = changes.pending.count + count
     if recorded > changes.pending.capacity { changes.pending.reserveCapacity(max(recorded, 2 * changes.pending.capacity)) }
-    var made: [NodeID] = []
-    made.reserveCapacity(count)
-    func undo() {
-      for m in made.reversed() {
-        detachStrategy(m)
-        nodes.release(m)
+    let parentGeneration = parent.map { nodes.generation[$0.index] }
+    var adopter: (strategy: Int32, adopts: Bool) = (-2, false)
+    let sized = intrinsic.width != -1 || intrinsic.height != -1
+    if let parent { nodes.children[parent.index].reserveCapacity(nodes.children[parent.index].count + count) }
+    // The nodes made so far go again (destroyed as a program would) when one cannot be.
+    func undo(_ made: Int) {
+      for k in (0..<made).reversed() {
+        if let m = liveNode(out[k]) { try? destroy(m) }
       }
     }
-    for _ in 0..<count {
+    // Each node is made, attached and linked before the next: the default strategy's
+    // attach hook (a program may ship its own "frame") meets a consistent tree, even one
+    // that reaches back into it.
+    for k in 0..<count {
       guard let n = nodes.allocate() else {
-        undo()
+        undo(k)
         throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space is exhausted (\(Handle.maxSlot) slots)")
       }
       do {
         try attachDefaultStrategy(n)
       } catch {
         nodes.release(n)
-        undo()
+        undo(k)
         throw error
       }
-      made.append(n)
-    }
-    let sized = intrinsic.width != -1 || intrinsic.height != -1
-    let adopts = parent.map { p in nodes.strategy[p.index] >= 0 && plugins.strategies[Int(nodes.strategy[p.index])].adoptsSubviews } ?? false
-    if let parent { nodes.children[parent.index].reserveCapacity(nodes.children[parent.index].count + count) }
-    for (k, n) in made.enumerated() {
       if let parent {
+        guard nodes.isLive(parent), nodes.generation[parent.index] == parentGeneration,
+          !nodes.flags[parent.index].contains(.dismantling)
+        else {
+          detachStrategy(n)
+          nodes.release(n)
+          undo(k)
+          throw .reentrancy("the superview was destroyed while brace_node_create_subviews made its subviews (by a strategy's attach hook)")
+        }
         nodes.indexInParent[n.index] = Int32(nodes.children[parent.index].count)
         nodes.children[parent.index].append(n)
         nodes.parent[n.index] = parent
-        if adopts { setTranslatesMask(n, false) }
+        // (The superview's strategy is looked up again only when a hook changed it.)
+        if nodes.strategy[parent.index] != adopter.strategy {
+          let ps = nodes.strategy[parent.index]
+          adopter = (ps, ps >= 0 && plugins.strategies[Int(ps)].adoptsSubviews)
+        }
+        if adopter.adopts { setTranslatesMask(n, false) }
       }
       if sized {
         nodes.intrinsicSize[n.index] = intrinsic
