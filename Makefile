@@ -321,13 +321,16 @@ bench-animation: $(INSTALLED)
 	  Tests/bench/animation_bench.c $(BRACE_LIBS)
 	"$(WORK)/bench/animation_bench" $(ANIMATION_BENCH_FLAGS)
 
-# The `stack` strategy against Yoga (Tests/bench/stack-bench.sh): Yoga is downloaded (the
-# poga sdist, via pip) and built with g++ into $(SCRATCH)/yoga on first use, never committed.
-# Extra options for both programs: make bench-stack STACK_BENCH_FLAGS=--quick
+# The `stack` strategy against Yoga and Clay (Tests/bench/stack-bench.sh): Yoga is downloaded (the
+# poga sdist, via pip) and built with g++ into $(SCRATCH)/yoga on first use, never committed;
+# Clay's program is built with -O2 against the single header CLAY_H names (no registry ships
+# it; it is skipped with a note when absent, and never copied into the repository).
+# Extra options for all programs: make bench-stack STACK_BENCH_FLAGS=--quick
 STACK_BENCH_FLAGS ?=
-## the stack strategy against Yoga on the same scene
+CLAY_H ?= $(abspath $(CURDIR)/../shared/anchors/clay.h)
+## the stack strategy against Yoga and Clay on the same scene
 bench-stack: release
-	SCRATCH="$(SCRATCH)" Tests/bench/stack-bench.sh $(STACK_BENCH_FLAGS)
+	SCRATCH="$(SCRATCH)" CLAY_H="$(CLAY_H)" CC="$(CC)" Tests/bench/stack-bench.sh $(STACK_BENCH_FLAGS)
 
 ## remove the staged install and what the Makefile built in the scratch folder
 clean-stage:

@@ -26,8 +26,12 @@ private final class Container {
   var exact: [brace_node: (exact: brace_rect, written: brace_rect)] = [:]
 }
 
-private func container(_ data: UnsafeMutableRawPointer?) -> Container? {
-  data.map { Unmanaged<Container>.fromOpaque($0).takeUnretainedValue() }
+/// A node's Container for the length of a hook, borrowed, not retained: the host keeps
+/// the node busy while its hook runs (its strategy cannot change, so its data is not
+/// released), and the two hooks run for every leaf of every layout.
+private func withContainer(_ data: UnsafeMutableRawPointer?, _ body: (Container) -> Void) {
+  guard let data else { return }
+  Unmanaged<Container>.fromOpaque(data)._withUnsafeGuaranteedRef(body)
 }
 
 /// One axis of UIKit's rule: the parts are the near margin, the size and the far margin;
@@ -121,39 +125,41 @@ private func resizeSubviews(_ ctx: OpaquePointer?, _ node: brace_node, _ c: Cont
 /// it. The masks apply from the size the subviews are for (the host's old size, unless a
 /// change the hook never saw left them at another), to the new size.
 private func sizeChanged(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?, _ old: brace_size) {
-  guard let c = container(data) else { return }
-  let h = host.pointee
-  var count = 0
-  _ = h.get_subview_count!(ctx, node, &count)
-  // A leaf (most nodes): one call. Subviews added later are in its size then.
-  guard count > 0 else {
-    c.applied = nil
-    c.exact = [:]
-    return
+  withContainer(data) { c in
+    let h = host.pointee
+    var count = 0
+    _ = h.get_subview_count!(ctx, node, &count)
+    // A leaf (most nodes): one call. Subviews added later are in its size then.
+    guard count > 0 else {
+      c.applied = nil
+      c.exact = [:]
+      return
+    }
+    var bounds = brace_rect()
+    guard h.get_bounds!(ctx, node, &bounds) == BRACE_OK else { return }
+    let size = brace_size(width: bounds.width, height: bounds.height)
+    resizeSubviews(ctx, node, c, from: c.applied ?? old, to: size, count: count)
   }
-  var bounds = brace_rect()
-  guard h.get_bounds!(ctx, node, &bounds) == BRACE_OK else { return }
-  let size = brace_size(width: bounds.width, height: bounds.height)
-  resizeSubviews(ctx, node, c, from: c.applied ?? old, to: size, count: count)
 }
 
 /// The layout pass: nothing when the subviews are for the current size (the hook applied
 /// it); the first sight of a container records its size; a size the hook did not apply
 /// (the host changed it while the hook ran) is applied now.
 private func arrange(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ node: brace_node, _ data: UnsafeMutableRawPointer?) {
-  guard let c = container(data) else { return }
-  let h = host.pointee
-  var bounds = brace_rect()
-  guard h.get_bounds!(ctx, node, &bounds) == BRACE_OK else { return }
-  let size = brace_size(width: bounds.width, height: bounds.height)
-  guard let old = c.applied else {
-    c.applied = size
-    return
+  withContainer(data) { c in
+    let h = host.pointee
+    var bounds = brace_rect()
+    guard h.get_bounds!(ctx, node, &bounds) == BRACE_OK else { return }
+    let size = brace_size(width: bounds.width, height: bounds.height)
+    guard let old = c.applied else {
+      c.applied = size
+      return
+    }
+    guard !same(old, size) else { return }
+    var count = 0
+    _ = h.get_subview_count!(ctx, node, &count)
+    resizeSubviews(ctx, node, c, from: old, to: size, count: count)
   }
-  guard !same(old, size) else { return }
-  var count = 0
-  _ = h.get_subview_count!(ctx, node, &count)
-  resizeSubviews(ctx, node, c, from: old, to: size, count: count)
 }
 
 /// The size a container wants: its intrinsic size on an axis that has one; elsewhere the

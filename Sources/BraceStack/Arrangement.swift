@@ -77,11 +77,13 @@ struct StackLayout {
   /// Lengths along the axis and the edge-to-edge gaps for a canvas of length `length`.
   func distribute(_ items: [Content], _ visible: [Int], _ spacing: [Double], length: Double) -> (lengths: [Double], gaps: [Double]) {
     let n = visible.count
-    var lengths = items.map { _ in 0.0 }
+    var lengths = [Double](repeating: 0, count: items.count)
     guard n > 0 else { return (lengths, []) }
-    var adjust: [Double] = []
-    for k in 0..<(n - 1) { adjust.append(adjustment(items, visible[k], visible[k + 1])) }
-    var gaps = (0..<(n - 1)).map { spacing[visible[$0]] + adjust[$0] }
+    // Without baseline gaps every adjustment is 0: no list of them to build.
+    var adjust = [Double](repeating: 0, count: n - 1)
+    if usesBaselineGaps { for k in 0..<(n - 1) { adjust[k] = adjustment(items, visible[k], visible[k + 1]) } }
+    var gaps = [Double](repeating: 0, count: n - 1)
+    for k in 0..<(n - 1) { gaps[k] = spacing[visible[k]] + adjust[k] }
     let fixedGaps = gaps.reduce(0, +)
     var sum = 0.0
     for i in visible {
@@ -164,9 +166,10 @@ struct StackLayout {
   /// at the trailing edge of the previous visible view.
   func arrange(_ items: [Content], hidden: [Bool], _ spacing: [Double], main: Double, cross: Double) -> [Placement] {
     var visible: [Int] = []
+    visible.reserveCapacity(items.count)
     for i in items.indices where !hidden[i] { visible.append(i) }
     let (lengths, gaps) = distribute(items, visible, spacing, length: main)
-    var placed = items.map { _ in Placement() }
+    var placed = [Placement](repeating: Placement(), count: items.count)
     var position = 0.0
     var end = 0.0
     var v = 0

@@ -201,14 +201,20 @@ extension Stack {
   private func readContents(_ ctx: OpaquePointer?, cross: Double?) -> [Content] {
     let horizontal = layout.axis == .horizontal
     let needsBaselines = layout.usesBaselineGaps || layout.crossAlignment == .firstBaseline || layout.crossAlignment == .lastBaseline
-    return views.map { a in
-      var size = a.intrinsic
-      if a.measured {
+    // One sweep into a list sized once, reading each view in place (a measure may reach
+    // callbacks: the loop keeps the list it started with).
+    let views = self.views
+    var list: [Content] = []
+    list.reserveCapacity(views.count)
+    for k in views.indices {
+      var size = views[k].intrinsic
+      let measured = views[k].measured
+      if measured {
         // Across the axis a filled view is offered the canvas; otherwise nothing limits it.
         let offer = cross.flatMap { layout.alignment == .fill ? $0 : nil } ?? BRACE_PROPOSAL_UNBOUNDED
         let proposal = horizontal ? brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: offer)
                                   : brace_size(width: offer, height: BRACE_PROPOSAL_UNBOUNDED)
-        let m = measure(ctx, a.node, proposal)
+        let m = measure(ctx, views[k].node, proposal)
         if size.width < 0 { size.width = m.width }
         if size.height < 0 { size.height = m.height }
       }
@@ -217,19 +223,20 @@ extension Stack {
       var c = Content()
       c.main = max(mainValue, 0)
       c.cross = max(crossValue, 0)
-      let intrinsicMain = (horizontal ? a.intrinsic.width : a.intrinsic.height) >= 0
+      let intrinsicMain = (horizontal ? views[k].intrinsic.width : views[k].intrinsic.height) >= 0
       // No intrinsic size and nothing to measure: length 0, held there at the lowest
       // priority both ways (it stretches first and gives way first).
-      let holds = mainValue >= 0 && (intrinsicMain || a.measured)
-      c.hugging = holds ? (horizontal ? a.hugging.0 : a.hugging.1) : unsizedPriority
-      c.resistance = holds ? (horizontal ? a.resistance.0 : a.resistance.1) : unsizedPriority
+      let holds = mainValue >= 0 && (intrinsicMain || measured)
+      c.hugging = holds ? (horizontal ? views[k].hugging.0 : views[k].hugging.1) : unsizedPriority
+      c.resistance = holds ? (horizontal ? views[k].resistance.0 : views[k].resistance.1) : unsizedPriority
       if needsBaselines {
         let s = brace_size(width: max(size.width, 0), height: max(size.height, 0))
-        c.firstBaseline = baseline(ctx, a.node, s, last: false)
-        c.lastBaseline = baseline(ctx, a.node, s, last: true)
+        c.firstBaseline = baseline(ctx, views[k].node, s, last: false)
+        c.lastBaseline = baseline(ctx, views[k].node, s, last: true)
       }
-      return c
+      list.append(c)
     }
+    return list
   }
 
   /// A view's fitting size: a nested stack answers from what it knows, others through

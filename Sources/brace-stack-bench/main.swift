@@ -107,7 +107,17 @@ func stack(_ ctx: OpaquePointer, _ n: brace_node, axis: String, distribution: St
   check(brace_node_set_property_double(ctx, n, "spacing", gap), "set spacing", ctx)
 }
 
-/// The tree in `ctx`, nothing laid out yet.
+/// `count` new subviews of `parent` in one call (brace_node_create_subviews), each with
+/// `size` as its intrinsic content size (-1 x -1: none).
+func subviews(_ ctx: OpaquePointer, of parent: brace_node, _ count: Int, size: brace_size, into list: inout [brace_node]) {
+  let start = list.count
+  list.append(contentsOf: repeatElement(0, count: count))
+  list.withUnsafeMutableBufferPointer { b in
+    check(brace_node_create_subviews(ctx, parent, count, size, b.baseAddress! + start), "brace_node_create_subviews", ctx)
+  }
+}
+
+/// The tree in `ctx`, nothing laid out yet: each level's nodes made in one call.
 func build(_ ctx: OpaquePointer, _ mode: Mode) -> Scene {
   var s = Scene(ctx: ctx)
   s.cols.reserveCapacity(colCount)
@@ -117,23 +127,18 @@ func build(_ ctx: OpaquePointer, _ mode: Mode) -> Scene {
   s.root = node(ctx, under: nil)
   stack(ctx, s.root, axis: "horizontal", distribution: spaced ? "equal_spacing" : "fill_equally", alignment: "fill")
   check(brace_node_set_frame(ctx, s.root, brace_rect(x: 0, y: 0, width: width0(mode), height: height)), "brace_node_set_frame", ctx)
+  let none = brace_size(width: -1, height: -1)
   let leafSizeValue = brace_size(width: leafSize, height: leafSize)
-  for _ in 0..<colCount {
-    let col = node(ctx, under: s.root)
-    stack(ctx, col, axis: "vertical", distribution: "fill", alignment: spaced ? "leading" : "fill")
-    s.cols.append(col)
-    for _ in 0..<rowCount {
-      let row = node(ctx, under: col)
-      stack(ctx, row, axis: "horizontal", distribution: "fill", alignment: spaced ? "leading" : "fill")
-      s.rows.append(row)
-      for l in 0..<leafCount {
-        let leaf = node(ctx, under: row)
-        check(brace_node_set_intrinsic_content_size(ctx, leaf, leafSizeValue), "brace_node_set_intrinsic_content_size", ctx)
-        if !spaced && l == leafCount - 1 {
-          check(brace_node_set_content_hugging_priority(ctx, leaf, BRACE_AXIS_HORIZONTAL, 249), "brace_node_set_content_hugging_priority", ctx)
-        }
-        s.leaves.append(leaf)
-      }
+  subviews(ctx, of: s.root, colCount, size: none, into: &s.cols)
+  for c in 0..<colCount {
+    stack(ctx, s.cols[c], axis: "vertical", distribution: "fill", alignment: spaced ? "leading" : "fill")
+    subviews(ctx, of: s.cols[c], rowCount, size: none, into: &s.rows)
+  }
+  for row in s.rows {
+    stack(ctx, row, axis: "horizontal", distribution: "fill", alignment: spaced ? "leading" : "fill")
+    subviews(ctx, of: row, leafCount, size: leafSizeValue, into: &s.leaves)
+    if !spaced {
+      check(brace_node_set_content_hugging_priority(ctx, s.leaves[s.leaves.count - 1], BRACE_AXIS_HORIZONTAL, 249), "brace_node_set_content_hugging_priority", ctx)
     }
   }
   return s

@@ -4,9 +4,10 @@
  * brace_context_get_property lists them; every distribution on both axes, the
  * alignments, hidden views, custom spacing with both sentinels, layout margins,
  * right-to-left and a nested stack, each scene laid out on the direct path and again
- * with generate_constraints on (same frames); a generated constraint's identifier; and
- * bad input that changes nothing. Expected frames are worked out by hand from
- * docs/stack.md; the comments show the arithmetic.
+ * with generate_constraints on (same frames); a generated constraint's identifier; views
+ * made in one call (brace_node_create_subviews); and bad input that changes nothing.
+ * Expected frames are worked out by hand from docs/stack.md; the comments show the
+ * arithmetic.
  */
 #include "check.h"
 
@@ -640,6 +641,90 @@ static void test_generated_identifiers(void) {
   OK(brace_node_destroy(ctx, window));
 }
 
+/* ------------------------------------------------------------------ bulk creation */
+
+/* brace_node_create_subviews: three 20 x 20 views made under a stack in one call end as
+   three create + add_subview + set_intrinsic_content_size calls leave them; roots without
+   a parent; count 0; bad input that makes nothing. */
+static void test_create_subviews(void) {
+  brace_node row, kids[4] = {0, 0, 0, 0}, got[4] = {0, 0, 0, 0};
+  OK(brace_node_create(ctx, &row));
+  OK(brace_node_set_frame(ctx, row, R(0, 0, 100, 20)));
+  OK(brace_node_set_layout_strategy(ctx, row, "stack"));
+  OK(brace_node_set_property_double(ctx, row, "spacing", 2));
+  OK(brace_node_create_subviews(ctx, row, 3, (brace_size){20, 20}, kids));
+  size_t count = 0;
+  OK(brace_node_get_subviews(ctx, row, got, 4, &count));
+  CHECK_EQ(count, 3);
+  for (int k = 0; k < 3; k++) {
+    brace_node parent = 0;
+    brace_size size = {0, 0};
+    bool translates = true;
+    CHECK(kids[k] != BRACE_NODE_NONE && got[k] == kids[k]);
+    OK(brace_node_get_superview(ctx, kids[k], &parent));
+    CHECK(parent == row);
+    OK(brace_node_get_intrinsic_content_size(ctx, kids[k], &size));
+    CHECK(size.width == 20 && size.height == 20);
+    /* The stack adopts its subviews as add_subview gives them to it. */
+    OK(brace_node_get_translates_autoresizing_mask(ctx, kids[k], &translates));
+    CHECK(!translates);
+  }
+  CHECK(kids[0] != kids[1] && kids[1] != kids[2] && kids[0] != kids[2]);
+  /* One more the usual way lands after them: 4 views, 4 * 20 + 3 * 2 = 86 of 100, fill:
+     the extra 14 to the last (hugging ties go to the last): 20, 20, 20, 34 wide at x 0,
+     22, 44, 66. */
+  OK(brace_node_create(ctx, &kids[3]));
+  OK(brace_node_add_subview(ctx, row, kids[3]));
+  OK(brace_node_set_intrinsic_content_size(ctx, kids[3], (brace_size){20, 20}));
+  OK(brace_context_run_update_cycle(ctx));
+  check_frame("create_subviews", 0, kids[0], R(0, 0, 20, 20));
+  check_frame("create_subviews", 1, kids[1], R(22, 0, 20, 20));
+  check_frame("create_subviews", 2, kids[2], R(44, 0, 20, 20));
+  check_frame("create_subviews", 3, kids[3], R(66, 0, 34, 20));
+
+  /* Made under a stack that is laid out already: the row relays out. 5 views: 100 + 8 =
+     108 of 100, 8 too many: compression resistance ties (750) shrink the last, 20 - 8 =
+     12: x 0, 22, 44, 66, 88 (12 wide). */
+  brace_node more = 0;
+  OK(brace_node_create_subviews(ctx, row, 1, (brace_size){20, 20}, &more));
+  OK(brace_context_run_update_cycle(ctx));
+  check_frame("create_subviews, later", 3, kids[3], R(66, 0, 20, 20));
+  check_frame("create_subviews, later", 4, more, R(88, 0, 12, 20));
+
+  /* Roots (parent 0) with no intrinsic size. */
+  brace_node roots[2] = {0, 0};
+  OK(brace_node_create_subviews(ctx, 0, 2, (brace_size){BRACE_NO_INTRINSIC_METRIC, BRACE_NO_INTRINSIC_METRIC}, roots));
+  for (int k = 0; k < 2; k++) {
+    brace_node parent = 1;
+    brace_size size = {0, 0};
+    OK(brace_node_get_superview(ctx, roots[k], &parent));
+    CHECK(parent == BRACE_NODE_NONE);
+    OK(brace_node_get_intrinsic_content_size(ctx, roots[k], &size));
+    CHECK(size.width == BRACE_NO_INTRINSIC_METRIC && size.height == BRACE_NO_INTRINSIC_METRIC);
+  }
+  /* count 0 makes nothing, out may be NULL. */
+  OK(brace_node_create_subviews(ctx, row, 0, (brace_size){20, 20}, NULL));
+
+  /* Bad input: an error naming the problem, and the row keeps its 5 subviews. */
+  brace_node out[2] = {0, 0}, guide = 0, gone = 0;
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "out is NULL", brace_node_create_subviews(ctx, row, 2, (brace_size){20, 20}, NULL));
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "intrinsic_size.width", brace_node_create_subviews(ctx, row, 2, (brace_size){-2, 20}, out));
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "intrinsic_size.height", brace_node_create_subviews(ctx, row, 2, (brace_size){20, NAN}, out));
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "count", brace_node_create_subviews(ctx, row, SIZE_MAX, (brace_size){20, 20}, out));
+  ERR(ctx, BRACE_E_NO_MEMORY, "handle space", brace_node_create_subviews(ctx, row, (size_t)1 << 25, (brace_size){20, 20}, out));
+  OK(brace_layout_guide_create(ctx, row, &guide));
+  ERR(ctx, BRACE_E_INVALID_ARGUMENT, "layout guide", brace_node_create_subviews(ctx, guide, 2, (brace_size){20, 20}, out));
+  OK(brace_node_create(ctx, &gone));
+  OK(brace_node_destroy(ctx, gone));
+  ERR(ctx, BRACE_E_STALE_HANDLE, "parent", brace_node_create_subviews(ctx, gone, 2, (brace_size){20, 20}, out));
+  CHECK(out[0] == 0 && out[1] == 0);
+  OK(brace_node_get_subview_count(ctx, row, &count));
+  CHECK_EQ(count, 5);
+  OK(brace_node_destroy(ctx, row));
+  OK(brace_node_destroy(ctx, roots[0]));
+  OK(brace_node_destroy(ctx, roots[1]));
+}
+
 /* ------------------------------------------------------------------ bad input */
 
 static void test_bad_input(void) {
@@ -717,6 +802,7 @@ int main(void) {
   test_nested_measure();
   test_unsized_view_across();
   test_generated_identifiers();
+  test_create_subviews();
   test_bad_input();
   OK(brace_context_destroy(ctx));
   return check_summary("test_stack");

@@ -836,6 +836,26 @@ static void step(cursor *c) {
   g_op = op;
   switch (op) {
   case OP_NODE_CREATE: {
+    if (alt) {
+      /* brace_node_create_subviews (0.10): a parent (0: roots), a count (0...19, or
+         SIZE_MAX or a u32 read raw: one the handle space refuses; other large ones fold
+         to the buffer), an intrinsic size. */
+      brace_node parent = pick_node(c), out[20];
+      size_t count = pick_index(c);
+      if (count >= 20 && count < ((size_t)1 << 25)) count %= 20;
+      brace_size size = pick_size(c);
+      memset(out, 0, sizeof out);
+      if (st(brace_node_create_subviews(ctx, parent, count, size, nul ? NULL : out)) == BRACE_OK) {
+        for (size_t k = 0; k < count; k++) {
+          if (!out[k]) die("brace_node_create_subviews answered OK with node 0");
+          keep_node(out[k]);
+        }
+      } else {
+        for (size_t k = 0; k < 20; k++)
+          if (out[k]) die("brace_node_create_subviews failed but wrote a handle");
+      }
+      break;
+    }
     brace_node n = 0;
     if (st(brace_node_create(ctx, nul ? NULL : &n)) == BRACE_OK) {
       if (!n) die("brace_node_create answered OK with node 0");

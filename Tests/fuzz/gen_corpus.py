@@ -269,6 +269,21 @@ SEEDS["tree"] = DEFAULTS + create(3) + add(0, 1) + add(0, 2) + frame(0, 0, 0, 10
     op("TREE_QUERY", n(0), 1) + op("TREE_QUERY", n(0), 3, 32) + op("TREE_QUERY", n(2), 4) + \
     op("TREE_QUERY", n(0), 2, 5) + op("REMOVE_FROM_SUPERVIEW", n(1)) + cycle()
 
+# Bulk creation (brace_node_create_subviews, the NODE_CREATE op's ALT form): three 20 x 20
+# views under a stack in one call, laid out; roots; then refused counts, sizes, out NULL.
+def create_subviews(parent, count, w, h, flags=0):
+    return op("NODE_CREATE", parent, count, d(w), d(h), flags=ALT | flags)
+
+
+SEEDS["create-subviews"] = DEFAULTS + create(1) + strategy(0, "stack") + \
+    frame(0, 0, 0, 100, 20) + create_subviews(n(0), b"\x03", 20, 20) + cycle() + \
+    create_subviews(bytes([NODE_NONE]), b"\x02", -1, -1) + \
+    create_subviews(n(0), b"\xff", 20, 20) + \
+    create_subviews(n(0), b"\xfe\x02\x00\x00\x00", 20, 20) + \
+    create_subviews(n(0), b"\x02", "nan", 20) + create_subviews(n(0), b"\x02", 20, 20, flags=NUL) + \
+    create_subviews(n(0), b"\x00", 20, 20, flags=NUL) + op("NODE_DESTROY", n(1)) + \
+    create_subviews(n(1), b"\x02", 20, 20) + cycle()
+
 # Cycles: a node under itself, under its child, under its grandchild (insert form).
 SEEDS["cycles"] = DEFAULTS + create(3) + add(0, 1) + add(1, 2) + add(0, 0) + \
     op("CYCLE", n(0), 1, 0) + op("CYCLE", n(0), 2, 0, 0, 3, flags=ALT) + add(2, 0) + \

@@ -59,6 +59,30 @@ bool brace_node_is_alive(brace_context *ctx, brace_node node);
 brace_status brace_node_add_subview(brace_context *ctx, brace_node parent, brace_node child);
 
 /*
+ * brace_node_create_subviews — make `count` new nodes in one call (0.10): each as
+ * brace_node_create makes one, with `intrinsic_size` as its intrinsic content size
+ * (BRACE_NO_INTRINSIC_METRIC on an axis: none; both: none at all), appended in order
+ * as the last subviews of `parent` (0: no superview, they stay roots). out[0..count-1]
+ * receives their handles, in that order. The nodes end exactly as count calls of
+ * brace_node_create, brace_node_add_subview and brace_node_set_intrinsic_content_size
+ * leave them; the call does it with the node storage reserved once and `parent` and its
+ * ancestors flagged once, so it is the cheap way to build (a row of leaves, a list).
+ * count 0 creates nothing (out may then be NULL).
+ * Errors, each changing nothing (no node is made, `parent` keeps its subviews):
+ * BRACE_E_INVALID_ARGUMENT for out NULL with count > 0, an intrinsic size that is
+ * neither finite and >= 0 nor -1 on an axis, or a layout guide as `parent`;
+ * `parent`'s handle errors (as above); BRACE_E_NO_MEMORY when the handle space cannot
+ * take `count` more nodes; BRACE_E_PLUGIN when the default strategy refuses to attach
+ * to one of them, and BRACE_E_REENTRANCY when its attach hook destroys `parent` meanwhile
+ * (either way the nodes made before are destroyed again). The nodes are made one after
+ * the other, each attached and appended before the next, so a hook sees a consistent
+ * tree. Ownership: the handles are the context's, as brace_node_create's. Thread: the
+ * context's rule.
+ */
+brace_status brace_node_create_subviews(brace_context *ctx, brace_node parent, size_t count,
+                                        brace_size intrinsic_size, brace_node *out);
+
+/*
  * brace_node_insert_subview — insert `child` at `index` of `parent`'s subviews,
  * 0...count (count appends). Index is counted before the child is detached from its
  * old place. BRACE_E_INDEX_OUT_OF_RANGE past count. Otherwise as add_subview.

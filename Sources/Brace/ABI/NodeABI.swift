@@ -29,6 +29,19 @@ import CBrace
   }
 }
 
+@c @implementation public func brace_node_create_subviews(_ ctx: OpaquePointer?, _ parent: brace_node, _ count: Int, _ intrinsicSize: brace_size, _ out: UnsafeMutablePointer<brace_node>?) -> brace_status {
+  withContext(ctx, "brace_node_create_subviews") { c throws(BraceError) in
+    let p = parent == 0 ? nil : try c.node(parent, "parent")
+    guard count >= 0 else { throw .invalidArgument("count \(UInt(bitPattern: count)) is larger than any node count") }
+    try Check.intrinsicSize(intrinsicSize, "intrinsic_size")
+    guard let out else {
+      if count == 0 { return }
+      throw .invalidArgument("out is NULL but count is \(count)")
+    }
+    try c.createSubviews(count, under: p, intrinsic: intrinsicSize, into: out)
+  }
+}
+
 @c @implementation public func brace_node_insert_subview(_ ctx: OpaquePointer?, _ parent: brace_node, _ child: brace_node, _ index: Int) -> brace_status {
   withContext(ctx, "brace_node_insert_subview") { c throws(BraceError) in
     let p = try c.node(parent, "parent"), ch = try c.node(child, "child")
@@ -196,11 +209,7 @@ private func setPlacement(
 
 @c @implementation public func brace_node_set_intrinsic_content_size(_ ctx: OpaquePointer?, _ node: brace_node, _ size: brace_size) -> brace_status {
   withNode(ctx, "brace_node_set_intrinsic_content_size", node) { c, n throws(BraceError) in
-    for (v, name) in [(size.width, "size.width"), (size.height, "size.height")] {
-      guard v == -1 || (v.isFinite && v >= 0) else {
-        throw .invalidArgument("\(name) must be finite and >= 0, or BRACE_NO_INTRINSIC_METRIC (-1); got \(v)")
-      }
-    }
+    try Check.intrinsicSize(size)
     c.setIntrinsicSize(n, size)
   }
 }

@@ -162,7 +162,8 @@ extension Context {
   /// measuring superview's fitting size changed in turn (strategyChildrenChanged calls
   /// this for it, and so on up to the first container that does not measure).
   func invalidateFittingSize(_ n: NodeID) {
-    nodes.measureCache[n] = nil
+    // Most contexts cache no answers: no hashing on the way up a build's every insert.
+    if !nodes.measureCache.isEmpty { nodes.measureCache[n] = nil }
     markConstraints(n)
     let p = nodes.parent[n.index]
     guard p != .none else { return }

@@ -52,6 +52,9 @@ struct NodeFlags: OptionSet {
   /// strategy's host->set_frame): with translation on, that frame wins over the
   /// constraints inside it (Activation.makeRoom).
   static let frameGiven = NodeFlags(rawValue: 1 << 26)
+  /// The node has values in `PluginHost.properties`: a node without (most leaves) answers
+  /// its properties' defaults without a lookup, as get_subviews asks for every subview.
+  static let hasProperties = NodeFlags(rawValue: 1 << 27)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,
@@ -132,40 +135,66 @@ struct NodeStore {
 
   /// Takes a free slot (or appends one) and fills it with UIKit's defaults.
   mutating func allocate() -> NodeID? {
-    let slot: NodeID
-    if let reused = freeSlots.popLast() {
-      slot = reused
-      generation[slot.index] += 1
-    } else {
-      guard generation.count <= Int(Handle.maxSlot) else { return nil }
-      slot = NodeID(index: generation.count)
-      generation.append(1)
-      flags.append([])
-      parent.append(.none)
-      children.append([])
-      indexInParent.append(-1)
-      dirtyKid.append(.none)
-      dirtyKid.append(.none)
-      dirtyKid.append(.none)
-      dirtyKids.append([])
-      dirtyKids.append([])
-      dirtyKids.append([])
-      frame.append(brace_rect())
-      boundsOrigin.append(brace_point())
-      dirtyRect.append(brace_rect())
-      alignmentInsets.append(brace_insets())
-      margins.append(defaultMargins)
-      direction.append(0)
-      intrinsicSize.append(brace_size(width: -1, height: -1))
-      priorities.append(SIMD4(250, 250, 750, 750))
-      autoresizingMask.append(0)
-      userData.append(nil)
-      callbacks.append(-1)
-      passCount.append(.zero)
-      countTurn.append(0)
-      strategy.append(-1)
-      strategyData.append(nil)
-    }
+    guard let reused = freeSlots.popLast() else { return append() }
+    generation[reused.index] += 1
+    reset(reused)
+    liveCount += 1
+    return reused
+  }
+
+  /// Room for `count` more nodes in every column, taken at once: a bulk build appends
+  /// without regrowing (and recopying) each column on the way. Grows at least twofold,
+  /// as appending does, so many small bulk calls stay linear.
+  mutating func reserve(_ count: Int) {
+    let needed = generation.count + max(0, count - freeSlots.count)
+    guard needed > generation.capacity else { return }
+    let n = max(needed, 2 * generation.capacity)
+    generation.reserveCapacity(n); flags.reserveCapacity(n); parent.reserveCapacity(n)
+    children.reserveCapacity(n); indexInParent.reserveCapacity(n)
+    dirtyKid.reserveCapacity(3 * n); dirtyKids.reserveCapacity(3 * n)
+    frame.reserveCapacity(n); boundsOrigin.reserveCapacity(n); dirtyRect.reserveCapacity(n)
+    alignmentInsets.reserveCapacity(n); margins.reserveCapacity(n); direction.reserveCapacity(n)
+    intrinsicSize.reserveCapacity(n); priorities.reserveCapacity(n); autoresizingMask.reserveCapacity(n)
+    userData.reserveCapacity(n); callbacks.reserveCapacity(n); passCount.reserveCapacity(n)
+    countTurn.reserveCapacity(n); strategy.reserveCapacity(n); strategyData.reserveCapacity(n)
+  }
+
+  /// A new slot at the end, appended with the defaults (written once, not reset after).
+  private mutating func append() -> NodeID? {
+    guard generation.count <= Int(Handle.maxSlot) else { return nil }
+    let slot = NodeID(index: generation.count)
+    generation.append(1)
+    flags.append([.live, .translatesMask, .autoresizesSubviews])
+    parent.append(.none)
+    children.append([])
+    indexInParent.append(-1)
+    dirtyKid.append(.none)
+    dirtyKid.append(.none)
+    dirtyKid.append(.none)
+    dirtyKids.append([])
+    dirtyKids.append([])
+    dirtyKids.append([])
+    frame.append(brace_rect())
+    boundsOrigin.append(brace_point())
+    dirtyRect.append(brace_rect())
+    alignmentInsets.append(brace_insets())
+    margins.append(defaultMargins)
+    direction.append(0)
+    intrinsicSize.append(brace_size(width: -1, height: -1))
+    priorities.append(SIMD4(250, 250, 750, 750))
+    autoresizingMask.append(0)
+    userData.append(nil)
+    callbacks.append(-1)
+    passCount.append(.zero)
+    countTurn.append(0)
+    strategy.append(-1)
+    strategyData.append(nil)
+    liveCount += 1
+    return slot
+  }
+
+  /// A freed slot back to the defaults `append` writes.
+  private mutating func reset(_ slot: NodeID) {
     let i = slot.index
     flags[i] = [.live, .translatesMask, .autoresizesSubviews]
     parent[i] = .none
@@ -190,8 +219,6 @@ struct NodeStore {
     countTurn[i] = 0
     strategy[i] = -1
     strategyData[i] = nil
-    liveCount += 1
-    return slot
   }
 
   /// Frees a slot. A slot whose generation is exhausted is retired, never reused, so

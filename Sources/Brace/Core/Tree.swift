@@ -18,6 +18,83 @@ extension Context {
     return slot
   }
 
+  /// brace_node_create_subviews: `count` new nodes, each with `intrinsic` as its
+  /// intrinsic content size, appended in order to `parent`'s subviews (nil: roots); their
+  /// handles go to `out`. They end as that many brace_node_create, add_subview and
+  /// set_intrinsic_content_size calls leave them, but the storage is reserved once and
+  /// the superview and its ancestors hear of the change once, not once per node. All or
+  /// nothing: a strategy refusing to attach destroys the nodes made before it again.
+  func createSubviews(_ count: Int, under parent: NodeID?, intrinsic: brace_size, into out: UnsafeMutablePointer<brace_node>) throws(BraceError) {
+    if let parent, nodes.flags[parent.index].contains(.guide) {
+      throw .invalidArgument("layout guides are not views: \(describe(parent)) cannot take part in the subview tree")
+    }
+    guard count <= nodes.freeSlots.count + max(0, Int(Handle.maxSlot) + 1 - nodes.capacity) else {
+      throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space cannot take \(count) more nodes (\(Handle.maxSlot) slots)")
+    }
+    guard count > 0 else { return }
+    nodes.reserve(count)
+    // New nodes are placed by the next layout: each records its first frame change.
+    // (Grown at least twofold: many small calls stay linear.)
+    let recorded = changes.pending.count + count
+    if recorded > changes.pending.capacity { changes.pending.reserveCapacity(max(recorded, 2 * changes.pending.capacity)) }
+    let parentGeneration = parent.map { nodes.generation[$0.index] }
+    var adopter: (strategy: Int32, adopts: Bool) = (-2, false)
+    let sized = intrinsic.width != -1 || intrinsic.height != -1
+    if let parent { nodes.children[parent.index].reserveCapacity(nodes.children[parent.index].count + count) }
+    // The nodes made so far go again (destroyed as a program would) when one cannot be.
+    func undo(_ made: Int) {
+      for k in (0..<made).reversed() {
+        if let m = liveNode(out[k]) { try? destroy(m) }
+      }
+    }
+    // Each node is made, attached and linked before the next: the default strategy's
+    // attach hook (a program may ship its own "frame") meets a consistent tree, even one
+    // that reaches back into it.
+    for k in 0..<count {
+      guard let n = nodes.allocate() else {
+        undo(k)
+        throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space is exhausted (\(Handle.maxSlot) slots)")
+      }
+      do {
+        try attachDefaultStrategy(n)
+      } catch {
+        nodes.release(n)
+        undo(k)
+        throw error
+      }
+      if let parent {
+        guard nodes.isLive(parent), nodes.generation[parent.index] == parentGeneration,
+          !nodes.flags[parent.index].contains(.dismantling)
+        else {
+          detachStrategy(n)
+          nodes.release(n)
+          undo(k)
+          throw .reentrancy("the superview was destroyed while brace_node_create_subviews made its subviews (by a strategy's attach hook)")
+        }
+        nodes.indexInParent[n.index] = Int32(nodes.children[parent.index].count)
+        nodes.children[parent.index].append(n)
+        nodes.parent[n.index] = parent
+        // (The superview's strategy is looked up again only when a hook changed it.)
+        if nodes.strategy[parent.index] != adopter.strategy {
+          let ps = nodes.strategy[parent.index]
+          adopter = (ps, ps >= 0 && plugins.strategies[Int(ps)].adoptsSubviews)
+        }
+        if adopter.adopts { setTranslatesMask(n, false) }
+      }
+      if sized {
+        nodes.intrinsicSize[n.index] = intrinsic
+        markConstraints(n)
+      }
+      markLayout(n)
+      markDisplay(n, nil)
+      out[k] = handle(ofNode: n)
+    }
+    guard let parent else { return }
+    markLayout(parent)
+    strategyChildrenChanged(parent)
+    subviewChanged(parent)
+  }
+
   /// Inserts `child` under `parent` at `index` (nil appends). The index counts the
   /// subviews before the child is detached from its old place.
   func insert(_ child: NodeID, into parent: NodeID, at index: Int?) throws(BraceError) {

@@ -37,6 +37,15 @@ enum Check {
     else { throw .invalidArgument("\(what()) would not be finite") }
   }
 
+  /// An intrinsic content size: each axis finite and >= 0, or BRACE_NO_INTRINSIC_METRIC.
+  /// (No array of axes on the way: a build sets one per leaf.)
+  static func intrinsicSize(_ size: brace_size, _ name: @autoclosure () -> String = "size") throws(BraceError) {
+    func ok(_ v: Double) -> Bool { v == -1 || (v.isFinite && v >= 0) }
+    if ok(size.width) && ok(size.height) { return }
+    let (v, axis) = ok(size.width) ? (size.height, "height") : (size.width, "width")
+    throw .invalidArgument("\(name()).\(axis) must be finite and >= 0, or BRACE_NO_INTRINSIC_METRIC (-1); got \(v)")
+  }
+
   static func point(_ p: brace_point, _ name: @autoclosure () -> String) throws(BraceError) {
     try finite(p.x, "\(name()).x")
     try finite(p.y, "\(name()).y")

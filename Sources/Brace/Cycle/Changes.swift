@@ -43,6 +43,9 @@ extension Context {
   /// moving a view) belong to the next turn's list.
   func publishFrameChanges() {
     changes.published.removeAll(keepingCapacity: true)
+    // At most one entry per recorded node: grown once, not by doubling and copying (a
+    // first layout publishes every node).
+    changes.published.reserveCapacity(changes.pending.count)
     for p in changes.pending {
       let i = p.node.index
       // Destroyed (or destroyed and its slot reused) since: it drops out. A freed slot's

@@ -202,7 +202,12 @@ extension Context {
   }
 
   func leaveActive(_ n: NodeID) {
-    if let k = cycle.activeNodes.lastIndex(of: n) { cycle.activeNodes.remove(at: k) }
+    // Almost always the last one entered: popped without a search or a shift.
+    if cycle.activeNodes.last == n {
+      cycle.activeNodes.removeLast()
+    } else if let k = cycle.activeNodes.lastIndex(of: n) {
+      cycle.activeNodes.remove(at: k)
+    }
     if nodes.isLive(n) && !cycle.activeNodes.contains(n) { nodes.flags[n.index].remove(.active) }
   }
 

@@ -79,6 +79,7 @@ extension Context {
       throw .invalidArgument("invalid value for property \"\(name)\": \(why)")
     }
     plugins.properties[n, default: [:]][ref.key] = v
+    nodes.flags[n.index].insert(.hasProperties)
     markLayout(ref.container)
     // A strategy that generates constraints reads its properties in the constraints pass.
     if plugins.strategies[Int(ref.strategy)].desc.update_constraints != nil { markConstraints(ref.container) }
@@ -101,7 +102,10 @@ extension Context {
   }
 
   /// `n`'s slot is freed: its property values go.
-  func forgetProperties(_ n: NodeID) { plugins.properties[n] = nil }
+  func forgetProperties(_ n: NodeID) {
+    plugins.properties[n] = nil
+    nodes.flags[n.index].remove(.hasProperties)
+  }
 
   // Values belong to the strategy that declares them and to the node's place under it
   // (strategy.h): a node that stops using strategy k, or leaves a superview using k,
@@ -129,10 +133,13 @@ extension Context {
       !(key >> 32 == UInt64(UInt32(bitPattern: k)) && decls[Int(key & 0xFFFF_FFFF)].scope == scope)
     }
     plugins.properties[n] = kept.isEmpty ? nil : kept
+    if kept.isEmpty { nodes.flags[n.index].remove(.hasProperties) }
   }
 
   func propertyValue(_ n: NodeID, strategy k: Int32, index: Int) -> brace_value {
-    plugins.properties[n]?[UInt64(UInt32(k)) << 32 | UInt64(index)] ?? plugins.strategies[Int(k)].properties[index].default_value
+    let fallback = plugins.strategies[Int(k)].properties[index].default_value
+    guard nodes.flags[n.index].contains(.hasProperties) else { return fallback }
+    return plugins.properties[n]?[UInt64(UInt32(k)) << 32 | UInt64(index)] ?? fallback
   }
 
   func getProperty(_ n: NodeID, _ name: String) throws(BraceError) -> brace_value {

@@ -138,7 +138,8 @@ extension Context {
   /// The default update_constraints: the node's generated constraints are brought up to
   /// date, then its strategy's constraints hook runs.
   func defaultUpdateConstraints(_ n: NodeID) {
-    regenerate(n)
+    // Nothing generated for any node yet: no engine lookups (two per node per pass).
+    if !bridge.engineNodes.isEmpty { regenerate(n) }
     guard let s = strategyOf(n) else { return }
     s.desc.update_constraints?(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index])
   }
@@ -172,6 +173,9 @@ extension Context {
   /// container's superview (a stack placed by the stack around it) do not count either:
   /// they place the container, they do not reach what it arranges.
   func isConstrainedExternally(_ n: NodeID, strategy: brace_strategy_id, container: NodeID) -> Bool {
+    // Asked per subview of every container a strategy refreshes: no hashing in a
+    // context without constraints.
+    if bridge.nodeConstraints.isEmpty { return false }
     let own = ConstraintOwner.strategy(Int32(bitPattern: strategy))
     let above = n == container ? nodes.parent[n.index] : .none
     for x in bridge.nodeConstraints[n] ?? [] {

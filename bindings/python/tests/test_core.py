@@ -137,6 +137,42 @@ def test_tree(ctx):
         root.add_subview(other.view())
 
 
+def test_create_subviews(ctx):
+    # Three 20 x 20 views under a row stack in one call, then one made the usual way:
+    # 4 * 20 + 3 * 2 = 86 of 100, fill gives the extra 14 to the last (ties: the last).
+    row = ctx.view(frame=(0, 0, 100, 20), layout_strategy="stack")
+    row.set_property("spacing", 2)
+    made = row.create_subviews(3, (20, 20))
+    assert len(made) == 3 and len(set(made)) == 3
+    assert row.subviews == made
+    assert row.subviews[0] is made[0]  # the same Python objects
+    for k, v in enumerate(made):
+        assert v.superview is row and v.index == k
+        assert v.intrinsic_content_size == (20, 20)
+        assert not v.translates_autoresizing_mask  # the stack adopts it, as add_subview
+    last = ctx.view(intrinsic_content_size=(20, 20))
+    row.add_subview(last)
+    ctx.run_update_cycle()
+    assert [v.frame for v in made + [last]] == [(0, 0, 20, 20), (22, 0, 20, 20), (44, 0, 20, 20), (66, 0, 34, 20)]
+    # None at all; one axis without a size.
+    assert ctx.view().create_subviews(0) == []
+    loose = ctx.view().create_subviews(2, (None, 5))
+    assert [tuple(v.intrinsic_content_size) for v in loose] == [(None, 5), (None, 5)]
+    # Bad input changes nothing.
+    with pytest.raises(brace.InvalidArgument) as e:
+        row.create_subviews(2, (-3, 20))
+    assert "intrinsic_size.width" in str(e.value)
+    with pytest.raises(ValueError):
+        row.create_subviews(-1)
+    with pytest.raises(TypeError):
+        row.create_subviews(2.0)
+    assert len(row.subviews) == 4
+    gone = ctx.view()
+    gone.destroy()
+    with pytest.raises(brace.StaleHandle):
+        gone.create_subviews(1)
+
+
 def test_destroyed_view_raises_stale(ctx):
     root, child, grandchild = ctx.view(), ctx.view(), ctx.view()
     root.add_subview(child)
