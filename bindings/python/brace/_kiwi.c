@@ -594,8 +594,6 @@ static PyObject *sym_richcompare(PyObject *self, PyObject *other, int op) {
     return r;
 }
 
-static PyNumberMethods sym_number = {0};
-
 /* tp_traverse, tp_clear and tp_dealloc of a type whose one reference is `field`. */
 #define ONE_REFERENCE_GC(Name, field)                                                \
     static int Name##_traverse(Name *self, visitproc visit, void *arg) {             \
