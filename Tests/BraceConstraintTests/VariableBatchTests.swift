@@ -106,5 +106,11 @@ import Testing
     expectFailure(brace_variables_get_values(fx.ctx, vars + [gone], 6, &six), BRACE_E_STALE_HANDLE, fx.ctx, mentions: ["variables[5]"])
     #expect(six.allSatisfy { $0 == -1 }, "nothing is written when a handle is bad")
     expectFailure(brace_variables_get_values(fx.ctx, nil, 2, &six), BRACE_E_INVALID_ARGUMENT, fx.ctx, mentions: ["NULL"])
+    // A count no array of handles can have is refused before any scratch space is sized
+    // by it (count * 8 bytes overflowed and trapped).
+    for huge in [Int.max / 8 + 1, Int.max] {
+      expectFailure(brace_variables_get_values(fx.ctx, vars, huge, &six), BRACE_E_INVALID_ARGUMENT, fx.ctx, mentions: ["larger than any array"])
+    }
+    #expect(six.allSatisfy { $0 == -1 }, "nothing is written for a count too large")
   }
 }

@@ -147,7 +147,11 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 @c @implementation public func brace_variables_get_values(_ ctx: OpaquePointer?, _ variables: UnsafePointer<brace_variable>?, _ count: Int, _ out: UnsafeMutablePointer<Double>?) -> brace_status {
   withContext(ctx, "brace_variables_get_values") { c throws(BraceError) in
     guard count != 0 else { return }
-    guard count > 0 else { throw .invalidArgument("count \(UInt(bitPattern: count)) is larger than any array") }
+    // (No array of handles has more entries than that: past it, the scratch space's byte
+    // count would overflow and trap.)
+    guard count > 0, count <= Int.max / MemoryLayout<brace_variable>.stride else {
+      throw .invalidArgument("count \(UInt(bitPattern: count)) is larger than any array")
+    }
     guard let variables else { throw .invalidArgument("variables is NULL with a count of \(count)") }
     let out = try requireOut(out)
     try c.readValues(UnsafeBufferPointer(start: variables, count: count), into: out)
