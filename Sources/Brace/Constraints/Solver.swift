@@ -94,6 +94,9 @@ extension Context {
         } catch {
           throw BraceError(error.status, "variables[\(bad)]: \(error.message)")
         }
+        // A solver whose second answer was a number after all: `values` has a hole from
+        // `bad` on, and `out` stays as it was all the same.
+        throw BraceError(BRACE_E_PLUGIN, "variables[\(bad)]: the solver answered a value that is not a number")
       }
       // One block copy (update(from:) copied element by element through a call).
       UnsafeMutableRawPointer(out).copyMemory(from: values.baseAddress!, byteCount: handles.count * MemoryLayout<Double>.stride)
