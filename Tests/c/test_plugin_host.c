@@ -337,6 +337,7 @@ static void test_host_statuses(void) {
   check_audit("get_subviews.container_property", "BRACE_E_INVALID_ARGUMENT");
   check_audit("get_subviews.index", "BRACE_E_INDEX_OUT_OF_RANGE");
   check_audit("get_subviews.info_size", "BRACE_E_INVALID_ARGUMENT");
+  check_audit("get_subviews.info_size_1_2", "BRACE_OK");
   check_audit("get_subviews.out", "BRACE_E_INVALID_ARGUMENT");
   check_audit("add_constraint.count", "BRACE_E_INVALID_ARGUMENT");
   check_audit("add_constraint.self", "BRACE_E_INVALID_ARGUMENT");

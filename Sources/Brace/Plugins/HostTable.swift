@@ -175,8 +175,10 @@ private func hostGetSubviews(
     // size_t arrives as Int: a capacity past Int.max reads as negative and means "all".
     let room = Int(clamping: UInt(bitPattern: capacity))
     guard room == 0 || out != nil else { throw .invalidArgument("out is NULL with a capacity of \(room)") }
-    // The first version of the entry; later ones only append, and never past 4 KB.
-    let known = MemoryLayout<brace_subview_info>.size
+    // The first version of the entry (1.0 to 1.2: it ends before 1.3's `measures`); later
+    // ones only append, and never past 4 KB. A plugin built against an older header passes
+    // that smaller size and gets the members it knows.
+    let known = firstSubviewInfoSize
     guard room == 0 || (infoSize >= known && infoSize <= 4096) else {
       throw .invalidArgument("info_size \(infoSize) is not the size of a brace_subview_info (\(known) to 4096 bytes)")
     }
@@ -213,3 +215,7 @@ private func hostGetSubviews(
     }
   }
 }
+
+/// Where the first version of brace_subview_info ends (plugin ABI 1.0 to 1.2): 1.3
+/// appended `measures`, which made sizeof grow (112 to 120 bytes on LP64).
+private let firstSubviewInfoSize = MemoryLayout<brace_subview_info>.offset(of: \brace_subview_info.measures)!

@@ -81,6 +81,9 @@ static void audit(brace_context *ctx, const strategy_state *s, brace_node node) 
   report(ctx, s, node, "get_subviews.index",
          host->get_subviews(ctx, s->self, node, P_COUNT, info, sizeof info[0], 1, &count));
   report(ctx, s, node, "get_subviews.info_size", host->get_subviews(ctx, s->self, node, UINT32_MAX, info, 8, 1, &count));
+  /* A plugin built against 1.0 to 1.2 passes the entry's size before 1.3's `measures`. */
+  report(ctx, s, node, "get_subviews.info_size_1_2",
+         host->get_subviews(ctx, s->self, node, UINT32_MAX, info, offsetof(brace_subview_info, measures), 1, &count));
   report(ctx, s, node, "get_subviews.out",
          host->get_subviews(ctx, s->self, node, UINT32_MAX, NULL, sizeof info[0], 1, &count));
   brace_term term = {node, BRACE_ATTR_WIDTH, 1};
