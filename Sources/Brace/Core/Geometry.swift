@@ -18,11 +18,12 @@ extension Context {
 
   /// A node was given a frame: its first change since the changed-frames list was last
   /// published keeps the old frame (Cycle/Changes.swift); inside an animation
-  /// transaction, the change is recorded (Animation/).
+  /// transaction, the change is recorded (Animation/). A frame set to what it was is no
+  /// change (a strategy places every subview on each layout): publishing would drop it.
   @inline(__always)
   private func placed(_ n: NodeID, from old: brace_rect, to f: brace_rect) {
     let flags = nodes.flags[n.index]
-    if flags.isDisjoint(with: [.frameRecorded, .guide]) { noteFirstChange(n, from: old) }
+    if flags.isDisjoint(with: [.frameRecorded, .guide]) && !(old == f) { noteFirstChange(n, from: old) }
     let wasPlaced = flags.contains(.placed)
     if !wasPlaced { nodes.flags[n.index].insert(.placed) }
     if animation.recording >= 0 { recordFrameChange(n, from: old, to: f, placed: wasPlaced) }
