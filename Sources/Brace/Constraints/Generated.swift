@@ -23,7 +23,7 @@ extension Context {
     }
     let generation = nodes.generation[n.index]
     let translated = isTranslating(n)
-    if translated { bridge.measuredWidth[n] = nil }
+    if translated && !bridge.measuredWidth.isEmpty { bridge.measuredWidth[n] = nil }
     let specs = translated ? translatedSpecs(n) : intrinsicSpecs(n)
     // intrinsicSpecs may run the user's intrinsic_content_size callback, which may have
     // taken the node out of constraint layout, or destroyed it.

@@ -46,7 +46,7 @@ extension Context {
   /// The cached answers were the old callback's; a measure callback that came or went
   /// changes the node's fitting size.
   private func callbacksChanged(_ n: NodeID, hadMeasure: Bool) {
-    nodes.measureCache[n] = nil
+    if !nodes.measureCache.isEmpty { nodes.measureCache[n] = nil }
     if hadMeasure != hasMeasureCallback(n) { invalidateFittingSize(n) }
   }
 

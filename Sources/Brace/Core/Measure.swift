@@ -111,7 +111,8 @@ extension Context {
   func engineIntrinsicSize(_ n: NodeID, heightFor width: Double? = nil) -> brace_size {
     var size = intrinsicSize(n)
     guard size.width < 0 || size.height < 0, nodes.isLive(n), measuresInEngine(n) else {
-      if width == nil { bridge.measuredWidth[n] = nil }
+      // (Every leaf's size constraints come here: no hashing while nothing measures.)
+      if width == nil && !bridge.measuredWidth.isEmpty { bridge.measuredWidth[n] = nil }
       return size
     }
     let free = brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: BRACE_PROPOSAL_UNBOUNDED)
@@ -171,8 +172,9 @@ extension Context {
     subviewChanged(n)
   }
 
+  /// `n`'s slot is freed (every destroyed node): no hashing into tables that are empty.
   func forgetMeasures(_ n: NodeID) {
-    nodes.measureCache[n] = nil
-    bridge.measuredWidth[n] = nil
+    if !nodes.measureCache.isEmpty { nodes.measureCache[n] = nil }
+    if !bridge.measuredWidth.isEmpty { bridge.measuredWidth[n] = nil }
   }
 }
