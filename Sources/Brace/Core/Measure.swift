@@ -116,11 +116,19 @@ extension Context {
       return size
     }
     let free = brace_size(width: BRACE_PROPOSAL_UNBOUNDED, height: BRACE_PROPOSAL_UNBOUNDED)
-    if size.width < 0 { size.width = (try? measure(n, free))?.width ?? -1 }
+    var unbounded: brace_size? = nil
+    if size.width < 0 {
+      unbounded = try? measure(n, free)
+      size.width = unbounded?.width ?? -1
+    }
     if size.height < 0 {
       let w = width ?? bridge.measuredWidth[n] ?? BRACE_PROPOSAL_UNBOUNDED
       if width == nil { bridge.measuredWidth[n] = w }
-      size.height = (try? measure(n, brace_size(width: w, height: BRACE_PROPOSAL_UNBOUNDED)))?.height ?? -1
+      // No width yet (before the first solve, or a fitting size without a required
+      // width): the proposal the width was just measured with, so its answer, not a
+      // second call of the strategy's hook (a strategy's answers are not cached).
+      let same = w == BRACE_PROPOSAL_UNBOUNDED ? unbounded : nil
+      size.height = (same ?? (try? measure(n, brace_size(width: w, height: BRACE_PROPOSAL_UNBOUNDED))))?.height ?? -1
     } else if width == nil {
       bridge.measuredWidth[n] = nil
     }
