@@ -105,8 +105,10 @@ private func add(
   } catch {
     if case .unsatisfiable(let others) = error {
       let ids = others.map { s.slot($0) }
+      // conflict_capacity is a size_t: one past Int.max (SIZE_MAX, say) arrives
+      // negative here, and a negative bound would trap the range.
       if let conflicts {
-        for k in 0..<min(ids.count, capacity) { conflicts[k] = ids[k] }
+        for k in 0..<Int(min(UInt(ids.count), UInt(bitPattern: capacity))) { conflicts[k] = ids[k] }
       }
       conflictCount?.pointee = ids.count
     }

@@ -88,11 +88,12 @@ static double number(brace_context *ctx, const flow_state *s, brace_node node, u
 static double round_px(double v, double scale) { return round(v * scale) / scale; }
 
 /* Child `index` of `node` and the size it wants for `proposal`; false for a hidden child,
-   which takes no place. A child that fails to measure counts as 0 x 0. */
+   which takes no place, and for an index no child holds any more (a measure callback
+   reached from here may remove subviews). A child that fails to measure counts as 0 x 0. */
 static bool visible_item(brace_context *ctx, brace_node node, size_t index, brace_size proposal,
                          brace_node *child, brace_size *size) {
   bool hidden = false;
-  host->get_subview(ctx, node, index, child);
+  if (host->get_subview(ctx, node, index, child) != BRACE_OK) return false;
   host->get_hidden(ctx, *child, &hidden);
   if (hidden) return false;
   if (host->measure(ctx, *child, proposal, size) != BRACE_OK) *size = (brace_size){0, 0};

@@ -1,0 +1,46 @@
+// The "simplex" solver's hooks called directly, as any host may call them: the sizes in
+// brace_plugin.h are size_t, so a value past Int.max (SIZE_MAX) must not trap the plugin.
+import BraceTestSupport
+import CBrace
+import Glibc
+import Testing
+
+@Suite struct SimplexHookTests {
+  /// The simplex descriptor, from libbrace_simplex.so next to the test program (where
+  /// SwiftPM builds it), entered with a host table that is valid for a solver.
+  func simplex() throws -> UnsafePointer<brace_strategy_desc> {
+    let exe = try #require(realPath("/proc/self/exe"))
+    let path = "\(directoryName(exe))/libbrace_simplex.so"
+    let handle = try #require(dlopen(path, RTLD_NOW | RTLD_LOCAL), "\(path): \(String(cString: dlerror()))")
+    let symbol = try #require(dlsym(handle, BRACE_PLUGIN_ENTRY_NAME))
+    typealias Entry = @convention(c) (UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>?
+    // The plugin keeps the table: it lives as long as the process.
+    let table = UnsafeMutablePointer<brace_host_api>.allocate(capacity: 1)
+    table.initialize(to: brace_host_api())
+    table.pointee.struct_size = UInt32(MemoryLayout<brace_host_api>.size)
+    table.pointee.abi_major = UInt16(BRACE_PLUGIN_ABI_MAJOR)
+    table.pointee.abi_minor = UInt16(BRACE_PLUGIN_ABI_MINOR)
+    return try #require(unsafeBitCast(symbol, to: Entry.self)(table))
+  }
+
+  /// Regression: a conflict_capacity past Int.max (SIZE_MAX) trapped the add hook on a
+  /// conflict (a negative range bound); it is as large as it says.
+  @Test func aConflictCapacityOfSizeMaxWritesTheConflicts() throws {
+    let d = try simplex().pointee
+    var instance: UnsafeMutableRawPointer?
+    #expect(d.solver_create!(nil, nil, &instance) == BRACE_OK)
+    defer { d.solver_destroy!(nil, nil, instance) }
+    var v: UInt32 = 0
+    #expect(d.new_variable!(instance, &v) == BRACE_OK)
+    var term = brace_solver_term(variable: v, coefficient: 1)
+    var first: UInt32 = 0
+    #expect(d.add!(instance, &term, 1, BRACE_RELATION_EQUAL, 0, 1000, &first, nil, 0, nil) == BRACE_OK)
+    var second: UInt32 = 0
+    var conflicts: [UInt32] = [99, 99]
+    var count = 0
+    let status = d.add!(instance, &term, 1, BRACE_RELATION_EQUAL, -10, 1000, &second, &conflicts, Int(bitPattern: UInt.max), &count)
+    #expect(status == BRACE_E_UNSATISFIABLE)
+    #expect(count == 1)
+    #expect(conflicts == [first, 99])
+  }
+}
