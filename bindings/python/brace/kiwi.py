@@ -133,8 +133,6 @@ strength = _Strength()
 priority_of = _kiwi.priority_of
 weight_of = _kiwi.weight_of
 
-_LEVEL = 500.0
-
 
 # ---------------------------------------------------------------- symbolics
 
@@ -377,7 +375,7 @@ class Solver(_kiwi.Solver):
         lines += ["", "Variables", "---------"] + variables
         lines += ["", "Edit Variables", "--------------"]
         for v, s in self._edits:
-            lines.append("%s | strength = %g -> priority %g, weight %g" % (v.name() or "<unnamed>", s, _LEVEL, weight_of(s)))
+            lines.append("%s | strength = %g -> priority %g, weight %g" % (v.name() or "<unnamed>", s, priority_of(s), weight_of(s)))
         lines += ["", "Constraints", "-----------"] + constraints
         return "\n".join(lines) + "\n"
 
