@@ -61,7 +61,7 @@ static PyObject *DuplicateConstraint, *UnknownConstraint, *DuplicateEditVariable
 static PyObject *live_tokens; /* the tokens of the solvers whose context is alive */
 static uint64_t next_token = 1;
 
-static PyTypeObject *Variable_Type, *Term_Type, *Expression_Type, *Constraint_Type, *Solver_Type;
+static PyTypeObject *Variable_Type, *Term_Type, *Expression_Type, *Constraint_Type;
 
 /* ------------------------------------------------------------------ objects */
 
@@ -1728,7 +1728,7 @@ PyMODINIT_FUNC PyInit__kiwi(void) {
     if ((Variable_Type = make_type(m, &Variable_spec)) == NULL || (Term_Type = make_type(m, &Term_spec)) == NULL ||
         (Expression_Type = make_type(m, &Expression_spec)) == NULL ||
         (Constraint_Type = make_type(m, &Constraint_spec)) == NULL ||
-        (Solver_Type = make_type(m, &Solver_spec)) == NULL)
+        make_type(m, &Solver_spec) == NULL) /* kiwi.py's Solver subclasses it */
         goto fail;
     return m;
 fail:
