@@ -61,7 +61,7 @@ static PyObject *DuplicateConstraint, *UnknownConstraint, *DuplicateEditVariable
 static PyObject *live_tokens; /* the tokens of the solvers whose context is alive */
 static uint64_t next_token = 1;
 
-static PyTypeObject *Variable_Type, *Term_Type, *Expression_Type, *Constraint_Type, *Solver_Type;
+static PyTypeObject *Variable_Type, *Term_Type, *Expression_Type, *Constraint_Type;
 
 /* ------------------------------------------------------------------ objects */
 
@@ -1002,7 +1002,14 @@ typedef struct {
        call of this solver made from there, in that thread, is refused (enter()).
        Another thread's call is let through: a thread switch comes only in Python code. */
     unsigned long running;
+    /* How many calls are under way, in every thread: the context is not destroyed
+       (reset, _release) while one is, whichever thread asks. */
+    Py_ssize_t busy;
 } Solver;
+
+/* Set by enter() for the call whose wrapper (END_CALL) runs in this thread: whether
+   its body entered, so that the wrapper ends exactly the calls that began. */
+static _Thread_local int entered;
 
 static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
@@ -1046,10 +1053,16 @@ static void Solver_dealloc(Solver *self) {
     Py_DECREF(tp);
 }
 
-/* -1 (RuntimeError) inside a call of this solver (enter()), 0 elsewhere. */
+/* -1 (RuntimeError) while a call of this solver is under way (enter()), in this
+   thread or another (whose Python code let this one run), 0 otherwise. */
 static int refuse_if_running(Solver *self) {
     if (self->running == PyThread_get_thread_ident()) {
         PyErr_SetString(PyExc_RuntimeError, "the solver cannot be reset or freed from inside one of its own calls");
+        return -1;
+    }
+    if (self->busy > 0) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "the solver cannot be reset or freed while one of its calls is under way in another thread");
         return -1;
     }
     return 0;
@@ -1133,6 +1146,8 @@ static int enter(Solver *self, const char *call) {
     if (ensure_context(self) < 0)
         return -1;
     self->running = me;
+    self->busy++;
+    entered = 1;
     return 0;
 }
 
@@ -1203,12 +1218,16 @@ static PyObject *Solver_handle(Solver *self, PyObject *var) {
         return wrong_type("Variable", var);
     /* kiwi.py's cold paths call it inside addConstraint; alone it is a call of its own */
     unsigned long me = PyThread_get_thread_ident();
-    int outer = self->running != me;
+    int outer = self->running != me, outer_entered = entered;
     if (outer && enter(self, "_handle") < 0)
         return NULL;
     brace_variable h = handle_of(self, (Variable *)var);
-    if (outer && self->running == me)
-        self->running = 0;
+    if (outer) {
+        entered = outer_entered;
+        self->busy--;
+        if (self->running == me)
+            self->running = 0;
+    }
     return h == 0 ? NULL : PyLong_FromUnsignedLongLong(h);
 }
 
@@ -1470,11 +1489,17 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
 }
 
 /* Returns `expr` (a body's call) and ends the call enter() began there: `running`
-   changed only if the body entered (not when it was refused inside another). */
+   changed only if the body entered (not when it was refused inside another), `busy`
+   counts it down if it entered. */
 #define END_CALL(expr)                                                                             \
     do {                                                                                           \
         unsigned long before = self->running;                                                      \
+        int outer_entered = entered;                                                               \
+        entered = 0;                                                                               \
         PyObject *result = (expr);                                                                 \
+        if (entered)                                                                               \
+            self->busy--;                                                                          \
+        entered = outer_entered;                                                                   \
         if (self->running != before)                                                               \
             self->running = 0;                                                                     \
         return result;                                                                             \
@@ -1703,7 +1728,7 @@ PyMODINIT_FUNC PyInit__kiwi(void) {
     if ((Variable_Type = make_type(m, &Variable_spec)) == NULL || (Term_Type = make_type(m, &Term_spec)) == NULL ||
         (Expression_Type = make_type(m, &Expression_spec)) == NULL ||
         (Constraint_Type = make_type(m, &Constraint_spec)) == NULL ||
-        (Solver_Type = make_type(m, &Solver_spec)) == NULL)
+        make_type(m, &Solver_spec) == NULL) /* kiwi.py's Solver subclasses it */
         goto fail;
     return m;
 fail:

@@ -534,11 +534,14 @@ class Context:
         words = memoryview(ffi.buffer(buf, n * ffi.sizeof("brace_frame_change")))
         nodes, numbers = words.cast("Q"), words.cast("d")
         step = _CHANGE_WORDS
-        olds = map(_new_rect, zip(*(numbers[_CHANGE_OLD_AT + k::step].tolist() for k in range(4))))
-        news = map(_new_rect, zip(*(numbers[_CHANGE_NEW_AT + k::step].tolist() for k in range(4))))
+        return list(map(FrameChange, self._views_at(nodes, step), _rects_at(numbers, _CHANGE_OLD_AT, step),
+                        _rects_at(numbers, _CHANGE_NEW_AT, step)))
+
+    def _views_at(self, nodes, step: int) -> list:
+        """The View of the node at the start of each `step`-word entry of `nodes` (64-bit
+        words, as changed_frames and sample read their buffers)."""
         get = self._views.get
-        views = [get(h) or self.view_for_handle(h) for h in nodes[0::step].tolist()]
-        return list(map(FrameChange, views, olds, news))
+        return [get(h) or self.view_for_handle(h) for h in nodes[0::step].tolist()]
 
     # -- constraints
 
@@ -669,9 +672,7 @@ class Context:
         words = memoryview(ffi.buffer(buf, n * ffi.sizeof("brace_presented_frame")))
         nodes, numbers = words.cast("Q"), words.cast("d")
         step, at = _SAMPLE_WORDS, _SAMPLE_FRAME_AT
-        rects = map(_new_rect, zip(*(numbers[at + k::step].tolist() for k in range(4))))
-        get = self._views.get
-        return dict(zip([get(h) or self.view_for_handle(h) for h in nodes[0::step].tolist()], rects))
+        return dict(zip(self._views_at(nodes, step), _rects_at(numbers, at, step)))
 
     def __repr__(self):
         return "<brace.Context %s>" % ("closed" if self.closed else hex(_addr(self._ptr)))
@@ -693,6 +694,12 @@ class FrameChange(namedtuple("FrameChange", "view old new")):
 _SAMPLE_WORDS = ffi.sizeof("brace_presented_frame") // 8
 _SAMPLE_FRAME_AT = ffi.offsetof("brace_presented_frame", "frame") // 8
 _new_rect = functools.partial(tuple.__new__, Rect)
+
+
+def _rects_at(numbers, at: int, step: int):
+    """The brace_rect at word `at` of each `step`-word entry of `numbers` (the buffer's
+    doubles), as Rects, one column of four at a time."""
+    return map(_new_rect, zip(*(numbers[at + k::step].tolist() for k in range(4))))
 
 
 def _value_to_py(v, enum_names=()):

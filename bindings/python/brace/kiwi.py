@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 
 from . import _kiwi
-from ._native import ffi, lib, check, error, last_error
+from ._native import _strip_c_name, ffi, lib, check, error, last_error
 
 __all__ = [
     "Variable", "Term", "Expression", "Constraint", "Solver", "strength",
@@ -132,8 +132,6 @@ strength = _Strength()
 
 priority_of = _kiwi.priority_of
 weight_of = _kiwi.weight_of
-
-_LEVEL = 500.0
 
 
 # ---------------------------------------------------------------- symbolics
@@ -266,7 +264,8 @@ class Solver(_kiwi.Solver):
         """Raises what a refused brace_constraint_add_on_variables means."""
         _refuse_non_finite(constraint)
         if status == _UNSATISFIABLE:
-            raise _unsatisfiable(constraint, last_error(self._ctx))
+            # The engine's text without the C function's name, as every error of the package
+            raise _unsatisfiable(constraint, _strip_c_name(last_error(self._ctx)))
         self._check(status, "Solver.addConstraint()")
 
     def _add_cold(self, constraint):
@@ -310,7 +309,8 @@ class Solver(_kiwi.Solver):
             if constraint._priority == 1000.0:
                 lib.brace_constraint_is_broken(self._ctx, h, self._out_b)
                 if self._out_b[0]:
-                    raise _unsatisfiable(constraint, _REPORTS.pop(self._key, "") or last_error(self._ctx))
+                    report = _REPORTS.pop(self._key, "") or _strip_c_name(last_error(self._ctx))
+                    raise _unsatisfiable(constraint, report)
         except BaseException:
             for c in reversed(made):
                 lib.brace_constraint_destroy(self._ctx, c)
@@ -377,7 +377,7 @@ class Solver(_kiwi.Solver):
         lines += ["", "Variables", "---------"] + variables
         lines += ["", "Edit Variables", "--------------"]
         for v, s in self._edits:
-            lines.append("%s | strength = %g -> priority %g, weight %g" % (v.name() or "<unnamed>", s, _LEVEL, weight_of(s)))
+            lines.append("%s | strength = %g -> priority %g, weight %g" % (v.name() or "<unnamed>", s, priority_of(s), weight_of(s)))
         lines += ["", "Constraints", "-----------"] + constraints
         return "\n".join(lines) + "\n"
 

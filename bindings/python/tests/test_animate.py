@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import textwrap
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -238,6 +239,24 @@ def test_animated_svg_refuses_mismatched_input():
         # One snapshot: a still picture, nothing moves.
         assert "<animate" not in render.animated_svg([sa], [0])
 
+
+
+def test_the_render_docs_animated_svg_example_plays_the_change():
+    # docs/render.md's animated_svg example, as written, on the scene and state of
+    # `brace animate compose.json --to expanded` (its `scene`, `ctx` and `render`): the
+    # message field's height goes 100 -> 220 over the 19 samples, as in the test above.
+    doc = REPO / "docs" / "render.md"
+    if not doc.exists():
+        pytest.skip("docs/render.md is not here (tests run outside the repository)")
+    section = doc.read_text(encoding="utf-8").split("**`animated_svg`**", 1)[1]
+    code = textwrap.dedent(section.split("```python\n", 1)[1].split("```", 1)[0])
+    with brace.load_scene(str(example("compose"))) as scene:
+        names = {"scene": scene, "ctx": scene.context, "render": render}
+        exec(compile(code, str(doc), "exec"), names)
+    times = names["times"]
+    assert len(times) == 19 and times[-1] == 0.3
+    heights = tracks(view_rects(ET.fromstring(names["text"]))["message"], times)["height"]
+    assert heights[0] == 100 and heights[-1] == 220 and heights == sorted(heights)
 
 def test_snapshot_frames_override_the_model_frames():
     with brace.load_scene(example("compose")) as scene:

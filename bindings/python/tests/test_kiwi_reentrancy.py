@@ -155,3 +155,38 @@ def test_another_threads_call_while_python_code_runs_inside_a_call_goes_through(
     assert (seen, raised) == ([False], [])
     s.updateVariables()
     assert (x.value(), y.value()) == (70.0, 4.0)
+
+
+def test_a_reset_from_another_thread_while_a_call_runs_python_code_is_refused():
+    # The context the call works in stays alive: destroying it from thread B while
+    # kiwi.py's split used it in this thread crashed the process.
+    s = Solver()
+    x, y = Variable("x"), Variable("y")
+    s.addConstraint(y == 4)
+    inside, done, seen = threading.Event(), threading.Event(), []
+
+    def hook():  # this thread, inside s.addConstraint: let thread B reset s, wait for it
+        inside.set()
+        assert done.wait(30)
+
+    def other():  # thread B
+        assert inside.wait(30)
+        try:
+            s.reset()
+        except RuntimeError as e:
+            seen.append(str(e))
+        done.set()
+
+    c = long_constraint(s, x, 70)
+    b = threading.Thread(target=other)
+    b.start()
+    with python_code_inside(hook) as raised:
+        s.addConstraint(c)
+    b.join()
+    assert (seen, raised) == (["the solver cannot be reset or freed while one of its calls is under way in "
+                               "another thread"], [])
+    assert s.hasConstraint(c)
+    s.updateVariables()
+    assert (x.value(), y.value()) == (70.0, 4.0)  # no reset happened
+    s.reset()  # once the call ended, a reset from any thread goes through
+    assert not s.hasConstraint(c)

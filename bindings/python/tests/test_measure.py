@@ -5,6 +5,7 @@ floor(W) characters on a line (all of them when nothing limits the width).
 """
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -99,3 +100,28 @@ def test_an_exception_reaches_the_caller(ctx):
     r = Raises(ctx)
     with pytest.raises(ValueError, match="no font"):
         r.system_layout_size_fitting((10, 0), 1000, 50)
+
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "measuring.md"
+
+
+def test_the_docs_label_measures_as_its_text_says(ctx):
+    # docs/measuring.md's one Python example (a class, nothing printed), run as written:
+    # it answers a plain (width, height) tuple, where the Label above answers a Size.
+    if not DOC.exists():
+        pytest.skip("docs/measuring.md is not here (tests run outside the repository)")
+    text = DOC.read_text(encoding="utf-8")
+    assert text.count("```python") == 1  # a second example needs a test of its own
+    names = {"brace": brace}
+    exec(compile(text.split("```python\n", 1)[1].split("```", 1)[0], str(DOC), "exec"), names)
+    root = ctx.view(frame=(0, 0, 40, 100))
+    a = names["Label"](ctx, "x" * 100)
+    a.translates_autoresizing_mask = False
+    root.add_subview(a)
+    brace.activate([a.leading == root.leading + 5, a.trailing == root.trailing - 5, a.top == root.top + 2])
+    ctx.run_update_cycle()
+    assert a.frame == Rect(5, 2, 30, 4)  # 30 wide: ceil(100 / 30) = 4 lines
+    a.text = "x" * 45
+    a.invalidate_intrinsic_content_size()
+    ctx.run_update_cycle()
+    assert a.frame == Rect(5, 2, 30, 2)

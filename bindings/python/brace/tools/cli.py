@@ -188,10 +188,9 @@ def _curve(text: str):
         return points
     name = text.strip().lower().replace("-", "_")
     if name not in CURVES:
-        from .scene import _suggest
-        hint = _suggest(name, CURVES)
+        from .._names import did_you_mean
         raise argparse.ArgumentTypeError("%r is not a curve: use %s, or X1,Y1,X2,Y2 for a cubic Bézier%s" % (
-            text, ", ".join(CURVES), ' (did you mean "%s"?)' % hint if hint else ""))
+            text, ", ".join(CURVES), did_you_mean(name, CURVES)))
     return name
 
 

@@ -26,7 +26,7 @@ import sys
 from typing import NamedTuple
 
 from .. import _constants
-from .._names import camel as _camel, snake as _snake, suggest as _suggest
+from .._names import camel as _camel, did_you_mean as _did_you_mean, snake as _snake, suggest as _suggest
 from .._native import LIBRARY_PATH
 from ..core import Autoresizing, Context, DiagnosticKind, Size, View, handle_info
 from ..errors import BraceError, NotFound, UnsatisfiableConstraints
@@ -1211,10 +1211,9 @@ class _Loader:
                 self.fail(path, "%s must be one of %s, not %s"
                           % (what, ", ".join('"%s"' % n for n in desc.enum_names), _show(value)))
             if value not in desc.enum_names:
-                hint = _suggest(value, desc.enum_names)
                 self.fail(path, "%s must be one of %s, not \"%s\"%s"
                           % (what, ", ".join('"%s"' % n for n in desc.enum_names), value,
-                             ' (did you mean "%s"?)' % hint if hint else ""))
+                             _did_you_mean(value, desc.enum_names)))
             return value
         if isinstance(value, str) and strategy == "stack" and (desc.name, value) in _STACK_SENTINELS:
             return _STACK_SENTINELS[(desc.name, value)]
