@@ -18,41 +18,17 @@
  * Built with the system compiler against the installed header and library (pkg-config),
  * as a user's program is:  install_bench [--constraints N] [--views N]
  */
-#define _GNU_SOURCE
-#include <brace/brace.h>
+#define BENCH_NAME "install_bench"
+#include "bench.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
-#include <malloc.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-static double now_us(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
-}
-
-static size_t heap_in_use(void) {
-  struct mallinfo2 m = mallinfo2();
-  return m.uordblks + m.hblkhd;
-}
-
-static void must(brace_context *ctx, brace_status s, const char *what) {
-  if (s != BRACE_OK) {
-    fprintf(stderr, "install_bench: %s failed: %s: %s\n", what, brace_status_name(s), brace_last_error(ctx));
-    exit(1);
-  }
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
+/* The monotonic clock, in µs. */
+static double now_us(void) { return now_ns() / 1e3; }
 
 /* One first use: context + every built-in plugin, in µs. */
 static double first_use(void) {
