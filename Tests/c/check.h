@@ -135,6 +135,23 @@ static inline brace_node check_node(brace_context *ctx, brace_node parent, brace
   return n;
 }
 
+/* The frame of `n` in g_ctx must be exactly (x, y, w, h); a failure prints both, `name`
+   (CHECK_FRAME: the node's expression) and the read's status. */
+#define CHECK_FRAME(n, x, y, w, h) check_frame_is((n), (x), (y), (w), (h), #n, __FILE__, __LINE__)
+
+static inline void check_frame_is(brace_node n, double x, double y, double w, double h, const char *name,
+                                  const char *file, int line) {
+  brace_rect r = {-1, -1, -1, -1};
+  brace_status s = brace_node_get_frame(g_ctx, n, &r);
+  g_checks++;
+  if (s != BRACE_OK || r.x != x || r.y != y || r.width != w || r.height != h) {
+    char m[512];
+    snprintf(m, sizeof m, "frame of %s is {%g, %g, %g, %g}, expected {%g, %g, %g, %g} (%s)", name, r.x, r.y,
+             r.width, r.height, x, y, w, h, brace_status_name(s));
+    fail_at(file, line, m);
+  }
+}
+
 /* ------------------------------------------------------------------ watchdog */
 
 static const char *g_watchdog_message = "WATCHDOG: a call did not return (hang)\n";
