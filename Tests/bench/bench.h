@@ -1,7 +1,7 @@
 /*
- * bench.h — what the C benchmarks of Tests/bench (install_bench, chain_bench,
- * animation_bench) share: the clocks they time with, the heap in use, a Brace call that
- * must succeed, and the comparison their figures are sorted with.
+ * bench.h — what the C and C++ benchmarks of Tests/bench (install_bench, chain_bench,
+ * animation_bench, kiwi_build) share: the clocks they time with, the heap in use, a Brace
+ * call that must succeed, and the comparison their figures are sorted with.
  *
  * Include it first, as "bench.h" (it sits next to them, so no -I is needed), after
  * defining BENCH_NAME, the program's name that must() prints.
