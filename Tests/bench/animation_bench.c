@@ -38,8 +38,6 @@
 #include "bench.h"
 
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 static const double kDuration = 0.3;
 
@@ -394,28 +392,10 @@ static void bench_first_use(const char *self) {
   enum { RUNS = 21 };
   double cold[STEPS][RUNS], warm[STEPS][RUNS];
   for (int r = 0; r < RUNS; r++) {
-    int fd[2];
-    if (pipe(fd) != 0) exit(1);
-    pid_t pid = fork();
-    if (pid == 0) {
-      dup2(fd[1], 1);
-      execl(self, self, "--first-use-child", (char *)NULL);
-      _exit(127);
-    }
-    close(fd[1]);
-    char buf[256] = {0};
-    size_t got = 0;
-    ssize_t n;
-    while ((n = read(fd[0], buf + got, sizeof buf - 1 - got)) > 0) got += (size_t)n;
-    close(fd[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
+    char buf[256];
+    run_child(self, "--first-use-child", buf, sizeof buf);
     char *p = buf;
     for (int i = 0; i < STEPS; i++) cold[i][r] = strtod(p, &p);
-    if (got == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-      fprintf(stderr, "animation_bench: the first-use child failed\n");
-      exit(1);
-    }
   }
   double ns[STEPS];
   first_use(ns);

@@ -1,7 +1,8 @@
 /*
  * bench.h — what the C and C++ benchmarks of Tests/bench (install_bench, chain_bench,
  * animation_bench, kiwi_build) share: the clocks they time with, the heap in use, a Brace
- * call that must succeed, and the comparison their figures are sorted with.
+ * call that must succeed, the comparison their figures are sorted with, and a run of the
+ * program itself in a fresh process (for first-use figures).
  *
  * Include it first, as "bench.h" (it sits next to them, so no -I is needed), after
  * defining BENCH_NAME, the program's name that must() prints.
@@ -18,7 +19,9 @@
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #ifndef BENCH_NAME
 #error "define BENCH_NAME (the program's name) before including bench.h"
@@ -58,6 +61,32 @@ static inline void must(brace_context *ctx, brace_status s, const char *what) {
 static inline int cmp(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
+}
+
+/* Runs this program (`self`, argv[0]) again with the one argument `flag`, in a fresh
+   process, and puts what it printed into `buf` (NUL-terminated, at most size - 1 bytes);
+   exits with status 1 when the child fails or prints nothing. */
+static inline void run_child(const char *self, const char *flag, char *buf, size_t size) {
+  int fd[2];
+  if (pipe(fd) != 0) exit(1);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fd[1], 1);
+    execl(self, self, flag, (char *)NULL);
+    _exit(127);
+  }
+  close(fd[1]);
+  size_t got = 0;
+  ssize_t n;
+  while (got + 1 < size && (n = read(fd[0], buf + got, size - 1 - got)) > 0) got += (size_t)n;
+  buf[got] = '\0';
+  close(fd[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (got == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    fprintf(stderr, BENCH_NAME ": the %s child failed\n", flag);
+    exit(1);
+  }
 }
 
 #endif

@@ -24,8 +24,6 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 /* The monotonic clock, in µs. */
 static double now_us(void) { return now_ns() / 1e3; }
@@ -76,24 +74,8 @@ static double dlopen_floor(void) {
 /* Median, min and max of `runs` fresh processes running this program with `flag`. */
 static void fresh_runs(const char *self, const char *flag, double *out, int runs) {
   for (int i = 0; i < runs; i++) {
-    int fd[2];
-    if (pipe(fd) != 0) exit(1);
-    pid_t pid = fork();
-    if (pid == 0) {
-      dup2(fd[1], 1);
-      execl(self, self, flag, (char *)NULL);
-      _exit(127);
-    }
-    close(fd[1]);
-    char buf[64] = {0};
-    ssize_t n = read(fd[0], buf, sizeof buf - 1);
-    close(fd[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (n <= 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-      fprintf(stderr, "install_bench: the %s child failed\n", flag);
-      exit(1);
-    }
+    char buf[64];
+    run_child(self, flag, buf, sizeof buf);
     out[i] = atof(buf);
   }
   qsort(out, (size_t)runs, sizeof out[0], cmp);
