@@ -34,53 +34,20 @@
  *
  *   animation_bench [--views N] [--reps N]
  */
-#define _GNU_SOURCE
-#include <brace/brace.h>
+#define BENCH_NAME "animation_bench"
+#include "bench.h"
 
-#include <malloc.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 static const double kDuration = 0.3;
 
-/* Short figures (first use, ticks): the monotonic clock, as the other benchmarks time. */
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* Figures of a millisecond or more (a change of 10,000 views, sampling them): the thread's
-   CPU time. The machine's cores are shared with other work, and a change timed by the wall
-   clock while it waits for a core doubles (2 ms or 7 ms for the same change, at random).
-   The library starts no thread and does no I/O, so on a quiet machine this is the wall
-   time; reading this clock is a system call (~0.4 µs), too slow for the short figures. */
-static double cpu_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-static long heap_in_use(void) {
-  struct mallinfo2 m = mallinfo2();
-  return (long)(m.uordblks + m.hblkhd);
-}
-
-static void must(brace_context *ctx, brace_status s, const char *what) {
-  if (s != BRACE_OK) {
-    fprintf(stderr, "animation_bench: %s failed: %s: %s\n", what, brace_status_name(s), brace_last_error(ctx));
-    exit(1);
-  }
-}
-
-static int cmp(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
+/* The clocks (bench.h). Short figures (first use, ticks): now_ns, the monotonic clock, as
+   the other benchmarks time. Figures of a millisecond or more (a change of 10,000 views,
+   sampling them): cpu_ns, the thread's CPU time. The machine's cores are shared with
+   other work, and a change timed by the wall clock while it waits for a core doubles
+   (2 ms or 7 ms for the same change, at random). The library starts no thread and does
+   no I/O, so on a quiet machine this is the wall time; reading this clock is a system
+   call (~0.4 µs), too slow for the short figures. */
 
 static double median(double *xs, int n) {
   qsort(xs, (size_t)n, sizeof xs[0], cmp);
@@ -425,28 +392,10 @@ static void bench_first_use(const char *self) {
   enum { RUNS = 21 };
   double cold[STEPS][RUNS], warm[STEPS][RUNS];
   for (int r = 0; r < RUNS; r++) {
-    int fd[2];
-    if (pipe(fd) != 0) exit(1);
-    pid_t pid = fork();
-    if (pid == 0) {
-      dup2(fd[1], 1);
-      execl(self, self, "--first-use-child", (char *)NULL);
-      _exit(127);
-    }
-    close(fd[1]);
-    char buf[256] = {0};
-    size_t got = 0;
-    ssize_t n;
-    while ((n = read(fd[0], buf + got, sizeof buf - 1 - got)) > 0) got += (size_t)n;
-    close(fd[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
+    char buf[256];
+    run_child(self, "--first-use-child", buf, sizeof buf);
     char *p = buf;
     for (int i = 0; i < STEPS; i++) cold[i][r] = strtod(p, &p);
-    if (got == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-      fprintf(stderr, "animation_bench: the first-use child failed\n");
-      exit(1);
-    }
   }
   double ns[STEPS];
   first_use(ns);

@@ -32,30 +32,19 @@
 // h >= 10 at 750 (the intrinsic height's hugging and compression resistance; kiwi's
 // strengths are weights, strength::create(0, 0, p)), built and solved; y[n-1] is checked.
 // ms, median of 3 (1 for n > 1,000).   --chain-sizes 100,300,1000,3000
-#include <brace/brace.h>
+#define BENCH_NAME "kiwi_build"
+#include "bench.h"
+
 #include <kiwi/kiwi.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <string>
 #include <vector>
 
-static double now_us() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) / 1e3;
-}
-
-static void must(brace_context *ctx, brace_status s, const char *what) {
-  if (s != BRACE_OK) {
-    std::fprintf(stderr, "kiwi_build: %s failed: %s: %s\n", what, brace_status_name(s), brace_last_error(ctx));
-    std::exit(1);
-  }
-}
+// The monotonic clock, in µs.
+static double now_us() { return now_ns() / 1e3; }
 
 static double expected_last(int m) {
   int i = m - 1;

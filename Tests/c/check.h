@@ -135,6 +135,23 @@ static inline brace_node check_node(brace_context *ctx, brace_node parent, brace
   return n;
 }
 
+/* The frame of `n` in g_ctx must be exactly (x, y, w, h); a failure prints both, `name`
+   (CHECK_FRAME: the node's expression) and the read's status. */
+#define CHECK_FRAME(n, x, y, w, h) check_frame_is((n), (x), (y), (w), (h), #n, __FILE__, __LINE__)
+
+static inline void check_frame_is(brace_node n, double x, double y, double w, double h, const char *name,
+                                  const char *file, int line) {
+  brace_rect r = {-1, -1, -1, -1};
+  brace_status s = brace_node_get_frame(g_ctx, n, &r);
+  g_checks++;
+  if (s != BRACE_OK || r.x != x || r.y != y || r.width != w || r.height != h) {
+    char m[512];
+    snprintf(m, sizeof m, "frame of %s is {%g, %g, %g, %g}, expected {%g, %g, %g, %g} (%s)", name, r.x, r.y,
+             r.width, r.height, x, y, w, h, brace_status_name(s));
+    fail_at(file, line, m);
+  }
+}
+
 /* ------------------------------------------------------------------ watchdog */
 
 static const char *g_watchdog_message = "WATCHDOG: a call did not return (hang)\n";
@@ -155,11 +172,14 @@ static inline void check_watchdog(const char *message, unsigned seconds) {
 
 /* ------------------------------------------------------------------ running */
 
-/* A context with the default options, also made g_ctx; NULL after saying why not. */
+/* A context with the default options, also made g_ctx; NULL after saying why not and
+   counting a failure, so that a part of a test that gives up on NULL fails the test. */
 static inline brace_context *check_new_context(const char *test) {
   brace_context *ctx = NULL;
   brace_status s = brace_context_create(NULL, &ctx);
+  g_checks++;
   if (s != BRACE_OK) {
+    g_failures++;
     fprintf(stderr, "%s: FATAL: brace_context_create(NULL, &ctx) returned %s: %s\n", test, brace_status_name(s),
             brace_last_error(NULL));
     return NULL;

@@ -77,18 +77,8 @@ static void pin_top_band(brace_node n, brace_node r, double side, double top) {
   pin(n, BRACE_ATTR_TOP, r, BRACE_ATTR_TOP, top);
 }
 
-static void check_frame_at(const char *what, brace_node n, double x, double y, double w, double h, int line) {
-  brace_rect f = {-1, -1, -1, -1};
-  OK(brace_node_get_frame(ctx, n, &f));
-  g_checks++;
-  if (f.x != x || f.y != y || f.width != w || f.height != h) {
-    char m[256];
-    snprintf(m, sizeof m, "%s: frame (%g, %g, %g, %g), expected (%g, %g, %g, %g)", what, f.x, f.y, f.width,
-             f.height, x, y, w, h);
-    fail_at(__FILE__, line, m);
-  }
-}
-#define FRAME(what, n, x, y, w, h) check_frame_at((what), (n), (x), (y), (w), (h), __LINE__)
+/* CHECK_FRAME (check.h) with a name that says which state it is. */
+#define FRAME(what, n, x, y, w, h) check_frame_is((n), (x), (y), (w), (h), (what), __FILE__, __LINE__)
 
 /* One turn, after which nothing is pending: the measured heights settled inside it. */
 static void one_turn(void);

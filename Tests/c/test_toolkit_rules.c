@@ -77,8 +77,6 @@ static int is_broken(brace_constraint c) {
   return b;
 }
 
-#define CHECK_FRAME(n, x, y, w, h) CHECK(rect_eq(frame_of(n), R(x, y, w, h)))
-
 /* ------------------------------------------------------------ the window's size wins */
 
 /* A root `width` wide and 10 high holding a sidebar of width 30 and a main view of at

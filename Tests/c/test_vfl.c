@@ -18,24 +18,6 @@
 #include <math.h>
 #include <stdlib.h>
 
-/* ------------------------------------------------------------------ checking */
-
-/* The frame of `n` must be exactly (x, y, w, h). */
-#define CHECK_FRAME(n, x, y, w, h) check_frame((n), (x), (y), (w), (h), #n, __FILE__, __LINE__)
-
-static void check_frame(brace_node n, double x, double y, double w, double h, const char *name,
-                        const char *file, int line) {
-  brace_rect r = {-1, -1, -1, -1};
-  brace_status s = brace_node_get_frame(g_ctx, n, &r);
-  g_checks++;
-  if (s != BRACE_OK || r.x != x || r.y != y || r.width != w || r.height != h) {
-    char m[512];
-    snprintf(m, sizeof m, "frame of %s is {%g, %g, %g, %g}, expected {%g, %g, %g, %g} (%s)", name, r.x, r.y,
-             r.width, r.height, x, y, w, h, brace_status_name(s));
-    fail_at(file, line, m);
-  }
-}
-
 /* ------------------------------------------------------------------ scenes */
 
 /* The names and values a call is given. */

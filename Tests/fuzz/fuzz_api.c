@@ -413,6 +413,17 @@ static void destroy_context(cursor *c, int i) {
 
 static void run(cursor *c);
 
+/* Makes `p` the next bytes of the input, as many as one byte says (at most MAX_PROG, at
+   most what is left), and moves past them: they run when a callback runs `p`, not here. */
+static void take_prog(cursor *c, prog *p) {
+  size_t len = u8(c) % (MAX_PROG + 1);
+  if (len > c->n) len = c->n;
+  p->p = c->p;
+  p->n = len;
+  c->p += len;
+  c->n -= len;
+}
+
 /* Runs callback program `p` for `node` of `ctx`. */
 static void run_prog(brace_context *ctx, brace_node node, const prog *p) {
   if (!p || S.depth >= MAX_DEPTH || S.calls >= MAX_CALLS || p->n == 0) return;
@@ -575,12 +586,7 @@ static void pick_params(cursor *c, brace_animation_params *p) {
   }
   if (f & 0x80) {
     prog *q = &S.progs[u8(c) % PROGS];
-    size_t len = u8(c) % (MAX_PROG + 1);
-    if (len > c->n) len = c->n;
-    q->p = c->p;
-    q->n = len;
-    c->p += len; /* the program runs when the transaction completes */
-    c->n -= len;
+    take_prog(c, q); /* it runs when the transaction completes */
     p->completion = on_complete;
     p->user_data = q;
   }
@@ -1068,13 +1074,8 @@ static void step(cursor *c) {
     brace_node n = pick_node(c);
     uint8_t slot = u8(c) % PROGS;
     uint8_t members = u8(c);
-    size_t len = u8(c) % (MAX_PROG + 1);
-    if (len > c->n) len = c->n;
     prog *p = &S.progs[slot];
-    p->p = c->p;
-    p->n = len;
-    c->p += len; /* the program's bytes are not run here */
-    c->n -= len;
+    take_prog(c, p);
     p->intrinsic = pick_size(c);
     if (nul) {
       st(brace_node_set_callbacks(ctx, n, NULL));
@@ -1101,12 +1102,7 @@ static void step(cursor *c) {
   case OP_MEASURE: { /* a measure callback (and with alt a layout_subviews one too) */
     brace_node n = pick_node(c);
     prog *p = &S.progs[u8(c) % PROGS];
-    size_t len = u8(c) % (MAX_PROG + 1);
-    if (len > c->n) len = c->n;
-    p->p = c->p;
-    p->n = len;
-    c->p += len;
-    c->n -= len;
+    take_prog(c, p);
     p->measured = pick_size(c);
     brace_node_callbacks cb;
     memset(&cb, 0, sizeof cb);

@@ -10,12 +10,18 @@ root=$1 prefix=$2 version=$3
 list=$("$root/Tests/install/extract.sh" "$root/bindings/c/README.md" install-layout |
   awk '{ print $1 }' | sed -e "s|^PREFIX|$prefix|" -e "s|VERSION|$version|g")
 status=0
+# The list's lines are patterns for `case`, never expanded against the file system: an
+# expanded PREFIX/include/brace/*.h would name the headers installed, each of which
+# exists, and a header missing from the install would go unseen.
+set -f
 for pattern in $list; do
   case $pattern in
     */include/brace/\*.h)
+      set +f
       for h in "$root"/include/brace/*.h; do
         [ -f "$prefix/include/brace/$(basename "$h")" ] || { echo "not installed: include/brace/$(basename "$h")" >&2; status=1; }
-      done ;;
+      done
+      set -f ;;
     *) [ -e "$pattern" ] || { echo "bindings/c/README.md names $pattern, which make install did not write" >&2; status=1; } ;;
   esac
 done
