@@ -324,10 +324,11 @@ bench-animation: $(INSTALLED)
 # The `stack` strategy against Yoga and Clay (Tests/bench/stack-bench.sh): Yoga is downloaded (the
 # poga sdist, via pip) and built with g++ into $(SCRATCH)/yoga on first use, never committed;
 # Clay's program is built with -O2 against the single header CLAY_H names (no registry ships
-# it; it is skipped with a note when absent, and never copied into the repository).
+# it: make bench-stack CLAY_H=/path/to/clay.h; without it, or when the file is absent, Clay is
+# skipped with a note; it is never copied into the repository).
 # Extra options for all programs: make bench-stack STACK_BENCH_FLAGS=--quick
 STACK_BENCH_FLAGS ?=
-CLAY_H ?= $(abspath $(CURDIR)/../shared/anchors/clay.h)
+CLAY_H ?=
 ## the stack strategy against Yoga and Clay on the same scene
 bench-stack: release
 	SCRATCH="$(SCRATCH)" CLAY_H="$(CLAY_H)" CC="$(CC)" Tests/bench/stack-bench.sh $(STACK_BENCH_FLAGS)

@@ -13,8 +13,8 @@
 # .build: the Brace program is $SCRATCH/release/brace-stack-bench, built beforehand with
 # `swift build -c release`), YOGA_BUILD (Yoga's build folder, default $SCRATCH/yoga; Clay's
 # program is built there too), CLAY_H (Clay's single header, github.com/nicbarker/clay; no
-# registry ships it, so it is never downloaded nor copied here; default ../shared/anchors/
-# clay.h from the repository; when absent Clay is skipped with a note), CC (default cc).
+# registry ships it, so it is never downloaded nor copied here: the caller names the file;
+# when CLAY_H is unset or the file absent, Clay is skipped with a note), CC (default cc).
 # The raw outputs are kept in $YOGA_BUILD/yoga.out, clay.out and brace.out.
 #
 # Clay is immediate mode: its every figure is whole frames (declaration + layout, its
@@ -31,18 +31,22 @@ scratch=${SCRATCH:-.build}
 yoga_build=${YOGA_BUILD:-"$scratch/yoga"}
 brace_exe="$scratch/release/brace-stack-bench"
 
-clay_h=${CLAY_H:-"$root/../shared/anchors/clay.h"}
+clay_h=${CLAY_H:-}
 cc=${CC:-cc}
 
 "$here/yoga/setup.sh" "$yoga_build"
 clay_exe="$yoga_build/clay_stack_bench"
-if [ -f "$clay_h" ]; then
+if [ -n "$clay_h" ] && [ -f "$clay_h" ]; then
   clay_h=$(cd "$(dirname "$clay_h")" && pwd)/$(basename "$clay_h")
   # Relinked every run: the header may change under the same name.
   $cc -std=c11 -O2 -DCLAY_H_PATH="\"$clay_h\"" -o "$clay_exe" "$here/clay/stack_bench.c" -lm \
     || { echo "stack-bench.sh: building Clay's program against $clay_h failed" >&2; exit 1; }
 else
-  echo "stack-bench.sh: Clay's header $clay_h not found (set CLAY_H): Clay is skipped" >&2
+  if [ -z "$clay_h" ]; then
+    echo "stack-bench.sh: CLAY_H is not set (the path of clay.h, github.com/nicbarker/clay at 448e800): Clay is skipped" >&2
+  else
+    echo "stack-bench.sh: Clay's header $clay_h not found (set CLAY_H): Clay is skipped" >&2
+  fi
   clay_exe=""
 fi
 [ -x "$brace_exe" ] || { echo "stack-bench.sh: $brace_exe not found: run swift build -c release (or make bench-stack)" >&2; exit 1; }
