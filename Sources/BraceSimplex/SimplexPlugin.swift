@@ -164,7 +164,8 @@ private func beginBatch(_ raw: UnsafeMutableRawPointer?) { instance(raw)?.solver
 private func endBatch(_ raw: UnsafeMutableRawPointer?) { instance(raw)?.solver.endBatch() }
 
 /// Read for every variable of a bulk read (brace_variables_get_values): the instance is
-/// borrowed, not retained and released around each answer (a third of the read's cost).
+/// borrowed, not retained and released around each answer (callgrind, 500,000 answers:
+/// 64 instructions an answer in the plugin before, 30 after).
 private func value(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) -> Double {
   guard let raw else { return 0 }
   return Unmanaged<Instance>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.solver.value(ofSlot: Int(k)) }
