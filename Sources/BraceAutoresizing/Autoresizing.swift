@@ -188,8 +188,13 @@ private func measure(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _
   return BRACE_OK
 }
 
+/// Attached with a node's first subview (BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS): a leaf has
+/// nothing to resize or arrange, and a new container records its size at its first
+/// arrange (`applied` nil) exactly as one attached at creation whose last size change
+/// found no subviews.
 nonisolated(unsafe) private let descriptor = containerDescriptor(
-  "frame", attach: attach, detach: detach, measure: measure, arrange: arrange, sizeChanged: sizeChanged)
+  "frame", flags: BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS,
+  attach: attach, detach: detach, measure: measure, arrange: arrange, sizeChanged: sizeChanged)
 
 @c(brace_plugin_entry)
 public func braceAutoresizingEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {

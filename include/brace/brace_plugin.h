@@ -49,6 +49,11 @@
  *   not change. A solver built against 1.0 to 1.3 loads and works unchanged: the host
  *   reads no weight hook from it and refuses a weight other than 1 on its constraints.
  *
+ *   1.5 adds the BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS flag: a strategy with nothing to do
+ *   for a leaf is attached to a node only once the node has subviews (the `frame`
+ *   strategy sets it, so a leaf costs no attach, arrange or size_changed hook). The
+ *   descriptor's layout does not change; a 1.0 to 1.4 plugin loads and works unchanged.
+ *
  * LIFETIME AND THREADS
  *
  *   A plugin file is loaded once per process (RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) and
@@ -77,7 +82,7 @@ extern "C" {
 #endif
 
 #define BRACE_PLUGIN_ABI_MAJOR 1
-#define BRACE_PLUGIN_ABI_MINOR 4
+#define BRACE_PLUGIN_ABI_MINOR 5
 
 /* The entry symbol's name, as a token and as a string for dlsym. */
 #define BRACE_PLUGIN_ENTRY_FUNCTION brace_plugin_entry
@@ -335,6 +340,18 @@ struct brace_host_api {
    leaves translation off, as in UIKit. A 1.2 host ignores the flag (the strategy still
    turns translation off itself, later). */
 #define BRACE_STRATEGY_ADOPTS_SUBVIEWS 2u
+/* Since 1.5: the strategy keeps nothing and does nothing for a node that has never had a
+   subview (the default "frame" is such a strategy: it positions subviews, and most nodes
+   are leaves). The host then attaches it lazily: a node that starts using the strategy
+   without subviews is not attached (no attach hook, node_data NULL, no allocation) until
+   it first gets a subview (brace_node_add_subview, insert, brace_node_create_subviews),
+   or until the host needs one of its other hooks for the node (update_constraints,
+   measure, baseline), whichever comes first; until then the host calls neither arrange
+   nor size_changed for the node, and destroying the node or switching it to another
+   strategy calls no detach. brace_node_get_layout_strategy names the strategy all along.
+   Once attached, the node stays attached (also after its last subview goes). A 1.4 host
+   ignores the flag and attaches at once, so the strategy must also work that way. */
+#define BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS 4u
 
 /* One term of a solver row: coefficient * variable, variables being the solver's own ids. */
 typedef struct brace_solver_term {

@@ -84,6 +84,7 @@ extension Context {
       return brace_size(width: f.width, height: f.height)
     }
     let s = plugins.strategies[Int(k)]
+    try ensureAttached(n)
     var out = brace_size()
     // Busy while its strategy measures it: a callback reached from the hook cannot
     // destroy it or change its strategy under the hook's node data.

@@ -55,6 +55,10 @@ struct NodeFlags: OptionSet {
   /// The node has values in `PluginHost.properties`: a node without (most leaves) answers
   /// its properties' defaults without a lookup, as get_subviews asks for every subview.
   static let hasProperties = NodeFlags(rawValue: 1 << 27)
+  /// The node uses its strategy (`strategy`) but is not attached to it yet: a strategy
+  /// with BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS on a node that never had a subview
+  /// (Strategies.swift). No hook runs for it; `strategyData` is nil.
+  static let strategyDeferred = NodeFlags(rawValue: 1 << 30)
 
   static let anyDirty: NodeFlags = [
     .needsUpdateConstraints, .needsLayout, .needsDisplay,

@@ -32,6 +32,14 @@ extension Context {
       throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space cannot take \(count) more nodes (\(Handle.maxSlot) slots)")
     }
     guard count > 0 else { return }
+    if let parent, nodes.flags[parent.index].contains(.strategyDeferred) {
+      // Its first subviews: a strategy waiting for them attaches now (see insert).
+      let gen = nodes.generation[parent.index]
+      try ensureAttached(parent)
+      guard nodes.isLive(parent), nodes.generation[parent.index] == gen else {
+        throw .reentrancy("the superview was destroyed by its strategy's attach hook while brace_node_create_subviews made its subviews")
+      }
+    }
     nodes.reserve(count)
     // New nodes are placed by the next layout: each records its first frame change.
     // (Grown at least twofold: many small calls stay linear.)
@@ -100,6 +108,16 @@ extension Context {
   func insert(_ child: NodeID, into parent: NodeID, at index: Int?) throws(BraceError) {
     if nodes.flags[child.index].contains(.guide) || nodes.flags[parent.index].contains(.guide) {
       throw .invalidArgument("layout guides are not views: \(describe(nodes.flags[child.index].contains(.guide) ? child : parent)) cannot take part in the subview tree")
+    }
+    // A strategy that waits for the first subview (BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS)
+    // attaches first; a refusal leaves everything as it was, and the checks below see
+    // whatever its hook did.
+    if nodes.flags[parent.index].contains(.strategyDeferred) {
+      let gens = (nodes.generation[child.index], nodes.generation[parent.index])
+      try ensureAttached(parent)
+      guard nodes.isLive(child), nodes.isLive(parent), gens == (nodes.generation[child.index], nodes.generation[parent.index]) else {
+        throw .reentrancy("a node was destroyed by the strategy's attach hook while \(describe(parent)) took its first subview")
+      }
     }
     let count = nodes.children[parent.index].count
     if let index, index < 0 || index > count {

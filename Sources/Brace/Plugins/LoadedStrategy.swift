@@ -19,6 +19,9 @@ final class LoadedStrategy {
   /// Turns its subviews' translation off as they arrive (BRACE_STRATEGY_ADOPTS_SUBVIEWS);
   /// read on every subview insertion, so worked out once.
   let adoptsSubviews: Bool
+  /// Attached to a node only once the node has subviews
+  /// (BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS): read at every node's creation.
+  let attachesWithSubviews: Bool
 
   init(id: UInt32, desc: brace_strategy_desc, name: String, path: String, properties: [brace_property_desc]) {
     self.id = id
@@ -28,6 +31,8 @@ final class LoadedStrategy {
     self.properties = properties
     adoptsSubviews = Int(desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.flags)! + 4
       && desc.flags & BRACE_STRATEGY_ADOPTS_SUBVIEWS != 0
+    attachesWithSubviews = Int(desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.flags)! + 4
+      && desc.flags & BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS != 0
     var index: [String: Int] = [:]
     for (k, p) in properties.enumerated() { index[String(cString: p.name)] = k }
     propertyIndex = index

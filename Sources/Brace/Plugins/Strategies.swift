@@ -14,7 +14,35 @@ extension Context {
     try attach(n, k)
   }
 
+  /// `n` starts using strategy `k`. A strategy that has nothing to do for a leaf
+  /// (BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS, the default "frame") waits for the node's first
+  /// subview: most nodes are leaves, and a leaf then costs no hook and no allocation.
   func attach(_ n: NodeID, _ k: Int32) throws(BraceError) {
+    if nodes.children[n.index].isEmpty && plugins.strategies[Int(k)].attachesWithSubviews {
+      nodes.strategy[n.index] = k
+      nodes.strategyData[n.index] = nil
+      nodes.flags[n.index].insert(.strategyDeferred)
+      return
+    }
+    try attachNow(n, k)
+  }
+
+  /// Attaches `n` to the strategy it waits for (see attach): before its first subview
+  /// arrives, and before a hook other than arrange and size_changed runs for it. On a
+  /// refusal the node keeps waiting.
+  @inline(__always)
+  func ensureAttached(_ n: NodeID) throws(BraceError) {
+    guard nodes.flags[n.index].contains(.strategyDeferred) else { return }
+    nodes.flags[n.index].remove(.strategyDeferred)
+    do {
+      try attachNow(n, nodes.strategy[n.index])
+    } catch {
+      if nodes.isLive(n) { nodes.flags[n.index].insert(.strategyDeferred) }
+      throw error
+    }
+  }
+
+  private func attachNow(_ n: NodeID, _ k: Int32) throws(BraceError) {
     let s = plugins.strategies[Int(k)]
     var data: UnsafeMutableRawPointer? = nil
     if let f = s.desc.attach {
@@ -32,6 +60,12 @@ extension Context {
   func detachStrategy(_ n: NodeID) {
     let k = nodes.strategy[n.index]
     guard k >= 0 else { return }
+    // Never attached: no hook ran for it, so it owns nothing.
+    if nodes.flags[n.index].contains(.strategyDeferred) {
+      nodes.flags[n.index].remove(.strategyDeferred)
+      nodes.strategy[n.index] = -1
+      return
+    }
     destroyStrategyConstraints(of: n)
     let s = plugins.strategies[Int(k)]
     let data = nodes.strategyData[n.index]
@@ -52,17 +86,21 @@ extension Context {
     }
     let old = nodes.strategy[n.index]
     let oldData = nodes.strategyData[n.index]
+    let oldDeferred = nodes.flags[n.index].contains(.strategyDeferred)
     // Attach the new one first: if it refuses, the node keeps the old one untouched.
     nodes.strategy[n.index] = -1
+    nodes.flags[n.index].remove(.strategyDeferred)
     do {
       try attach(n, k)
     } catch {
       nodes.strategy[n.index] = old
       nodes.strategyData[n.index] = oldData
+      if oldDeferred { nodes.flags[n.index].insert(.strategyDeferred) }
       throw error
     }
     destroyStrategyConstraints(of: n)
-    if old >= 0 {
+    // (One that never attached has no detach to hear.)
+    if old >= 0 && !oldDeferred {
       let o = plugins.strategies[Int(old)]
       enterActive(n)
       o.desc.detach?(opaque, o.state, handle(ofNode: n), oldData)
@@ -110,7 +148,7 @@ extension Context {
   /// applied, then the node's strategy arranges its subviews.
   func defaultLayoutSubviews(_ n: NodeID) {
     applyPendingFrames(n)
-    guard let s = strategyOf(n) else { return }
+    guard let s = strategyOf(n), !nodes.flags[n.index].contains(.strategyDeferred) else { return }
     s.desc.arrange?(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index])
   }
 
@@ -125,7 +163,7 @@ extension Context {
   func strategySizeChanged(_ n: NodeID, from old: brace_size) {
     guard let s = strategyOf(n) else { return }
     guard let f = s.desc.size_changed, Int(s.desc.struct_size) >= sizeChangedHookEnd,
-      nodes.flags[n.index].isDisjoint(with: [.inSizeChangedHook, .guide, .dismantling])
+      nodes.flags[n.index].isDisjoint(with: [.inSizeChangedHook, .guide, .dismantling, .strategyDeferred])
     else { return }
     let gen = nodes.generation[n.index]
     nodes.flags[n.index].insert(.inSizeChangedHook)
@@ -140,8 +178,14 @@ extension Context {
   func defaultUpdateConstraints(_ n: NodeID) {
     // Nothing generated for any node yet: no engine lookups (two per node per pass).
     if !bridge.engineNodes.isEmpty { regenerate(n) }
-    guard let s = strategyOf(n) else { return }
-    s.desc.update_constraints?(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index])
+    guard let s = strategyOf(n), let f = s.desc.update_constraints else { return }
+    do {
+      try ensureAttached(n)
+    } catch {
+      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, error.message, nodes: [n])
+      return
+    }
+    f(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index])
   }
 
   /// Where `n`'s first baseline (down from the top) or last baseline (up from the
@@ -149,6 +193,7 @@ extension Context {
   /// own offsets (unset: the bottom).
   func baseline(_ n: NodeID, _ size: brace_size, last: Bool) throws(BraceError) -> Double {
     if let s = strategyOf(n), let f = s.desc.baseline {
+      try ensureAttached(n)
       var out = 0.0
       enterActive(n)
       let status = f(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index], size, last, &out)
