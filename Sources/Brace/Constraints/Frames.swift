@@ -80,7 +80,7 @@ extension Context {
   /// size change runs that subview's size_changed hook, which may reach callbacks that
   /// destroy or move the others: each is checked when its turn comes.
   func applyPendingFrames(_ p: NodeID) {
-    guard let queued = bridge.pendingFrames.removeValue(forKey: p) else { return }
+    guard !bridge.pendingFrames.isEmpty, let queued = bridge.pendingFrames.removeValue(forKey: p) else { return }
     let entries = queued.map { (n: $0.key, gen: nodes.generation[$0.key.index], frame: $0.value) }
     for e in entries where nodes.generation[e.n.index] == e.gen && nodes.isLive(e.n) && nodes.parent[e.n.index] == p {
       applyFrame(e.n, e.frame)

@@ -91,8 +91,25 @@ extension Context {
       kept += 1
     }
     cycle.scratchKids.removeLast(cycle.scratchKids.count - kept)
-    // Subview order: the first subview ends on top of the stack.
-    if kept > 1 { cycle.scratchKids.sort { nodes.indexInParent[$0.index] > nodes.indexInParent[$1.index] } }
+    // Subview order: the first subview ends on top of the stack. Flagged in subview
+    // order (a new container's subviews), the list is only reversed.
+    if kept > 1 {
+      var ascending = true
+      var last = nodes.indexInParent[cycle.scratchKids[0].index]
+      for c in cycle.scratchKids.dropFirst() {
+        let k = nodes.indexInParent[c.index]
+        if k < last {
+          ascending = false
+          break
+        }
+        last = k
+      }
+      if ascending {
+        cycle.scratchKids.reverse()
+      } else {
+        cycle.scratchKids.sort { nodes.indexInParent[$0.index] > nodes.indexInParent[$1.index] }
+      }
+    }
     for c in cycle.scratchKids { stack.append((c, nodes.generation[c.index], false)) }
   }
 
@@ -147,9 +164,10 @@ extension Context {
     var stack: [(NodeID, UInt32, Bool)] = [(root, nodes.generation[root.index], false)]
     while let (n, gen, expanded) = stack.popLast() {
       guard alive(n, gen) else { continue }
-      if !expanded {
+      // A node without flagged subviews (a leaf) is processed at once, not pushed again.
+      if !expanded && nodes.flags[n.index].contains(pass.subtree) {
         stack.append((n, gen, true))
-        if nodes.flags[n.index].contains(pass.subtree) { pushDirtyChildren(n, pass, &stack) }
+        pushDirtyChildren(n, pass, &stack)
         continue
       }
       guard nodes.flags[n.index].contains(pass.own) else { continue }
@@ -223,7 +241,23 @@ extension Context {
     leaveActive(n)
   }
 
+  /// Whether a step of `n` would run nothing (most leaves): no callbacks, nobody tracing,
+  /// and `hook` absent or its strategy not attached. Such a node's flag is cleared and
+  /// counted without making it busy.
+  @inline(__always)
+  private func idle(_ n: NodeID, _ hook: (LoadedStrategy) -> Bool) -> Bool {
+    let i = n.index
+    guard nodes.callbacks[i] < 0, diagnostics.traceCallback == nil else { return false }
+    let k = nodes.strategy[i]
+    return k < 0 || nodes.flags[i].contains(.strategyDeferred) || !hook(plugins.strategies[Int(k)])
+  }
+
   private func layoutNode(_ n: NodeID) {
+    if idle(n, { $0.desc.arrange != nil }) && (bridge.pendingFrames.isEmpty || bridge.pendingFrames[n] == nil) {
+      nodes.flags[n.index].remove(.needsLayout)
+      _ = countPass(n, .layout)
+      return
+    }
     process(n, .layout) { cb in
       trace(BRACE_TRACE_WILL_LAYOUT, BRACE_PHASE_LAYOUT, n)
       if let f = cb?.will_layout_subviews { f(opaque, handle(ofNode: n), cb?.user_data) }
@@ -235,6 +269,11 @@ extension Context {
   }
 
   private func updateConstraintsOfNode(_ n: NodeID) {
+    if bridge.engineNodes.isEmpty && idle(n, { $0.desc.update_constraints != nil }) {
+      nodes.flags[n.index].remove(.needsUpdateConstraints)
+      _ = countPass(n, .constraints)
+      return
+    }
     process(n, .constraints) { cb in
       trace(BRACE_TRACE_UPDATE_CONSTRAINTS, BRACE_PHASE_CONSTRAINTS, n)
       runOverride(n, cb?.update_constraints, cb?.user_data, .inUpdateConstraintsCallback) { defaultUpdateConstraints(n) }
@@ -256,6 +295,12 @@ extension Context {
 
   private func drawNode(_ n: NodeID) {
     let i = n.index
+    // Nothing to draw with and nobody tracing: the flags go, nothing else happens.
+    if nodes.callbacks[i] < 0 && diagnostics.traceCallback == nil {
+      nodes.flags[i].remove([.needsDisplay, .displayWholeBounds])
+      nodes.dirtyRect[i] = brace_rect()
+      return
+    }
     let bounds = boundsRect(n)
     let rect = nodes.flags[i].contains(.displayWholeBounds) ? bounds : nodes.dirtyRect[i]
     nodes.flags[i].remove([.needsDisplay, .displayWholeBounds])
