@@ -1,4 +1,5 @@
 import CBrace
+import CBraceLibc
 
 /// Validation of property values against their declarations.
 enum PropertyCheck {
@@ -94,8 +95,23 @@ extension Context {
     guard decl.type == BRACE_VALUE_ENUM else {
       throw BraceError(BRACE_E_TYPE_MISMATCH, "property \"\(name)\" is a \(PropertyCheck.typeName(decl.type)), not an enum")
     }
-    let names = PropertyCheck.enumNames(decl)
-    guard let k = names.firstIndex(of: caseName) else {
+    // Compared in place: every stack a program builds sets two or three enums.
+    var k = -1
+    if let names = decl.enum_names {
+      caseName.withCString { c in
+        var found = 0
+        for j in 0..<Int(decl.enum_count) {
+          guard let name = names[j] else { continue }
+          if strcmp(name, c) == 0 {
+            k = found
+            return
+          }
+          found += 1
+        }
+      }
+    }
+    guard k >= 0 else {
+      let names = PropertyCheck.enumNames(decl)
       throw .invalidArgument("\"\(caseName)\" is not a value of property \"\(name)\" (one of: \(names.joined(separator: ", ")))")
     }
     try setProperty(n, name, brace_value(type: BRACE_VALUE_ENUM, integer: Int64(k), number: 0))
