@@ -251,6 +251,18 @@ struct NodeStore {
     if dirtyKid[k] == .none { dirtyKid[k] = child } else { dirtyKids[k].append(child) }
   }
 
+  /// Lists `kids` (flagged for a pass and not listed yet) in `p`'s dirty list at once.
+  mutating func listDirty(_ kids: [NodeID], in p: NodeID, _ pass: Int) {
+    guard let first = kids.first else { return }
+    let k = 3 * p.index + pass
+    if dirtyKid[k] == .none {
+      dirtyKid[k] = first
+      dirtyKids[k].append(contentsOf: kids.dropFirst())
+    } else {
+      dirtyKids[k].append(contentsOf: kids)
+    }
+  }
+
   /// Takes `p`'s dirty list for a pass into `out` (appending), leaving it empty.
   @inline(__always)
   mutating func takeDirty(of p: NodeID, _ pass: Int, into out: inout [NodeID]) {

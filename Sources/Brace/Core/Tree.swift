@@ -49,6 +49,14 @@ extension Context {
     var adopter: (strategy: Int32, adopts: Bool) = (-2, false)
     let sized = intrinsic.width != -1 || intrinsic.height != -1
     if let parent { nodes.children[parent.index].reserveCapacity(nodes.children[parent.index].count + count) }
+    // When no hook runs while the nodes are made (the default strategy attaches with a
+    // first subview), nobody can look at the flags before the call returns: each node
+    // takes its flags in the loop, and the superview's dirty lists and the ancestors'
+    // bits are written once after it (what one mark per node and pass would leave).
+    var made: [NodeID] = []
+    let bulk = parent != nil && plugins.defaultStrategy.map { plugins.strategies[Int($0)].attachesWithSubviews } ?? true
+    if bulk { made.reserveCapacity(count) }
+    var constrained = sized
     // The nodes made so far go again (destroyed as a program would) when one cannot be.
     func undo(_ made: Int) {
       for k in (0..<made).reversed() {
@@ -87,17 +95,38 @@ extension Context {
           let ps = nodes.strategy[parent.index]
           adopter = (ps, ps >= 0 && plugins.strategies[Int(ps)].adoptsSubviews)
         }
-        if adopter.adopts { setTranslatesMask(n, false) }
+        if adopter.adopts {
+          if bulk {
+            nodes.flags[n.index].remove(.translatesMask)
+            constrained = true
+          } else {
+            setTranslatesMask(n, false)
+          }
+        }
       }
-      if sized {
-        nodes.intrinsicSize[n.index] = intrinsic
-        markConstraints(n)
+      if sized { nodes.intrinsicSize[n.index] = intrinsic }
+      if bulk {
+        nodes.flags[n.index].insert(constrained
+          ? [.needsLayout, .listedLayout, .needsDisplay, .displayWholeBounds, .listedDisplay, .needsUpdateConstraints, .listedConstraints]
+          : [.needsLayout, .listedLayout, .needsDisplay, .displayWholeBounds, .listedDisplay])
+        made.append(n)
+      } else {
+        if sized { markConstraints(n) }
+        markLayout(n)
+        markDisplay(n, nil)
       }
-      markLayout(n)
-      markDisplay(n, nil)
       out[k] = handle(ofNode: n)
     }
     guard let parent else { return }
+    if bulk {
+      for pass in constrained ? [PassFlags.constraints, .layout, .display] : [.layout, .display] {
+        nodes.listDirty(made, in: parent, pass.index)
+        if !nodes.flags[parent.index].contains(pass.subtree) {
+          nodes.flags[parent.index].insert(pass.subtree)
+          propagate(from: parent, pass)
+        }
+      }
+    }
     markLayout(parent)
     strategyChildrenChanged(parent)
     subviewChanged(parent)
