@@ -242,8 +242,9 @@ extension Context {
   }
 
   /// Whether a step of `n` would run nothing (most leaves): no callbacks, nobody tracing,
-  /// and `hook` absent or its strategy not attached. Such a node's flag is cleared and
-  /// counted without making it busy.
+  /// and `hook` absent or its strategy not attached. Such a node's flag is only cleared:
+  /// it is not made busy, and not counted for the feedback-loop check either, since it
+  /// runs nothing that could flag a node again (a loop is caught at the nodes that do).
   @inline(__always)
   private func idle(_ n: NodeID, _ hook: (LoadedStrategy) -> Bool) -> Bool {
     let i = n.index
@@ -255,7 +256,6 @@ extension Context {
   private func layoutNode(_ n: NodeID) {
     if idle(n, { $0.desc.arrange != nil }) && (bridge.pendingFrames.isEmpty || bridge.pendingFrames[n] == nil) {
       nodes.flags[n.index].remove(.needsLayout)
-      _ = countPass(n, .layout)
       return
     }
     process(n, .layout) { cb in
@@ -271,7 +271,6 @@ extension Context {
   private func updateConstraintsOfNode(_ n: NodeID) {
     if bridge.engineNodes.isEmpty && idle(n, { $0.desc.update_constraints != nil }) {
       nodes.flags[n.index].remove(.needsUpdateConstraints)
-      _ = countPass(n, .constraints)
       return
     }
     process(n, .constraints) { cb in
