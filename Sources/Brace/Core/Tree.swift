@@ -41,17 +41,35 @@ extension Context {
     var adopter: (strategy: Int32, adopts: Bool) = (-2, false)
     let sized = intrinsic.width != -1 || intrinsic.height != -1
     if let parent { nodes.children[parent.index].reserveCapacity(nodes.children[parent.index].count + count) }
-    // The nodes made so far go again (destroyed as a program would) when one cannot be.
+    // The slots the free list cannot give are appended at once, each column filled in
+    // one pass; the last `fresh` nodes are made of them, one by one below.
+    let fresh = max(0, count - nodes.freeSlots.count)
+    var firstFresh = 0
+    if fresh > 0 {
+      guard let first = nodes.appendSlots(fresh) else {
+        throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space cannot take \(count) more nodes (\(Handle.maxSlot) slots)")
+      }
+      firstFresh = first - (count - fresh)
+    }
+    // The nodes made so far go again (destroyed as a program would) when node `made`
+    // cannot be, and the appended slots after it, never made, become free slots.
     func undo(_ made: Int) {
       for k in (0..<made).reversed() {
         if let m = liveNode(out[k]) { try? destroy(m) }
       }
+      for k in max(made + 1, count - fresh)..<count { nodes.freeSlots.append(NodeID(index: firstFresh + k)) }
     }
     // Each node is made, attached and linked before the next: the default strategy's
     // attach hook (a program may ship its own "frame") meets a consistent tree, even one
     // that reaches back into it.
     for k in 0..<count {
-      guard let n = nodes.allocate() else {
+      let n: NodeID
+      if k >= count - fresh {
+        n = NodeID(index: firstFresh + k)
+        nodes.revive(n)
+      } else if let reused = nodes.allocate() {
+        n = reused
+      } else {
         undo(k)
         throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space is exhausted (\(Handle.maxSlot) slots)")
       }
