@@ -34,9 +34,7 @@ extension Context {
     guard count > 0 else { return }
     nodes.reserve(count)
     // New nodes are placed by the next layout: each records its first frame change.
-    // (Grown at least twofold: many small calls stay linear.)
-    let recorded = changes.pending.count + count
-    if recorded > changes.pending.capacity { changes.pending.reserveCapacity(max(recorded, 2 * changes.pending.capacity)) }
+    changes.pending.reserve(changes.pending.count + count)
     let parentGeneration = parent.map { nodes.generation[$0.index] }
     var adopter: (strategy: Int32, adopts: Bool) = (-2, false)
     let sized = intrinsic.width != -1 || intrinsic.height != -1
