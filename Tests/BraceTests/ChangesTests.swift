@@ -46,7 +46,7 @@ import Testing
     let c = context(fx)
     #expect(c.changes.pending.count == 5)
     fx.cycle()
-    #expect(c.changes.pending.isEmpty)
+    #expect(c.changes.pending.count == 0)
     for i in 0..<c.nodes.capacity { #expect(!c.nodes.flags[i].contains(.frameRecorded)) }
     ok(brace_node_set_frame(fx.ctx, kids[2], brace_rect(x: 9, y: 9, width: 1, height: 1)), fx.ctx)
     fx.cycle()

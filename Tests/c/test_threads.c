@@ -7,6 +7,9 @@
  *      context (blocked in a layout_subviews callback), thread B's calls answer
  *      BRACE_E_BUSY, change nothing, and leave B (not A) a message; A then carries on
  *      and the context works normally, for B too once A has left.
+ *  (c) A context destroyed on one thread leaves its node storage for the next context
+ *      (docs/design.md, Memory); one made on another thread starts every node from the
+ *      defaults all the same, none showing a value the destroyed one's nodes had.
  *
  * Built with -std=c11 -Wall -Wextra -Werror -pedantic -pthread and run under valgrind.
  */
@@ -325,10 +328,104 @@ static void test_busy_context(void) {
          "the context kept working\n");
 }
 
+/* ================================================================== (c) reused storage */
+
+/* Enough nodes that every column block (3,000 x 1 to 32 bytes) is kept for reuse. */
+enum { REUSED = 3000 };
+
+static int g_marker;
+
+/* Thread A: a context whose nodes all carry values other than the defaults, destroyed. */
+static void *dirty_context(void *arg) {
+  (void)arg;
+  brace_context *ctx = NULL;
+  brace_node root = 0;
+  static brace_node kids[REUSED];
+  OK_IN(NULL, brace_context_create(NULL, &ctx));
+  OK_IN(ctx, brace_node_create(ctx, &root));
+  OK_IN(ctx, brace_node_create_subviews(ctx, root, REUSED, (brace_size){20, 30}, kids));
+  brace_insets one = {1, 1, 1, 1};
+  for (int i = 0; i < REUSED; i++) {
+    OK_IN(ctx, brace_node_set_frame(ctx, kids[i], R(1, 2, 3, 4)));
+    OK_IN(ctx, brace_node_set_user_data(ctx, kids[i], &g_marker));
+    OK_IN(ctx, brace_node_set_hidden(ctx, kids[i], true));
+    OK_IN(ctx, brace_node_set_layout_margins(ctx, kids[i], one));
+    OK_IN(ctx, brace_node_set_alignment_rect_insets(ctx, kids[i], one));
+    OK_IN(ctx, brace_node_set_content_hugging_priority(ctx, kids[i], BRACE_AXIS_HORIZONTAL, 1));
+    OK_IN(ctx, brace_node_set_compression_resistance_priority(ctx, kids[i], BRACE_AXIS_VERTICAL, 1));
+    OK_IN(ctx, brace_node_set_autoresizing_mask(ctx, kids[i], 63));
+    OK_IN(ctx, brace_node_set_layout_direction(ctx, kids[i], BRACE_DIRECTION_RTL));
+    OK_IN(ctx, brace_node_set_translates_autoresizing_mask(ctx, kids[i], false));
+  }
+  OK_IN(ctx, brace_context_run_update_cycle(ctx));
+  OK_IN(NULL, brace_context_destroy(ctx));
+  return NULL;
+}
+
+/* Every value a node starts with (node.h: frame zero, no user data, shown, margins 8 by
+   default, no insets, no intrinsic size (-1, -1) unless given, hugging 250,
+   compression resistance 750, no mask, INHERIT, translating, no subviews); 1 if all. */
+static int has_defaults(brace_context *ctx, brace_node n, brace_size intrinsic) {
+  brace_rect f;
+  void *ud = &g_marker;
+  bool hidden = true, translates = false;
+  brace_insets m, a;
+  brace_size is;
+  brace_priority hug, resist;
+  uint32_t mask = 1;
+  brace_layout_direction dir = BRACE_DIRECTION_RTL;
+  size_t kids = 1;
+  if (brace_node_get_frame(ctx, n, &f) || brace_node_get_user_data(ctx, n, &ud) ||
+      brace_node_get_hidden(ctx, n, &hidden) || brace_node_get_layout_margins(ctx, n, &m) ||
+      brace_node_get_alignment_rect_insets(ctx, n, &a) ||
+      brace_node_get_intrinsic_content_size(ctx, n, &is) ||
+      brace_node_get_content_hugging_priority(ctx, n, BRACE_AXIS_HORIZONTAL, &hug) ||
+      brace_node_get_compression_resistance_priority(ctx, n, BRACE_AXIS_VERTICAL, &resist) ||
+      brace_node_get_autoresizing_mask(ctx, n, &mask) || brace_node_get_layout_direction(ctx, n, &dir) ||
+      brace_node_get_translates_autoresizing_mask(ctx, n, &translates) ||
+      brace_node_get_subview_count(ctx, n, &kids))
+    return 0;
+  return rect_eq(f, R(0, 0, 0, 0)) && ud == NULL && !hidden && m.top == 8 && m.left == 8 &&
+         m.bottom == 8 && m.right == 8 && a.top == 0 && a.left == 0 && a.bottom == 0 && a.right == 0 &&
+         is.width == intrinsic.width && is.height == intrinsic.height && hug == 250 && resist == 750 &&
+         mask == 0 && dir == BRACE_DIRECTION_INHERIT && translates && kids == 0;
+}
+
+/* Thread B: a new context, built in bulk and one by one, checked node by node. */
+static void *clean_context(void *arg) {
+  int *wrong = arg;
+  brace_context *ctx = NULL;
+  brace_node root = 0, single = 0;
+  static brace_node kids[REUSED];
+  OK_IN(NULL, brace_context_create(NULL, &ctx));
+  OK_IN(ctx, brace_node_create(ctx, &root));
+  OK_IN(ctx, brace_node_create_subviews(ctx, root, REUSED, (brace_size){-1, -1}, kids));
+  for (int i = 0; i < REUSED; i++) *wrong += !has_defaults(ctx, kids[i], (brace_size){-1, -1});
+  for (int i = 0; i < REUSED; i++) {
+    OK_IN(ctx, brace_node_create(ctx, &single));
+    *wrong += !has_defaults(ctx, single, (brace_size){-1, -1});
+  }
+  OK_IN(NULL, brace_context_destroy(ctx));
+  return NULL;
+}
+
+static void test_reused_storage(void) {
+  pthread_t a, b;
+  int wrong = 0;
+  CHECK_IN(NULL, pthread_create(&a, NULL, dirty_context, NULL) == 0);
+  CHECK_IN(NULL, pthread_join(a, NULL) == 0);
+  CHECK_IN(NULL, pthread_create(&b, NULL, clean_context, &wrong) == 0);
+  CHECK_IN(NULL, pthread_join(b, NULL) == 0);
+  CHECK_EQ(wrong, 0);
+  printf("test_threads (c): %d nodes made after a context of %d was destroyed on another thread "
+         "all start from the defaults\n", 2 * REUSED, REUSED + 1);
+}
+
 int main(void) {
   check_watchdog("test_threads: WATCHDOG: a thread did not finish (deadlock or hang)\n", 300);
   if (!check_can_create_context("test_threads")) return 2;
   test_independent_contexts();
   test_busy_context();
+  test_reused_storage();
   return check_summary("test_threads");
 }

@@ -74,7 +74,9 @@ brace_status brace_context_create(const brace_context_options *options, brace_co
  * brace_context_destroy — free a context and everything in it: nodes, callbacks'
  * registrations, strategies' per-context state (each loaded strategy's destroy hook
  * runs). Every handle of the context becomes meaningless; the pointer must not be used
- * again. NULL is accepted and ignored (BRACE_OK).
+ * again. NULL is accepted and ignored (BRACE_OK). The node storage's larger blocks are
+ * kept for the next context made in the process (up to 16 MB in all, for as long as the
+ * process runs; docs/design.md, Memory), so it starts on memory already touched.
  * Fails, changing nothing, with BRACE_E_BUSY when another thread is inside the context
  * and with BRACE_E_REENTRANCY when called from one of the context's callbacks.
  */

@@ -79,44 +79,45 @@ struct PassFlags {
   var either: NodeFlags { [own, subtree] }
 }
 
-/// The node store: struct-of-arrays indexed by slot, so building, walking and freeing
-/// 100k nodes touches flat memory and no per-node objects.
-struct NodeStore {
-  var generation: [UInt32] = []
-  var flags: [NodeFlags] = []
-  var parent: [NodeID] = []
-  var children: [[NodeID]] = []
+/// The node store: struct-of-columns indexed by slot, so building, walking and freeing
+/// 100k nodes touches flat memory and no per-node objects. The columns (Column.swift)
+/// have no copy-on-write, and the store has one owner, the context: it cannot be copied.
+struct NodeStore: ~Copyable {
+  var generation = Column<UInt32>()
+  var flags = Column<NodeFlags>()
+  var parent = Column<NodeID>()
+  var children = Column<[NodeID]>()
   /// The node's index among its superview's subviews (kept on insert and remove).
-  var indexInParent: [Int32] = []
+  var indexInParent = Column<Int32>()
   /// Per node and pass (slot * 3 + pass index): the subviews flagged for that pass since
   /// the node's last visit, so a pass descends into exactly those, not every subview.
   /// The first one is kept inline (no allocation on a chain of single dirty subviews),
   /// the others in `dirtyKids`. Entries can be stale (moved or destroyed subviews); a
   /// visit validates them.
-  var dirtyKid: [NodeID] = []
-  var dirtyKids: [[NodeID]] = []
-  var frame: [brace_rect] = []
-  var boundsOrigin: [brace_point] = []
-  var dirtyRect: [brace_rect] = []
-  var alignmentInsets: [brace_insets] = []
+  var dirtyKid = Column<NodeID>()
+  var dirtyKids = Column<[NodeID]>()
+  var frame = Column<brace_rect>()
+  var boundsOrigin = Column<brace_point>()
+  var dirtyRect = Column<brace_rect>()
+  var alignmentInsets = Column<brace_insets>()
   /// Stored as set: physical (left/right) or, with .marginsDirectional, leading/trailing
   /// in the left/right fields.
-  var margins: [brace_insets] = []
-  var direction: [UInt8] = []
-  var intrinsicSize: [brace_size] = []
+  var margins = Column<brace_insets>()
+  var direction = Column<UInt8>()
+  var intrinsicSize = Column<brace_size>()
   /// hugging H, hugging V, compression H, compression V.
-  var priorities: [SIMD4<Float>] = []
-  var autoresizingMask: [UInt8] = []
-  var userData: [UnsafeMutableRawPointer?] = []
+  var priorities = Column<SIMD4<Float>>()
+  var autoresizingMask = Column<UInt8>()
+  var userData = Column<UnsafeMutableRawPointer?>()
   /// Index into callbackTable, or -1.
-  var callbacks: [Int32] = []
+  var callbacks = Column<Int32>()
   /// Layouts and constraint updates counted in the turn `countTurn` names.
-  var passCount: [SIMD2<UInt32>] = []
-  var countTurn: [UInt32] = []
+  var passCount = Column<SIMD2<UInt32>>()
+  var countTurn = Column<UInt32>()
   /// Index into PluginHost.strategies of the strategy arranging this node's children, -1 none.
-  var strategy: [Int32] = []
+  var strategy = Column<Int32>()
   /// The strategy's per-node data (from its attach hook).
-  var strategyData: [UnsafeMutableRawPointer?] = []
+  var strategyData = Column<UnsafeMutableRawPointer?>()
 
   var freeSlots: [NodeID] = []
   var liveCount = 0
@@ -153,48 +154,62 @@ struct NodeStore {
     let needed = generation.count + max(0, count - freeSlots.count)
     guard needed > generation.capacity else { return }
     let n = max(needed, 2 * generation.capacity)
-    generation.reserveCapacity(n); flags.reserveCapacity(n); parent.reserveCapacity(n)
-    children.reserveCapacity(n); indexInParent.reserveCapacity(n)
-    dirtyKid.reserveCapacity(3 * n); dirtyKids.reserveCapacity(3 * n)
-    frame.reserveCapacity(n); boundsOrigin.reserveCapacity(n); dirtyRect.reserveCapacity(n)
-    alignmentInsets.reserveCapacity(n); margins.reserveCapacity(n); direction.reserveCapacity(n)
-    intrinsicSize.reserveCapacity(n); priorities.reserveCapacity(n); autoresizingMask.reserveCapacity(n)
-    userData.reserveCapacity(n); callbacks.reserveCapacity(n); passCount.reserveCapacity(n)
-    countTurn.reserveCapacity(n); strategy.reserveCapacity(n); strategyData.reserveCapacity(n)
+    generation.reserve(n); flags.reserve(n); parent.reserve(n)
+    children.reserve(n); indexInParent.reserve(n)
+    dirtyKid.reserve(3 * n); dirtyKids.reserve(3 * n)
+    frame.reserve(n); boundsOrigin.reserve(n); dirtyRect.reserve(n)
+    alignmentInsets.reserve(n); margins.reserve(n); direction.reserve(n)
+    intrinsicSize.reserve(n); priorities.reserve(n); autoresizingMask.reserve(n)
+    userData.reserve(n); callbacks.reserve(n); passCount.reserve(n)
+    countTurn.reserve(n); strategy.reserve(n); strategyData.reserve(n)
   }
 
-  /// A new slot at the end, appended with the defaults (written once, not reset after).
+  /// A new slot at the end, with the defaults.
   private mutating func append() -> NodeID? {
-    guard generation.count <= Int(Handle.maxSlot) else { return nil }
-    let slot = NodeID(index: generation.count)
-    generation.append(1)
-    flags.append([.live, .translatesMask, .autoresizesSubviews])
-    parent.append(.none)
-    children.append([])
-    indexInParent.append(-1)
-    dirtyKid.append(.none)
-    dirtyKid.append(.none)
-    dirtyKid.append(.none)
-    dirtyKids.append([])
-    dirtyKids.append([])
-    dirtyKids.append([])
-    frame.append(brace_rect())
-    boundsOrigin.append(brace_point())
-    dirtyRect.append(brace_rect())
-    alignmentInsets.append(brace_insets())
-    margins.append(defaultMargins)
-    direction.append(0)
-    intrinsicSize.append(brace_size(width: -1, height: -1))
-    priorities.append(SIMD4(250, 250, 750, 750))
-    autoresizingMask.append(0)
-    userData.append(nil)
-    callbacks.append(-1)
-    passCount.append(.zero)
-    countTurn.append(0)
-    strategy.append(-1)
-    strategyData.append(nil)
-    liveCount += 1
+    guard let first = appendSlots(1) else { return nil }
+    let slot = NodeID(index: first)
+    revive(slot)
     return slot
+  }
+
+  /// `count` new slots at the end, each column filled with the defaults in one pass
+  /// (written once, not reset after); the first one's index, nil past the handle space.
+  /// They are not live: `revive` makes each one a node, and a slot never revived is
+  /// handed to `freeSlots`. (Not inlined: one copy serves both callers.)
+  @inline(never)
+  mutating func appendSlots(_ count: Int) -> Int? {
+    let first = generation.count
+    guard first + count - 1 <= Int(Handle.maxSlot) else { return nil }
+    generation.append(repeating: 1, count: count)
+    flags.append(repeating: [.translatesMask, .autoresizesSubviews], count: count)
+    parent.append(repeating: .none, count: count)
+    children.append(repeating: [], count: count)
+    indexInParent.append(repeating: -1, count: count)
+    dirtyKid.append(repeating: .none, count: 3 * count)
+    dirtyKids.append(repeating: [], count: 3 * count)
+    frame.append(repeating: brace_rect(), count: count)
+    boundsOrigin.append(repeating: brace_point(), count: count)
+    dirtyRect.append(repeating: brace_rect(), count: count)
+    alignmentInsets.append(repeating: brace_insets(), count: count)
+    margins.append(repeating: defaultMargins, count: count)
+    direction.append(repeating: 0, count: count)
+    intrinsicSize.append(repeating: brace_size(width: -1, height: -1), count: count)
+    priorities.append(repeating: SIMD4(250, 250, 750, 750), count: count)
+    autoresizingMask.append(repeating: 0, count: count)
+    userData.append(repeating: nil, count: count)
+    callbacks.append(repeating: -1, count: count)
+    passCount.append(repeating: .zero, count: count)
+    countTurn.append(repeating: 0, count: count)
+    strategy.append(repeating: -1, count: count)
+    strategyData.append(repeating: nil, count: count)
+    return first
+  }
+
+  /// Makes a slot of `appendSlots` a live node.
+  @inline(__always)
+  mutating func revive(_ slot: NodeID) {
+    flags[slot.index].insert(.live)
+    liveCount += 1
   }
 
   /// A freed slot back to the defaults `append` writes.

@@ -42,9 +42,7 @@ extension Context {
     }
     nodes.reserve(count)
     // New nodes are placed by the next layout: each records its first frame change.
-    // (Grown at least twofold: many small calls stay linear.)
-    let recorded = changes.pending.count + count
-    if recorded > changes.pending.capacity { changes.pending.reserveCapacity(max(recorded, 2 * changes.pending.capacity)) }
+    changes.pending.reserve(changes.pending.count + count)
     let parentGeneration = parent.map { nodes.generation[$0.index] }
     var adopter: (strategy: Int32, adopts: Bool) = (-2, false)
     let sized = intrinsic.width != -1 || intrinsic.height != -1
@@ -53,21 +51,39 @@ extension Context {
     // first subview), nobody can look at the flags before the call returns: each node
     // takes its flags in the loop, and the superview's dirty lists and the ancestors'
     // bits are written once after it (what one mark per node and pass would leave).
-    var made: [NodeID] = []
+    var newNodes: [NodeID] = []
     let bulk = parent != nil && plugins.defaultStrategy.map { plugins.strategies[Int($0)].attachesWithSubviews } ?? true
-    if bulk { made.reserveCapacity(count) }
+    if bulk { newNodes.reserveCapacity(count) }
     var constrained = sized
-    // The nodes made so far go again (destroyed as a program would) when one cannot be.
+    // The slots the free list cannot give are appended at once, each column filled in
+    // one pass; the last `fresh` nodes are made of them, one by one below.
+    let fresh = max(0, count - nodes.freeSlots.count)
+    var firstFresh = 0
+    if fresh > 0 {
+      guard let first = nodes.appendSlots(fresh) else {
+        throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space cannot take \(count) more nodes (\(Handle.maxSlot) slots)")
+      }
+      firstFresh = first - (count - fresh)
+    }
+    // The nodes made so far go again (destroyed as a program would) when node `made`
+    // cannot be, and the appended slots after it, never made, become free slots.
     func undo(_ made: Int) {
       for k in (0..<made).reversed() {
         if let m = liveNode(out[k]) { try? destroy(m) }
       }
+      for k in max(made + 1, count - fresh)..<count { nodes.freeSlots.append(NodeID(index: firstFresh + k)) }
     }
     // Each node is made, attached and linked before the next: the default strategy's
     // attach hook (a program may ship its own "frame") meets a consistent tree, even one
     // that reaches back into it.
     for k in 0..<count {
-      guard let n = nodes.allocate() else {
+      let n: NodeID
+      if k >= count - fresh {
+        n = NodeID(index: firstFresh + k)
+        nodes.revive(n)
+      } else if let reused = nodes.allocate() {
+        n = reused
+      } else {
         undo(k)
         throw BraceError(BRACE_E_NO_MEMORY, "the context's handle space is exhausted (\(Handle.maxSlot) slots)")
       }
@@ -109,7 +125,7 @@ extension Context {
         nodes.flags[n.index].insert(constrained
           ? [.needsLayout, .listedLayout, .needsDisplay, .displayWholeBounds, .listedDisplay, .needsUpdateConstraints, .listedConstraints]
           : [.needsLayout, .listedLayout, .needsDisplay, .displayWholeBounds, .listedDisplay])
-        made.append(n)
+        newNodes.append(n)
       } else {
         if sized { markConstraints(n) }
         markLayout(n)
@@ -120,7 +136,7 @@ extension Context {
     guard let parent else { return }
     if bulk {
       for pass in constrained ? [PassFlags.constraints, .layout, .display] : [.layout, .display] {
-        nodes.listDirty(made, in: parent, pass.index)
+        nodes.listDirty(newNodes, in: parent, pass.index)
         if !nodes.flags[parent.index].contains(pass.subtree) {
           nodes.flags[parent.index].insert(pass.subtree)
           propagate(from: parent, pass)

@@ -8,7 +8,9 @@ import CBrace
 /// do nothing. A turn publishes the period when its display pass starts, O(changed):
 /// each recorded node still alive is listed with its frame then, unless it is back where
 /// it was.
-struct FrameChanges {
+/// Both lists are columns (Core/Column.swift): a first layout records every node, and a
+/// new context's lists take warm memory a destroyed one left.
+struct FrameChanges: ~Copyable {
   struct Pending {
     var node: NodeID
     /// The slot's generation when it was recorded: a slot freed and reused in the same
@@ -18,9 +20,9 @@ struct FrameChanges {
   }
 
   /// The period being recorded.
-  var pending: [Pending] = []
+  var pending = Column<Pending>()
   /// The period the last turn published: what the call answers.
-  var published: [brace_frame_change] = []
+  var published = Column<brace_frame_change>()
   /// `pending` is compacted (the entries of destroyed nodes dropped) when it reaches
   /// this length, so creating and destroying nodes without ever running a turn keeps it
   /// within twice the live nodes, amortized O(1) per change.
@@ -42,11 +44,12 @@ extension Context {
   /// published list and a new one starts. Frames changed from here on (a draw callback
   /// moving a view) belong to the next turn's list.
   func publishFrameChanges() {
-    changes.published.removeAll(keepingCapacity: true)
+    changes.published.removeAll()
     // At most one entry per recorded node: grown once, not by doubling and copying (a
     // first layout publishes every node).
-    changes.published.reserveCapacity(changes.pending.count)
-    for p in changes.pending {
+    changes.published.reserve(changes.pending.count)
+    for k in 0..<changes.pending.count {
+      let p = changes.pending[k]
       let i = p.node.index
       // Destroyed (or destroyed and its slot reused) since: it drops out. A freed slot's
       // flags were cleared, so nothing is left to reset.
@@ -57,7 +60,7 @@ extension Context {
         changes.published.append(brace_frame_change(node: handle(ofNode: p.node), old_frame: p.old, new_frame: new))
       }
     }
-    changes.pending.removeAll(keepingCapacity: true)
+    changes.pending.removeAll()
   }
 
   /// Copies the published entries of the nodes still alive into `buffer` (up to
@@ -66,12 +69,14 @@ extension Context {
   func changedFrames(into buffer: UnsafeMutablePointer<brace_frame_change>?, capacity: Int, inRoot: Bool) -> Int {
     var oldOrigins: [NodeID: brace_point] = [:]
     if inRoot {
-      for e in changes.published {
+      for k in 0..<changes.published.count {
+        let e = changes.published[k]
         if let n = liveNode(e.node) { oldOrigins[n] = brace_point(x: e.old_frame.x, y: e.old_frame.y) }
       }
     }
     var count = 0
-    for e in changes.published {
+    for k in 0..<changes.published.count {
+      let e = changes.published[k]
       guard let n = liveNode(e.node) else { continue }
       if count < capacity, let buffer {
         buffer[count] = inRoot ? inRootCoordinates(e, n, oldOrigins) : e
