@@ -112,13 +112,15 @@ enum ColumnBlocks {
   private static let kept = Locked(Kept())
 
   /// A block of at least `bytes` (aligned for every column's element, as malloc's
-  /// blocks are) and its size: a kept one when one fits, no more than twice the size
-  /// asked for (as growing would have taken), else a new one.
+  /// blocks are) and its size: the smallest kept one that fits, else a new one. A kept
+  /// block is what a destroyed context's column ended with (see `move`), so a context
+  /// built like the last one gets each column at its final size at the first growth past
+  /// `smallest`, and grows and copies no more.
   static func take(bytes: Int) -> (UnsafeMutableRawPointer, Int) {
     if bytes >= smallest {
       let found = kept.withLock { k -> (UnsafeMutableRawPointer, Int)? in
         var best = -1
-        for (j, b) in k.blocks.enumerated() where b.bytes >= bytes && b.bytes <= 2 * bytes {
+        for (j, b) in k.blocks.enumerated() where b.bytes >= bytes {
           if best < 0 || b.bytes < k.blocks[best].bytes { best = j }
         }
         guard best >= 0 else { return nil }
@@ -133,13 +135,14 @@ enum ColumnBlocks {
   }
 
   /// The first `used` bytes of block `p` (of `size`) moved to a block of at least
-  /// `bytes`, `p` taken back. Bytewise, for every column: Swift values, Arrays included,
+  /// `bytes`, `p` freed. Bytewise, for every column: Swift values, Arrays included,
   /// may be moved so (and one function serves all the element types: the installed
-  /// library stays small).
+  /// library stays small). An outgrown block is not kept: the list holds the sizes
+  /// contexts end with, not the steps on the way there.
   static func move(_ p: UnsafeMutableRawPointer, used: Int, size: Int, to bytes: Int) -> (UnsafeMutableRawPointer, Int) {
     let fresh = take(bytes: bytes)
     fresh.0.copyMemory(from: p, byteCount: used)
-    give(p, bytes: size)
+    free(p)
     return fresh
   }
 
