@@ -224,6 +224,22 @@ let loadFailures: [LoadFailure] = [
     #expect(c.info(named: "flow")?.path == plugins.flow)
   }
 
+  /// The file found for a name is remembered with the list searched: a context whose
+  /// plugin_path is another directory finds the copy there, and the first directory's
+  /// contexts still find theirs.
+  @Test func eachPluginPathFindsItsOwnCopyOfAFile() throws {
+    let prefix = "brace-plugin-tests-copy-"
+    let other = makeTemporaryDirectory(prefix)
+    defer { removeTemporaryDirectory(other, prefix: prefix) }
+    let copy = "\(other)/libbrace_probe.so"
+    #expect(run(["cp", plugins.probe, copy], output: "\(other)/cp.log").code == 0)
+    for (directory, file) in [(plugins.directory, plugins.probe), (other, copy), (plugins.directory, plugins.probe)] {
+      let c = try Ctx(pluginPath: directory)
+      ok(brace_context_load_strategy(c.ctx, "probe"), c.ctx)
+      #expect(c.info(named: "probe")?.path == file)
+    }
+  }
+
   @Test func contextsRegisterPluginsIndependently() throws {
     let a = try Ctx(), b = try Ctx()
     a.mustLoad(plugins.probe)

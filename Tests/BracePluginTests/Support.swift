@@ -166,9 +166,10 @@ final class Ctx: ContextFixture {
   private(set) var builtins = 0
   private var destroyed = false
 
-  init(scale: Double = 1, direction: brace_layout_direction = BRACE_DIRECTION_LTR, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  init(scale: Double = 1, direction: brace_layout_direction = BRACE_DIRECTION_LTR, pluginPath: String? = nil,
+       sourceLocation: SourceLocation = #_sourceLocation) throws {
     // The plugins are built (on first use) before the context looks for strategies.
-    ctx = try createContext(direction: direction, scale: scale, pluginPath: plugins.directory)
+    ctx = try createContext(direction: direction, scale: scale, pluginPath: pluginPath ?? plugins.directory)
     ok(log.record(ctx), ctx, sourceLocation: sourceLocation)
     builtins = strategyCount
   }

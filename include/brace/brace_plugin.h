@@ -125,8 +125,10 @@ typedef struct brace_subview_info {
 } brace_subview_info;
 typedef struct brace_strategy_desc brace_strategy_desc;
 
-/* The entry function's type. It may run more than once (once per context that loads the
-   plugin); it returns the same static descriptor, or NULL to refuse the host. The host
+/* The entry function's type. It may run more than once; it returns the same static
+   descriptor, or NULL to refuse the host. The host calls it when a context first loads
+   the file in this process and keeps the checked descriptor for the next contexts
+   (again each time for a file opened by a relative path, or after a refusal). The host
    calls entry functions under a process-wide lock and before any of the plugin's hooks,
    so an entry may keep the host table in a static variable. */
 typedef const brace_strategy_desc *(*brace_plugin_entry_fn)(const brace_host_api *host);

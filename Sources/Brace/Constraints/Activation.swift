@@ -75,6 +75,16 @@ extension Context {
   }
 
   func deactivate(_ list: [ConstraintID]) {
+    list.withUnsafeBufferPointer { deactivate($0) }
+  }
+
+  /// Deactivates one constraint: the batch of one, without an array.
+  func deactivate(_ c: ConstraintID) {
+    var one = c
+    withUnsafePointer(to: &one) { deactivate(UnsafeBufferPointer(start: $0, count: 1)) }
+  }
+
+  private func deactivate(_ list: UnsafeBufferPointer<ConstraintID>) {
     guard let s = bridge.solver, let i = bridge.solverInstance else {
       for c in list { bridge.constraints[c.index].active = false }
       return
@@ -84,7 +94,7 @@ extension Context {
       uninstall(c)
       bridge.constraints[c.index].active = false
       bridge.constraints[c.index].broken = false
-      bridge.broken.removeAll { $0 == c }
+      forgetBroken(c)
       releaseHold(c)
     }
     retryBroken()
@@ -128,7 +138,7 @@ extension Context {
       r.touched = touched
       r.broken = false
       bridge.constraints[c.index] = r
-      bridge.broken.removeAll { $0 == c }
+      forgetBroken(c)
       for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
       noteMembership(of: c, touched)
       if !(diagnosticsMuted && bridge.refusedConflicts == nil) {
@@ -334,21 +344,30 @@ extension Context {
     }
   }
 
-  /// Takes an active constraint's row out of the solver.
+  /// Takes an active constraint's row out of the solver. (The fields it needs are read
+  /// one by one: a copy of the whole record retained and released its arrays, 15% of a
+  /// destroy on free variables.)
   func uninstall(_ c: ConstraintID) {
-    let r = bridge.constraints[c.index]
-    guard let row = r.row else { return }
+    guard let row = bridge.constraints[c.index].row else { return }
+    let touched = bridge.constraints[c.index].touched
+    let own: NodeID? = { if case .engine(let n) = bridge.constraints[c.index].owner { return n } else { return nil } }()
     if let s = bridge.solver, let i = bridge.solverInstance { _ = s.desc.remove!(i, row) }
     bridge.dirty = true
     bridge.constraints[c.index].row = nil
-    let own: NodeID? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
-    for n in r.touched {
+    guard !touched.isEmpty else { return }
+    for n in touched {
       bridge.nodeConstraints[n]?.removeAll { $0 == c }
       if bridge.nodeConstraints[n]?.isEmpty == true { bridge.nodeConstraints[n] = nil }
     }
-    noteMembership(of: c, r.touched)
-    for n in r.touched where n != own { releaseNode(n) }
+    noteMembership(of: c, touched)
+    for n in touched where n != own { releaseNode(n) }
     bridge.constraints[c.index].touched = []
+  }
+
+  /// Takes `c` off the list of broken constraints (most often empty: not even looked at).
+  @inline(__always)
+  func forgetBroken(_ c: ConstraintID) {
+    if !bridge.broken.isEmpty { bridge.broken.removeAll { $0 == c } }
   }
 
   /// A constraint came into or left the solver: the containers that arrange the nodes it
@@ -356,6 +375,7 @@ extension Context {
   /// from arranging directly to generating constraints). Not for the constraints a
   /// strategy makes for its own container, nor those the engine makes for a node itself.
   private func noteMembership(of c: ConstraintID, _ touched: [NodeID]) {
+    guard !touched.isEmpty else { return }  // (a constraint on free variables only)
     let r = bridge.constraints[c.index]
     if case .engine = r.owner { return }
     for n in touched where nodes.isLive(n) {
@@ -419,7 +439,7 @@ extension Context {
   func destroyConstraint(_ c: ConstraintID) {
     guard c.index < bridge.constraints.count, bridge.constraints[c.index].live else { return }
     let generation = bridge.constraints[c.index].generation
-    if bridge.constraints[c.index].active { deactivate([c]) }
+    if bridge.constraints[c.index].active { deactivate(c) }
     // Deactivation can re-enter (retrying broken constraints releases nodes, which
     // destroys their generated constraints): this one may be gone already.
     guard bridge.constraints[c.index].live, bridge.constraints[c.index].generation == generation else { return }
@@ -429,7 +449,7 @@ extension Context {
       bridge.strategyConstraints[holder]?.removeAll { $0 == c }
       if bridge.strategyConstraints[holder]?.isEmpty == true { bridge.strategyConstraints[holder] = nil }
     }
-    bridge.broken.removeAll { $0 == c }
+    forgetBroken(c)
     free(bridge.constraints[c.index].identifier)
     for t in bridge.constraints[c.index].terms where t.isVariable { bridge.variables[t.variable.index].uses -= 1 }
     let g = bridge.constraints[c.index].generation

@@ -1,38 +1,27 @@
 import CBrace
 import CBraceLibc
 
-/// A strategy registered in one context: a validated copy of the plugin's descriptor,
-/// its property declarations and its per-context state.
-final class LoadedStrategy {
-  let id: UInt32
+/// What a plugin file's descriptor gives every context that registers it, made once per
+/// file and process (PluginFiles.accepted keeps it): its validated descriptor, property
+/// declarations and the C strings and arrays handed out from them. Building these (the
+/// index of property names above all) was 2,000 instructions per plugin and context.
+final class PluginImage {
   let desc: brace_strategy_desc
   let name: String
   let path: String
   let properties: [brace_property_desc]
   /// A stable C array of the declarations, for brace_context_get_property.
-  private let propertyArray: UnsafeMutablePointer<brace_property_desc>
+  let propertyArray: UnsafeMutablePointer<brace_property_desc>
   let propertyIndex: [String: Int]
-  var state: UnsafeMutableRawPointer?
-  /// C strings the context hands out (name, path); freed with the strategy.
+  /// C strings the context hands out (name, path).
   let nameC: UnsafeMutablePointer<CChar>
   let pathC: UnsafeMutablePointer<CChar>
-  /// Turns its subviews' translation off as they arrive (BRACE_STRATEGY_ADOPTS_SUBVIEWS);
-  /// read on every subview insertion, so worked out once.
-  let adoptsSubviews: Bool
-  /// Attached to a node only once the node has subviews
-  /// (BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS): read at every node's creation.
-  let attachesWithSubviews: Bool
 
-  init(id: UInt32, desc: brace_strategy_desc, name: String, path: String, properties: [brace_property_desc]) {
-    self.id = id
+  init(desc: brace_strategy_desc, name: String, path: String, properties: [brace_property_desc]) {
     self.desc = desc
     self.name = name
     self.path = path
     self.properties = properties
-    adoptsSubviews = Int(desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.flags)! + 4
-      && desc.flags & BRACE_STRATEGY_ADOPTS_SUBVIEWS != 0
-    attachesWithSubviews = Int(desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.flags)! + 4
-      && desc.flags & BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS != 0
     var index: [String: Int] = [:]
     for (k, p) in properties.enumerated() { index[String(cString: p.name)] = k }
     propertyIndex = index
@@ -42,13 +31,50 @@ final class LoadedStrategy {
     propertyArray.initialize(from: properties, count: properties.count)
   }
 
-  func propertyPointer(_ k: Int) -> UnsafePointer<brace_property_desc> { UnsafePointer(propertyArray + k) }
-
   deinit {
     propertyArray.deallocate()
     free(nameC)
     free(pathC)
   }
+}
+
+/// A strategy registered in one context: its plugin's image and its per-context state.
+final class LoadedStrategy {
+  let id: UInt32
+  let desc: brace_strategy_desc
+  let name: String
+  let path: String
+  let properties: [brace_property_desc]
+  let propertyIndex: [String: Int]
+  var state: UnsafeMutableRawPointer?
+  let nameC: UnsafeMutablePointer<CChar>
+  let pathC: UnsafeMutablePointer<CChar>
+  /// Turns its subviews' translation off as they arrive (BRACE_STRATEGY_ADOPTS_SUBVIEWS);
+  /// read on every subview insertion, so worked out once.
+  let adoptsSubviews: Bool
+  /// Attached to a node only once the node has subviews
+  /// (BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS): read at every node's creation.
+  let attachesWithSubviews: Bool
+  /// Keeps the C strings and arrays above alive.
+  private let image: PluginImage
+
+  init(id: UInt32, image: PluginImage) {
+    self.id = id
+    self.image = image
+    desc = image.desc
+    name = image.name
+    path = image.path
+    properties = image.properties
+    propertyIndex = image.propertyIndex
+    nameC = image.nameC
+    pathC = image.pathC
+    adoptsSubviews = Int(desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.flags)! + 4
+      && desc.flags & BRACE_STRATEGY_ADOPTS_SUBVIEWS != 0
+    attachesWithSubviews = Int(desc.struct_size) >= MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.flags)! + 4
+      && desc.flags & BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS != 0
+  }
+
+  func propertyPointer(_ k: Int) -> UnsafePointer<brace_property_desc> { UnsafePointer(image.propertyArray + k) }
 
   var isContainer: Bool { desc.role == BRACE_ROLE_CONTAINER }
 

@@ -83,31 +83,53 @@ enum PluginFiles {
     return stat(path, &st) == 0 && (st.st_mode & UInt32(S_IFMT)) == UInt32(S_IFREG)
   }
 
-  /// Where each file was found, by the file and the directories searched: a search costs
-  /// a stat per directory up to the file's, on every context's load of every plugin
-  /// (brace_context_create loads "frame", the first constraint "simplex"), and a plugin
-  /// found once is loaded for good. So a file added later to an earlier directory of the
-  /// same list is not seen by this process (strategy.h says so); a different list (another
-  /// plugin_path option, BRACE_PLUGIN_PATH changed) searches again. Failed searches are
-  /// not kept: a file that appears later is found.
-  private static let found = Locked<[String: String]>([:])
+  /// Where each file was found, with what the search depended on (the name, the
+  /// context's directories, BRACE_PLUGIN_PATH's text, which make the list searched): a
+  /// search costs a stat per directory up to the file's, on every context's load of every
+  /// plugin (brace_context_create loads "frame", the first constraint "simplex"), and a
+  /// plugin found once is loaded for good. So a file added later to an earlier directory
+  /// of the same list is not seen by this process (strategy.h says so); a different list
+  /// (another plugin_path option, BRACE_PLUGIN_PATH changed) searches again. Failed
+  /// searches are not kept: a file that appears later is found. Checked before the list
+  /// is even built (callgrind: a list and its key were 4,900 of the 10,400 instructions
+  /// of a plugin's load per context); an array, not a dictionary, as a process loads few
+  /// plugins and each dictionary type costs the library kilobytes of code.
+  private final class Found {
+    let name: String
+    let first: [String]
+    let env: [CChar]?
+    let path: String
+    init(name: String, first: [String], env: [CChar]?, path: String) {
+      self.name = name
+      self.first = first
+      self.env = env
+      self.path = path
+    }
+  }
+  private static let found = Locked<[Found]>([])
 
-  /// Finds the file of a strategy on the search path.
+  private static func sameText(_ a: [CChar]?, _ b: UnsafePointer<CChar>?) -> Bool {
+    guard let a, let b else { return a == nil && b == nil }
+    return a.withUnsafeBufferPointer { strcmp($0.baseAddress!, b) == 0 }
+  }
+
+  /// Finds the file of a strategy on the search path (`searched`, the directories, is
+  /// given when the file is not found).
   static func find(strategy name: String, first: [String]) -> (path: String?, searched: [String]) {
+    let env = getenv("BRACE_PLUGIN_PATH")
+    let known = found.withLock { list -> String? in
+      list.first { $0.name == name && $0.first == first && sameText($0.env, env) }?.path
+    }
+    if let known { return (known, []) }
     let file = fileName(forStrategy: name)
     let dirs = searchPath(first)
-    var key = file
-    for d in dirs {
-      key.append("\u{0}")
-      key.append(d)
-    }
-    if let known = found.withLock({ $0[key] }) { return (known, dirs) }
     for d in dirs where exists("\(d)/\(file)") {
       let path = "\(d)/\(file)"
       // (Only absolute paths: a relative one depends on the working directory.)
       if path.utf8.first == UInt8(ascii: "/") {
-        found.withLock { table in
-          if table.count < 4096 { table[key] = path }
+        let copy = env.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0) + 1)) }
+        found.withLock { list in
+          if list.count < 64 { list.append(Found(name: name, first: first, env: copy, path: path)) }
         }
       }
       return (path, dirs)
@@ -120,6 +142,13 @@ enum PluginFiles {
   /// at the file again, so the answer is the same; the table saves the stat before it, a
   /// system call on every context's load of every plugin.
   private static let opened = Locked<[String: brace_plugin_entry_fn]>([:])
+
+  /// What a plugin's entry answered and the host accepted, by the canonical path of its
+  /// file: the same static descriptor every time (brace_plugin.h), so a context that
+  /// loads it again takes the checked image instead of calling the entry, checking its
+  /// answer and building the image again (callgrind: about 4,500 instructions per plugin
+  /// and context).
+  static let accepted = Locked<[PluginImage]>([])
 
   /// dlopen + dlsym; the handle is deliberately never closed.
   static func entry(_ path: String) throws(BraceError) -> brace_plugin_entry_fn {
@@ -183,52 +212,69 @@ extension Context {
     plugins.loading = true
     defer { plugins.loading = false }
     func fail(_ why: String) -> BraceError { BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(given)\": \(why)") }
-    let found = PluginFiles.lock.withLock { _ -> Result<UnsafePointer<brace_strategy_desc>?, BraceError> in
-      do throws(BraceError) {
-        let entry = try PluginFiles.entry(given)
-        return .success(entry(HostTable.pointer))
-      } catch {
-        return .failure(error)
+    let image: PluginImage
+    if let known = PluginFiles.accepted.withLock({ list in list.first { $0.path == path } }) {
+      image = known
+      if let expected, expected != image.name {
+        throw fail("it was found as the file of strategy \"\(expected)\" but provides \"\(image.name)\"")
+      }
+    } else {
+      // The entry's answer, checked: its size and ABI version, its name, role and properties.
+      let found = PluginFiles.lock.withLock { _ -> Result<UnsafePointer<brace_strategy_desc>?, BraceError> in
+        do throws(BraceError) {
+          let entry = try PluginFiles.entry(given)
+          return .success(entry(HostTable.pointer))
+        } catch {
+          return .failure(error)
+        }
+      }
+      guard let raw = try found.get() else {
+        throw fail("its entry function returned NULL (the plugin refused this host, ABI \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR))")
+      }
+      let size = Int(raw.pointee.struct_size)
+      // The 1.0 descriptor ends where 1.1 appended the baseline hook.
+      let need = MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.baseline)!
+      guard size >= need else {
+        throw fail("its strategy descriptor is too small (struct_size \(size), the first version has \(need) bytes)")
+      }
+      let major = raw.pointee.abi_major, minor = raw.pointee.abi_minor
+      guard major == BRACE_PLUGIN_ABI_MAJOR else {
+        throw fail("it was built for plugin ABI \(major).\(minor), but this host speaks \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR) (major versions must match)")
+      }
+      guard minor <= BRACE_PLUGIN_ABI_MINOR else {
+        throw fail("it was built for plugin ABI \(major).\(minor), newer than this host's \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR) (a plugin's minor version must not exceed the host's)")
+      }
+      // Only the bytes the plugin's descriptor has: members it does not know stay zero.
+      var desc = brace_strategy_desc()
+      withUnsafeMutableBytes(of: &desc) { dst in
+        dst.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(raw), count: min(size, dst.count)))
+      }
+      guard let cname = desc.name else { throw fail("its descriptor has no name") }
+      let name = String(cString: cname)
+      guard Context.isValidName(name) else {
+        throw fail("its strategy name \"\(name)\" is not valid (expected [a-z0-9_]+, at most 63 characters)")
+      }
+      if let expected, expected != name {
+        throw fail("it was found as the file of strategy \"\(expected)\" but provides \"\(name)\"")
+      }
+      guard desc.role == BRACE_ROLE_CONTAINER || desc.role == BRACE_ROLE_SOLVER else {
+        throw fail("strategy \"\(name)\" has an unknown role \(desc.role.rawValue)")
+      }
+      let props = try Context.validateProperties(desc, name, fail)
+      image = PluginImage(desc: desc, name: name, path: path, properties: props)
+      // (Only absolute paths: a relative one depends on the working directory.)
+      if path.utf8.first == UInt8(ascii: "/") {
+        PluginFiles.accepted.withLock { list in
+          if list.count < 64 && !list.contains(where: { $0.path == path }) { list.append(image) }
+        }
       }
     }
-    guard let raw = try found.get() else {
-      throw fail("its entry function returned NULL (the plugin refused this host, ABI \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR))")
-    }
-    let size = Int(raw.pointee.struct_size)
-    // The 1.0 descriptor ends where 1.1 appended the baseline hook.
-    let need = MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.baseline)!
-    guard size >= need else {
-      throw fail("its strategy descriptor is too small (struct_size \(size), the first version has \(need) bytes)")
-    }
-    let major = raw.pointee.abi_major, minor = raw.pointee.abi_minor
-    guard major == BRACE_PLUGIN_ABI_MAJOR else {
-      throw fail("it was built for plugin ABI \(major).\(minor), but this host speaks \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR) (major versions must match)")
-    }
-    guard minor <= BRACE_PLUGIN_ABI_MINOR else {
-      throw fail("it was built for plugin ABI \(major).\(minor), newer than this host's \(BRACE_PLUGIN_ABI_MAJOR).\(BRACE_PLUGIN_ABI_MINOR) (a plugin's minor version must not exceed the host's)")
-    }
-    // Only the bytes the plugin's descriptor has: members it does not know stay zero.
-    var desc = brace_strategy_desc()
-    withUnsafeMutableBytes(of: &desc) { dst in
-      dst.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(raw), count: min(size, dst.count)))
-    }
-    guard let cname = desc.name else { throw fail("its descriptor has no name") }
-    let name = String(cString: cname)
-    guard Context.isValidName(name) else {
-      throw fail("its strategy name \"\(name)\" is not valid (expected [a-z0-9_]+, at most 63 characters)")
-    }
-    if let expected, expected != name {
-      throw fail("it was found as the file of strategy \"\(expected)\" but provides \"\(name)\"")
-    }
-    guard desc.role == BRACE_ROLE_CONTAINER || desc.role == BRACE_ROLE_SOLVER else {
-      throw fail("strategy \"\(name)\" has an unknown role \(desc.role.rawValue)")
-    }
-    let props = try Context.validateProperties(desc, name, fail)
+    let desc = image.desc, name = image.name
     if strategy(named: name) != nil {
       throw BraceError(BRACE_E_DUPLICATE, "cannot load plugin \"\(given)\": a strategy named \"\(name)\" is already registered (from \(plugins.strategies.first { $0.name == name }?.path ?? "?"))")
     }
     let id = UInt32(plugins.strategies.count)
-    let s = LoadedStrategy(id: id, desc: desc, name: name, path: path, properties: props)
+    let s = LoadedStrategy(id: id, image: image)
     if let create = desc.context_create {
       var state: UnsafeMutableRawPointer? = nil
       let status = create(opaque, id, &state)

@@ -2,9 +2,10 @@
  * brace._kiwi — the hot paths of brace.kiwi as a CPython extension: the symbolic types
  * (Variable, Term, Expression, Constraint with kiwisolver's operators) and the Solver's
  * frequent calls (addConstraint, removeConstraint, hasConstraint, add/remove/has
- * EditVariable, suggestValue, updateVariables). brace/kiwi.py keeps everything cold:
- * the exceptions and their messages' context, strengths by name, dumps, constraints
- * over no variable or over more than 64, the context's creation and diagnostics.
+ * EditVariable, suggestValue, updateVariables) and its Brace context's lifetime.
+ * brace/kiwi.py keeps everything cold, set on the Solver type: the exceptions and their
+ * messages' context, strengths by name, dumps, constraints over no variable or over more
+ * than 64, and the diagnostics callback.
  *
  * It links nothing: kiwi.py hands it the addresses of the brace_* functions of the
  * library _native.py loaded (the bundled libbrace, or $BRACE_LIBRARY), so both sides
@@ -50,6 +51,9 @@ static __typeof__(&brace_context_set_edit_weight) f_set_edit_weight;
 static __typeof__(&brace_context_suggest_value) f_suggest_value;
 static __typeof__(&brace_context_remove_edit) f_remove_edit;
 static __typeof__(&brace_context_destroy) f_context_destroy;
+static __typeof__(&brace_context_create) f_context_create;
+static __typeof__(&brace_context_set_diagnostic_callback) f_set_diagnostic_callback;
+static brace_diagnostic_fn on_diagnostic; /* kiwi.py's: keeps unsatisfiable reports in REPORTS */
 
 #define REQUIRED 1001001000.0
 #define LEVEL 500.0 /* the one Brace priority of every optional strength */
@@ -59,6 +63,7 @@ static __typeof__(&brace_context_destroy) f_context_destroy;
 static PyObject *DuplicateConstraint, *UnknownConstraint, *DuplicateEditVariable, *UnknownEditVariable,
     *BadRequiredStrength, *KiwiSolver, *NumbersReal;
 static PyObject *live_tokens; /* the tokens of the solvers whose context is alive */
+static PyObject *REPORTS;     /* kiwi.py's _REPORTS: context address -> unsatisfiable report */
 static uint64_t next_token = 1;
 
 static PyTypeObject *Variable_Type, *Term_Type, *Expression_Type, *Constraint_Type;
@@ -106,8 +111,11 @@ typedef struct {
     double *coefficients;
     PyObject *expression; /* made on first use */
     /* The live solver it was added to first while it is there (0: none), so that
-       hasConstraint and the duplicate check there need no dict lookup. */
+       hasConstraint and the duplicate check there need no dict lookup; with `handle`,
+       its Brace constraint there (0 for a cold path's), which that solver's dict then
+       need not hold in a pair of new objects. */
     uint64_t token;
+    brace_constraint handle;
     PyObject *key; /* identity_key() */
     PyObject *weakreflist;
 } Constraint;
@@ -983,33 +991,50 @@ static PyGetSetDef Constraint_getset[] = {
 
 /* ------------------------------------------------------------------ Solver */
 
+/* The context is made by the first call that needs one (ensure_context), as
+   kiwisolver's Solver() makes nothing but its object: making a Brace context costs about
+   1 µs, a solver made and dropped unused (or reset and dropped) costs none. */
 typedef struct {
     PyObject_HEAD
-    brace_context *ctx;
+    brace_context *ctx;  /* NULL until the first call that needs it, and after a reset */
+    int cleared;         /* the collector broke a cycle through it: it takes no more calls */
     uint64_t token;      /* tells this context's variables apart (Variable.token) */
     PyObject *vars;      /* Variable key -> its brace_variable (int), every one seen */
     PyObject *var_objs;  /* the Variables, in the order first seen (kept alive) */
     brace_variable *handles; /* their brace variables, same order */
     double *values;      /* updateVariables' buffer */
     Py_ssize_t count, capacity;
-    PyObject *cns;       /* Constraint key -> (Constraint, its brace constraint (int) or the
-                            cold path's tuple) */
+    /* Whether the engine's values may differ from `values` (every call that changes the
+       system sets it): updateVariables reads them again only then, and otherwise writes
+       what it read last (another solver may have written a shared Variable since). */
+    int stale;
+    PyObject *cns;       /* Constraint key -> the Constraint itself when it holds this
+                            solver's token and a handle, else (Constraint, its brace
+                            constraint (int) or the cold path's tuple) */
     PyObject *edits;     /* Variable key -> (Variable, strength) */
-    brace_variable terms[MAX_TERMS];
     /* The thread whose call is under way (0: none). Python code runs inside some calls
        (kiwi.py's cold paths, and any __del__ or collector callback there), and must not
-       free or grow what the call holds (the dicts, `handles`, `terms`, the context): a
+       free or grow what the call holds (the dicts, `handles`, the context): a
        call of this solver made from there, in that thread, is refused (enter()).
        Another thread's call is let through: a thread switch comes only in Python code. */
     unsigned long running;
     /* How many calls are under way, in every thread: the context is not destroyed
        (reset, _release) while one is, whichever thread asks. */
     Py_ssize_t busy;
+    PyObject *cold; /* kiwi.py's cffi buffers for the cold paths (None until made) */
+    PyObject *weakreflist;
 } Solver;
 
 /* Set by enter() for the call whose wrapper (END_CALL) runs in this thread: whether
    its body entered, so that the wrapper ends exactly the calls that began. */
-static _Thread_local int entered;
+/* initial-exec: read without a __tls_get_addr call (four of them were a quarter of
+   hasConstraint's 0.018 µs); 4 bytes of the static TLS that glibc keeps for modules. */
+static _Thread_local int entered __attribute__((tls_model("initial-exec")));
+
+/* addConstraint's variables for the engine, filled and used with no Python code run in
+   between, under the GIL (not in the solver: a smaller object is made faster, as
+   Solver() is). */
+static brace_variable terms[MAX_TERMS];
 
 static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
@@ -1020,24 +1045,37 @@ static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
     return 0;
 }
 
-static int Solver_clear(Solver *self) {
+static void clear_dicts(Solver *self) {
     Py_CLEAR(self->vars);
     Py_CLEAR(self->var_objs);
     Py_CLEAR(self->cns);
     Py_CLEAR(self->edits);
+}
+
+static int Solver_clear(Solver *self) {
+    self->cleared = 1;
+    clear_dicts(self);
     return 0;
 }
 
+/* Destroys the context (if one was made) and forgets everything in it; the next call
+   makes a new one. */
 static void Solver_release(Solver *self) {
     if (self->ctx != NULL) {
         PyObject *t = PyLong_FromUnsignedLongLong(self->token);
         if (t == NULL || PySet_Discard(live_tokens, t) < 0)
             PyErr_WriteUnraisable((PyObject *)self);
         Py_XDECREF(t);
+        /* a report left for this address must not reach the next context made there */
+        PyObject *a = PyLong_FromVoidPtr(self->ctx);
+        if (a == NULL || (PyDict_DelItem(REPORTS, a) < 0 && !PyErr_ExceptionMatches(PyExc_KeyError)))
+            PyErr_WriteUnraisable((PyObject *)self);
+        PyErr_Clear();
+        Py_XDECREF(a);
         f_context_destroy(self->ctx);
         self->ctx = NULL;
     }
-    Solver_clear(self);
+    clear_dicts(self);
     PyMem_Free(self->handles);
     PyMem_Free(self->values);
     self->handles = NULL;
@@ -1045,10 +1083,24 @@ static void Solver_release(Solver *self) {
     self->count = self->capacity = 0;
 }
 
+/* Solver() makes the object only (the context comes with the first call that needs
+   it); it takes no arguments, as kiwisolver's (a subclass's too). */
+static PyObject *Solver_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    if (PyTuple_GET_SIZE(args) != 0 || (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0)) {
+        PyErr_SetString(PyExc_TypeError, "Solver.__new__ takes no arguments");
+        return NULL;
+    }
+    return type->tp_alloc(type, 0);
+}
+
 static void Solver_dealloc(Solver *self) {
     PyTypeObject *tp = Py_TYPE(self);
     PyObject_GC_UnTrack(self);
+    if (self->weakreflist != NULL)
+        PyObject_ClearWeakRefs((PyObject *)self);
+    self->cleared = 1;
     Solver_release(self);
+    Py_CLEAR(self->cold);
     tp->tp_free(self);
     Py_DECREF(tp);
 }
@@ -1068,30 +1120,7 @@ static int refuse_if_running(Solver *self) {
     return 0;
 }
 
-/* _bind(context address): take ownership of a new context (kiwi.py made it and set its
-   diagnostic callback), after releasing the one held before. */
-static PyObject *Solver_bind(Solver *self, PyObject *address) {
-    if (refuse_if_running(self) < 0)
-        return NULL;
-    void *ctx = PyLong_AsVoidPtr(address);
-    if (ctx == NULL && PyErr_Occurred())
-        return NULL;
-    Solver_release(self);
-    if ((self->vars = PyDict_New()) == NULL || (self->var_objs = PyList_New(0)) == NULL ||
-        (self->cns = PyDict_New()) == NULL || (self->edits = PyDict_New()) == NULL)
-        return NULL;
-    PyObject *t = PyLong_FromUnsignedLongLong(next_token);
-    if (t == NULL || PySet_Add(live_tokens, t) < 0) {
-        Py_XDECREF(t);
-        return NULL;
-    }
-    Py_DECREF(t);
-    self->token = next_token++;
-    self->ctx = ctx;
-    Py_RETURN_NONE;
-}
-
-/* _release(): destroy the context and forget everything in it. */
+/* _release() (kiwi.py's reset): destroy the context and forget everything in it. */
 static PyObject *Solver_unbind(Solver *self, PyObject *unused) {
     if (refuse_if_running(self) < 0)
         return NULL;
@@ -1124,12 +1153,49 @@ static PyObject *dict_pop(PyObject *dict, PyObject *key) {
 #endif
 }
 
+/* The context, made now if there is none; -1 on error (and once the solver is being
+   freed). */
 static int ensure_context(Solver *self) {
-    if (self->ctx == NULL || self->cns == NULL) {
+    if (self->cleared) {
         PyErr_SetString(PyExc_RuntimeError, "the solver has no context (it is being freed)");
         return -1;
     }
+    if (self->ctx != NULL)
+        return 0;
+    brace_context *ctx = NULL;
+    brace_status st = f_context_create(NULL, &ctx);
+    if (st != BRACE_OK) {
+        fail(self, st, "Solver()");
+        return -1;
+    }
+    if ((st = f_set_diagnostic_callback(ctx, on_diagnostic, NULL)) != BRACE_OK) {
+        f_context_destroy(ctx);
+        fail(self, st, "Solver()");
+        return -1;
+    }
+    PyObject *t = NULL;
+    if ((self->vars = PyDict_New()) == NULL || (self->var_objs = PyList_New(0)) == NULL ||
+        (self->cns = PyDict_New()) == NULL || (self->edits = PyDict_New()) == NULL ||
+        (t = PyLong_FromUnsignedLongLong(next_token)) == NULL || PySet_Add(live_tokens, t) < 0) {
+        Py_XDECREF(t);
+        clear_dicts(self);
+        f_context_destroy(ctx);
+        return -1;
+    }
+    Py_DECREF(t);
+    self->token = next_token++;
+    self->ctx = ctx;
     return 0;
+}
+
+/* For the reads (hasConstraint ...): 1 with a context, 0 before the first call that
+   made one (nothing is in the solver), -1 once it is being freed. */
+static int has_context(Solver *self) {
+    if (self->cleared) {
+        PyErr_SetString(PyExc_RuntimeError, "the solver has no context (it is being freed)");
+        return -1;
+    }
+    return self->ctx != NULL;
 }
 
 /* ensure_context for a public call, which it marks as under way (the caller's wrapper,
@@ -1147,6 +1213,7 @@ static int enter(Solver *self, const char *call) {
         return -1;
     self->running = me;
     self->busy++;
+    self->stale = 1;
     entered = 1;
     return 0;
 }
@@ -1247,47 +1314,66 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
         return NULL;
     }
     Py_ssize_t n = PyTuple_GET_SIZE(c->variables);
-    PyObject *made;
+    PyObject *entry;
+    int claimed; /* another live solver holds its token (else this one takes it) */
     if (n == 0 || n > MAX_TERMS) {
         /* no variable, or a split over auxiliary variables: kiwi.py */
-        if ((made = PyObject_CallMethod((PyObject *)self, "_add_cold", "(O)", arg)) == NULL)
+        PyObject *made = PyObject_CallMethod((PyObject *)self, "_add_cold", "(O)", arg);
+        if (made == NULL)
             return NULL;
+        entry = PyTuple_Pack(2, arg, made);
+        Py_DECREF(made);
+        if (entry == NULL || (claimed = token_is_live(c->token)) < 0) {
+            Py_XDECREF(entry);
+            return NULL;
+        }
+        if (!claimed) {
+            c->token = self->token;
+            c->handle = 0;
+        }
     } else {
         /* The common case: one C call creates the constraint at its priority and
            activates it; a required conflict is refused with nothing added. */
         for (Py_ssize_t i = 0; i < n; i++)
-            if ((self->terms[i] = handle_of(self, (Variable *)PyTuple_GET_ITEM(c->variables, i))) == 0)
+            if ((terms[i] = handle_of(self, (Variable *)PyTuple_GET_ITEM(c->variables, i))) == 0)
                 return NULL;
         brace_constraint h = 0;
-        brace_status st = f_add_on_variables(self->ctx, self->terms, c->coefficients, (size_t)n,
+        brace_status st = f_add_on_variables(self->ctx, terms, c->coefficients, (size_t)n,
                                              (brace_relation)c->rel, -c->constant, (brace_priority)c->priority, &h);
         if (st != BRACE_OK) {
             PyObject *r = PyObject_CallMethod((PyObject *)self, "_add_failed", "Oi", arg, (int)st);
             Py_XDECREF(r);
             return NULL;
         }
-        if ((made = PyLong_FromUnsignedLongLong(h)) == NULL)
-            return NULL;
         if (c->priority != 1000.0) {
             double w = weight_of_value(c->strength);
             if (w != 1.0 && (st = f_constraint_set_weight(self->ctx, h, w)) != BRACE_OK) {
                 f_constraint_destroy(self->ctx, h);
-                Py_DECREF(made);
                 return fail(self, st, "Solver.addConstraint()");
             }
         }
+        /* Decided before anything that may run Python code (a collection on an
+           allocation), which could hand the token to another solver meanwhile. */
+        if ((claimed = token_is_live(c->token)) < 0) {
+            f_constraint_destroy(self->ctx, h);
+            return NULL;
+        }
+        if (!claimed) {
+            entry = Py_NewRef(arg);
+            c->token = self->token;
+            c->handle = h;
+        } else if ((entry = Py_BuildValue("(OK)", arg, (unsigned long long)h)) == NULL) {
+            f_constraint_destroy(self->ctx, h);
+            return NULL;
+        }
     }
-    PyObject *entry = PyTuple_Pack(2, arg, made);
-    Py_DECREF(made);
-    int st = entry ? PyDict_SetItem(self->cns, key, entry) : -1;
-    Py_XDECREF(entry);
-    if (st < 0)
+    int st = PyDict_SetItem(self->cns, key, entry);
+    Py_DECREF(entry);
+    if (st < 0) { /* memory only; what the cold path made stays until reset, as before */
+        if (!claimed)
+            c->token = 0;
         return NULL;
-    int claimed = token_is_live(c->token);
-    if (claimed < 0)
-        return NULL;
-    if (!claimed)
-        c->token = self->token;
+    }
     Py_RETURN_NONE;
 }
 
@@ -1303,12 +1389,13 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
             PyErr_SetObject(UnknownConstraint, arg);
         return NULL;
     }
-    PyObject *made = PyTuple_GET_ITEM(entry, 1);
     if (((Constraint *)arg)->token == self->token)
         ((Constraint *)arg)->token = 0;
     PyObject *r = NULL;
-    if (PyLong_CheckExact(made)) {
-        brace_status st = f_constraint_destroy(self->ctx, PyLong_AsUnsignedLongLong(made));
+    PyObject *made = PyTuple_Check(entry) ? PyTuple_GET_ITEM(entry, 1) : NULL;
+    if (made == NULL || PyLong_CheckExact(made)) {
+        brace_constraint h = made ? PyLong_AsUnsignedLongLong(made) : ((Constraint *)arg)->handle;
+        brace_status st = f_constraint_destroy(self->ctx, h);
         r = st == BRACE_OK ? Py_NewRef(Py_None) : fail(self, st, "Solver.removeConstraint()");
     } else if (PyTuple_GET_SIZE(made) == 0)
         r = Py_NewRef(Py_None);
@@ -1324,8 +1411,9 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
 static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
     if (!IS_CONSTRAINT(arg))
         return wrong_type("Constraint", arg);
-    if (ensure_context(self) < 0)
-        return NULL;
+    int live = has_context(self);
+    if (live <= 0)
+        return live < 0 ? NULL : Py_NewRef(Py_False);
     if (((Constraint *)arg)->token == self->token)
         Py_RETURN_TRUE;
     PyObject *key = CONSTRAINT_KEY(arg);
@@ -1401,8 +1489,9 @@ static PyObject *Solver_removeEditVariable(Solver *self, PyObject *var) {
 static PyObject *Solver_hasEditVariable(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
-    if (ensure_context(self) < 0) /* a read that runs no Python code: no enter() */
-        return NULL;
+    int live = has_context(self); /* a read that runs no Python code: no enter() */
+    if (live <= 0)
+        return live < 0 ? NULL : Py_NewRef(Py_False);
     PyObject *key = VARIABLE_KEY(var);
     int has = key ? PyDict_Contains(self->edits, key) : -1;
     return has < 0 ? NULL : PyBool_FromLong(has);
@@ -1435,14 +1524,20 @@ static PyObject *Solver_suggestValue(Solver *self, PyObject *var, PyObject *arg)
 /* Writes the solved value into every Variable this solver has seen, read in one
    brace_variables_get_values call. */
 static PyObject *Solver_updateVariables(Solver *self) {
+    int stale = self->stale;
     if (enter(self, "updateVariables") < 0)
         return NULL;
+    self->stale = 0;
     Py_ssize_t n = self->count;
     if (n == 0)
         Py_RETURN_NONE;
-    brace_status st = f_variables_get_values(self->ctx, self->handles, (size_t)n, self->values);
-    if (st != BRACE_OK)
-        return fail(self, st, "Solver.updateVariables()");
+    if (stale) {
+        brace_status st = f_variables_get_values(self->ctx, self->handles, (size_t)n, self->values);
+        if (st != BRACE_OK) {
+            self->stale = 1;
+            return fail(self, st, "Solver.updateVariables()");
+        }
+    }
     PyObject **objs = ((PyListObject *)self->var_objs)->ob_item;
     for (Py_ssize_t i = 0; i < n; i++)
         ((Variable *)objs[i])->value = self->values[i];
@@ -1512,17 +1607,22 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
             return NULL;                                                                           \
         END_CALL(Solver_##name(self));                                                             \
     }
-#define SOLVER_CALL_1(name, p0)                                                                    \
+/* The reads (hasConstraint, hasEditVariable) never enter(): their wrapper returns
+   what they answer, without END_CALL's bookkeeping. */
+#define RETURN_READ(expr) return (expr)
+#define SOLVER_METHOD_1(name, p0, RETURN)                                                          \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
                                           PyObject *kwnames) {                                     \
         static const char *const params[] = {p0};                                                 \
         PyObject *a[1];                                                                            \
         if (nargs == 1 && kwnames == NULL)                                                         \
-            END_CALL(Solver_##name(self, args[0]));                                                \
+            RETURN(Solver_##name(self, args[0]));                                                  \
         if (solver_args(#name, params, 1, args, nargs, kwnames, a) < 0)                            \
             return NULL;                                                                           \
-        END_CALL(Solver_##name(self, a[0]));                                                       \
+        RETURN(Solver_##name(self, a[0]));                                                         \
     }
+#define SOLVER_CALL_1(name, p0) SOLVER_METHOD_1(name, p0, END_CALL)
+#define SOLVER_READ_1(name, p0) SOLVER_METHOD_1(name, p0, RETURN_READ)
 #define SOLVER_CALL_2(name, p0, p1)                                                                \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
                                           PyObject *kwnames) {                                     \
@@ -1536,10 +1636,10 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
     }
 SOLVER_CALL_1(addConstraint, "constraint")
 SOLVER_CALL_1(removeConstraint, "constraint")
-SOLVER_CALL_1(hasConstraint, "constraint")
+SOLVER_READ_1(hasConstraint, "constraint")
 SOLVER_CALL_2(addEditVariable, "variable", "strength")
 SOLVER_CALL_1(removeEditVariable, "variable")
-SOLVER_CALL_1(hasEditVariable, "variable")
+SOLVER_READ_1(hasEditVariable, "variable")
 SOLVER_CALL_2(suggestValue, "variable", "value")
 SOLVER_CALL_0(updateVariables)
 #define CALL(name) (PyCFunction)(void (*)(void))Solver_##name##_call, METH_FASTCALL | METH_KEYWORDS
@@ -1558,15 +1658,29 @@ static PyObject *Solver_get_var_handles(Solver *self, void *unused) {
 
 /* A dict's values (the solver's entries, pairs), a new list. */
 static PyObject *entries(PyObject *d) { return d != NULL ? PyDict_Values(d) : PyList_New(0); }
-static PyObject *Solver_get_cns(Solver *self, void *unused) { return entries(self->cns); }
+static PyObject *Solver_get_cns(Solver *self, void *unused) {
+    PyObject *r = entries(self->cns);
+    for (Py_ssize_t i = 0; r != NULL && i < PyList_GET_SIZE(r); i++) {
+        PyObject *e = PyList_GET_ITEM(r, i);
+        if (PyTuple_Check(e))
+            continue;
+        /* a Constraint that holds its own handle: the pair the others have */
+        PyObject *pair = Py_BuildValue("(OK)", e, (unsigned long long)((Constraint *)e)->handle);
+        if (pair == NULL)
+            Py_CLEAR(r);
+        else
+            PyList_SetItem(r, i, pair);
+    }
+    return r;
+}
 static PyObject *Solver_get_edits(Solver *self, void *unused) { return entries(self->edits); }
+static PyObject *Solver_get_address(Solver *self, void *unused) { return PyLong_FromVoidPtr(self->ctx); }
 static PyObject *Solver_get_var_objs(Solver *self, void *unused) {
     return self->var_objs != NULL ? PyList_GetSlice(self->var_objs, 0, self->count) : PyList_New(0);
 }
 
 static PyMethodDef Solver_methods[] = {
-    {"_bind", (PyCFunction)Solver_bind, METH_O, "Take a new context (its address)."},
-    {"_release", (PyCFunction)Solver_unbind, METH_NOARGS, "Destroy the context."},
+    {"_release", (PyCFunction)Solver_unbind, METH_NOARGS, "Destroy the context (the next call makes a new one)."},
     {"_handle", (PyCFunction)Solver_handle, METH_O, "The Brace variable of a Variable in this context."},
     {"addConstraint", CALL(addConstraint), "addConstraint(constraint): add a constraint."},
     {"removeConstraint", CALL(removeConstraint), "removeConstraint(constraint): remove a constraint."},
@@ -1579,7 +1693,13 @@ static PyMethodDef Solver_methods[] = {
     {"updateVariables", CALL(updateVariables), "updateVariables(): write the solved values into the Variables."},
     {NULL}};
 
+static PyMemberDef Solver_members[] = {
+    {"_cold", T_OBJECT, offsetof(Solver, cold), 0, "kiwi.py's buffers for the cold paths"},
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(Solver, weakreflist), READONLY},
+    {NULL}};
+
 static PyGetSetDef Solver_getset[] = {
+    {"_address", (getter)Solver_get_address, NULL, "the context's address (0 before one is made)", NULL},
     {"_var_objs", (getter)Solver_get_var_objs, NULL, "the Variables seen, in order", NULL},
     {"_var_handles", (getter)Solver_get_var_handles, NULL, "their Brace variables", NULL},
     {"_cns", (getter)Solver_get_cns, NULL, "(Constraint, what was made for it) pairs", NULL},
@@ -1603,8 +1723,9 @@ static PyObject *mod_number(PyObject *m, PyObject *o) {
     return number_arg(o, &v) < 0 ? NULL : PyFloat_FromDouble(v);
 }
 
-/* _setup(functions, classes): the brace_* addresses by name; the exceptions
-   kiwi.py defines and its Solver (which messages call 'kiwisolver.Solver'). */
+/* _setup(functions, classes): the brace_* addresses by name and kiwi.py's diagnostic
+   callback ("on_diagnostic"); the exceptions kiwi.py defines, its Solver (which
+   messages call 'kiwisolver.Solver') and its _REPORTS dict. */
 static PyObject *mod_setup(PyObject *m, PyObject *args) {
     PyObject *fns, *exc;
     if (!PyArg_ParseTuple(args, "O!O!", &PyDict_Type, &fns, &PyDict_Type, &exc))
@@ -1629,6 +1750,9 @@ static PyObject *mod_setup(PyObject *m, PyObject *args) {
     FN(f_suggest_value, "brace_context_suggest_value");
     FN(f_remove_edit, "brace_context_remove_edit");
     FN(f_context_destroy, "brace_context_destroy");
+    FN(f_context_create, "brace_context_create");
+    FN(f_set_diagnostic_callback, "brace_context_set_diagnostic_callback");
+    FN(on_diagnostic, "on_diagnostic");
 #undef FN
 #define EXC(var, name)                                                                     \
     do {                                                                                   \
@@ -1643,6 +1767,7 @@ static PyObject *mod_setup(PyObject *m, PyObject *args) {
     EXC(UnknownEditVariable, "UnknownEditVariable");
     EXC(BadRequiredStrength, "BadRequiredStrength");
     EXC(KiwiSolver, "Solver");
+    EXC(REPORTS, "_REPORTS");
 #undef EXC
     Py_RETURN_NONE;
 }
@@ -1702,9 +1827,10 @@ static PyType_Slot Constraint_slots[] = {
                 "makes a new one."},
     {0, NULL}};
 static PyType_Slot Solver_slots[] = {
-    {Py_tp_new, PyType_GenericNew}, {Py_tp_dealloc, Solver_dealloc}, {Py_tp_traverse, Solver_traverse},
+    {Py_tp_new, Solver_new}, {Py_tp_dealloc, Solver_dealloc}, {Py_tp_traverse, Solver_traverse},
     {Py_tp_clear, Solver_clear}, {Py_tp_methods, Solver_methods}, {Py_tp_getset, Solver_getset},
-    {Py_tp_doc, "The hot methods of brace.kiwi.Solver (kiwi.py's Solver subclasses it)."},
+    {Py_tp_members, Solver_members},
+    {Py_tp_doc, "kiwisolver.Solver: the hot methods (kiwi.py sets the rare ones on it)."},
     {0, NULL}};
 
 #define FLAGS (Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC)
@@ -1728,7 +1854,7 @@ PyMODINIT_FUNC PyInit__kiwi(void) {
     if ((Variable_Type = make_type(m, &Variable_spec)) == NULL || (Term_Type = make_type(m, &Term_spec)) == NULL ||
         (Expression_Type = make_type(m, &Expression_spec)) == NULL ||
         (Constraint_Type = make_type(m, &Constraint_spec)) == NULL ||
-        make_type(m, &Solver_spec) == NULL) /* kiwi.py's Solver subclasses it */
+        make_type(m, &Solver_spec) == NULL) /* kiwi.py's Solver, with its rare methods set on it */
         goto fail;
     return m;
 fail:

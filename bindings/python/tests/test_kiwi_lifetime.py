@@ -80,6 +80,43 @@ def test_a_variable_outliving_its_solver_works_in_the_next_one():
     assert x.value() == 8.0
 
 
+def test_a_solver_makes_its_context_at_the_first_call_that_needs_one():
+    s = Solver()
+    assert s._address == 0  # Solver() makes no context, as kiwisolver's makes no tableau
+    x = Variable("x")
+    c = x == 3
+    assert not s.hasConstraint(c) and not s.hasEditVariable(x)
+    s.updateVariables()
+    assert s._address != 0 and x.value() == 0.0  # the call made one; x is not in it
+    s.addConstraint(c)
+    s.updateVariables()
+    assert x.value() == 3.0
+    s.reset()
+    assert s._address == 0 and not s.hasConstraint(c)  # the next call makes the next one
+    s.addConstraint(x == 5)
+    s.updateVariables()
+    assert x.value() == 5.0
+    assert weakref.ref(s)() is s  # the C type takes weak references, as the class did
+
+
+def test_an_update_with_nothing_changed_writes_this_solvers_values_again():
+    x = Variable("x")
+    a, b = Solver(), Solver()
+    a.addConstraint(x == 1)
+    b.addConstraint(x == 2)
+    a.updateVariables()
+    b.updateVariables()
+    assert x.value() == 2.0  # the value is shared: b wrote it last
+    a.updateVariables()  # nothing changed in a: no read of the engine, but its 1 again
+    assert x.value() == 1.0
+    a.addEditVariable(x, "strong")
+    a.suggestValue(x, 9)  # required x == 1 holds over the edit
+    y = Variable("y")
+    a.addConstraint(y == x + 4)  # a new variable after the last read: read again
+    a.updateVariables()
+    assert (x.value(), y.value()) == (1.0, 5.0)  # y = x + 4 = 5
+
+
 def test_a_constraint_in_two_solvers_is_known_to_each_on_its_own():
     import pytest
     from brace.kiwi import DuplicateConstraint, UnknownConstraint
