@@ -148,7 +148,7 @@ extension Context {
   /// applied, then the node's strategy arranges its subviews.
   func defaultLayoutSubviews(_ n: NodeID) {
     applyPendingFrames(n)
-    guard let s = strategyOf(n), !nodes.flags[n.index].contains(.strategyDeferred) else { return }
+    guard !nodes.flags[n.index].contains(.strategyDeferred), let s = strategyOf(n) else { return }
     s.desc.arrange?(opaque, s.state, handle(ofNode: n), nodes.strategyData[n.index])
   }
 
@@ -161,9 +161,10 @@ extension Context {
   /// hook, as during arrange: a callback reached from it cannot destroy it or an ancestor
   /// or change its strategy under the hook's node data.
   func strategySizeChanged(_ n: NodeID, from old: brace_size) {
-    guard let s = strategyOf(n) else { return }
-    guard let f = s.desc.size_changed, Int(s.desc.struct_size) >= sizeChangedHookEnd,
-      nodes.flags[n.index].isDisjoint(with: [.inSizeChangedHook, .guide, .dismantling, .strategyDeferred])
+    // The flags first: a leaf (no strategy attached) answers before the strategy object
+    // is looked up and retained, at every frame a layout sets.
+    guard nodes.flags[n.index].isDisjoint(with: [.inSizeChangedHook, .guide, .dismantling, .strategyDeferred]),
+      let s = strategyOf(n), let f = s.desc.size_changed, Int(s.desc.struct_size) >= sizeChangedHookEnd
     else { return }
     let gen = nodes.generation[n.index]
     nodes.flags[n.index].insert(.inSizeChangedHook)
