@@ -38,8 +38,8 @@
  *
  * The numbers are those of LP64 Linux targets (x86_64, aarch64).
  *
- * ADDING A MINOR VERSION (1.5, ...): everything to edit is in this file, in the section
- * "THE TABLES" below, marked "ADD 1.5 HERE":
+ * ADDING A MINOR VERSION (1.6, ...): everything to edit is in this file, in the section
+ * "THE TABLES" below, marked "ADD 1.6 HERE":
  *   1. append one row per new member at the END of the member table of each struct that
  *      grew (HOST_API_FIELDS, STRATEGY_DESC_FIELDS, ...), with the new minor number, the
  *      offset and size the compiler gives it, and its exact type as the value;
@@ -70,8 +70,8 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
 
 /* ============================================================================ THE TABLES */
 
-/* The newest minor version the tables describe. ADD 1.5 HERE (3.): set to 5. */
-#define PINNED_MINOR 4
+/* The newest minor version the tables describe. ADD 1.6 HERE (3.): set to 6. */
+#define PINNED_MINOR 5
 
 #if BRACE_PLUGIN_ABI_MINOR > PINNED_MINOR
 #error "brace_plugin.h declares a plugin ABI minor version that Tests/abi/plugin_layout.c does not pin yet: add its rows (see ADDING A MINOR VERSION at the top of the file)"
@@ -131,7 +131,10 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   /* --- 1.3 --- */                                                                                    \
   F(T, 3, invalidate_intrinsic_content_size, 248, 8, (brace_status(*)(brace_context *, brace_node))0) \
   F(T, 3, get_standard_spacing, 256, 8, (double (*)(brace_context *))0)                                \
-  /* --- ADD 1.5 HERE (1.) if it grows: F(T, 5, member, 264, 8, (type)0) --- */
+  /* --- 1.5 --- */                                                                                    \
+  F(T, 5, set_frames, 264, 8,                                                                          \
+    (brace_status(*)(brace_context *, brace_node, const brace_node *, const brace_rect *, size_t))0)   \
+  /* --- ADD 1.6 HERE (1.) if it grows: F(T, 6, member, 272, 8, (type)0) --- */
 
 #define STRATEGY_DESC_FIELDS(F, T)                                                                     \
   /* --- 1.0 --- */                                                                                    \
@@ -177,7 +180,7 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   /* --- 1.4 --- */                                                                                    \
   F(T, 4, set_weight, 248, 8, (brace_status(*)(void *, uint32_t, double))0)                            \
   F(T, 4, set_edit_weight, 256, 8, (brace_status(*)(void *, uint32_t, double))0)                       \
-  /* --- ADD 1.5 HERE (1.): F(T, 5, member, 264, 8, (type)0) --- */
+  /* --- ADD 1.6 HERE (1.): F(T, 6, member, 264, 8, (type)0) --- */
 
 /* Fixed (not size-prefixed): never changes within the major version. */
 #define SOLVER_TERM_FIELDS(F, T)                                                                       \
@@ -199,7 +202,9 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   F(T, 1, property, 88, 24, (brace_value){0})                                                          \
   /* --- 1.3 --- */                                                                                    \
   F(T, 3, measures, 112, 1, (bool)0)                                                                   \
-  /* --- ADD 1.5 HERE (1.) if it grows --- */
+  /* --- 1.5 --- */                                                                                    \
+  F(T, 5, flags, 120, 8, (uint64_t)0)                                                                  \
+  /* --- ADD 1.6 HERE (1.) if it grows --- */
 
 /* Struct sizes per minor version: S(struct, minor, sizeof at that version), for every
    struct at every minor version it exists in (the size a plugin of that version puts in
@@ -224,7 +229,11 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   S(brace_strategy_desc, 4, 264)            \
   S(brace_solver_term, 4, 16)               \
   S(brace_subview_info, 4, 120)             \
-  /* --- ADD 1.5 HERE (2.): a row per struct for minor 5 --- */
+  S(brace_host_api, 5, 272)                 \
+  S(brace_strategy_desc, 5, 264)            \
+  S(brace_solver_term, 5, 16)               \
+  S(brace_subview_info, 5, 128)             \
+  /* --- ADD 1.6 HERE (2.): a row per struct for minor 6 --- */
 
 /* ======================================================================== THE CHECKS */
 
