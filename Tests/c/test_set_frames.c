@@ -121,11 +121,11 @@ static void check_bad(int kind, brace_status want, const char *message) {
 
 static void test_bad_entries(void) {
   g_section = "a bad entry changes nothing";
-  check_bad(0, BRACE_E_INVALID_ARGUMENT, "frames[1].x");
-  check_bad(1, BRACE_E_INVALID_ARGUMENT, "frames[1] has a negative size");
-  check_bad(2, BRACE_E_INVALID_ARGUMENT, "nodes[1]");
+  check_bad(0, BRACE_E_INVALID_ARGUMENT, "frames[1]: frame.x must be finite");
+  check_bad(1, BRACE_E_INVALID_ARGUMENT, "frames[1]: frame has a negative size");
+  check_bad(2, BRACE_E_INVALID_ARGUMENT, "nodes[1] (");
   check_bad(2, BRACE_E_INVALID_ARGUMENT, "is not a subview of the container");
-  check_bad(3, BRACE_E_INVALID_HANDLE, "nodes[1]");
+  check_bad(3, BRACE_E_INVALID_HANDLE, "nodes[1] is the null handle");
   check_bad(4, BRACE_E_INVALID_ARGUMENT, "nodes is NULL");
   check_bad(5, BRACE_E_INVALID_ARGUMENT, "frames is NULL");
 

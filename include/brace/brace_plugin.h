@@ -352,8 +352,9 @@ struct brace_host_api {
    * nothing); every nodes[k] is a live node (its handle errors, the message naming
    * nodes[k]) whose superview is `container` (BRACE_E_INVALID_ARGUMENT otherwise); every
    * frames[k] is finite with a width and height >= 0 whose edges stay finite, as
-   * set_frame requires (BRACE_E_INVALID_ARGUMENT, naming frames[k]). All or nothing: one
-   * bad entry fails the call and no frame changes, no hook runs, nothing is recorded.
+   * set_frame requires (BRACE_E_INVALID_ARGUMENT, naming frames[k] and set_frame's
+   * complaint). All or nothing: one bad entry fails the call and no frame changes, no
+   * hook runs, nothing is recorded.
    *
    * Then each entry in order, as set_frame: the frame is stored; a change is recorded in
    * the changed-frames list (brace/cycle.h, its first old frame kept) and, inside an

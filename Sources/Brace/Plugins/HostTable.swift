@@ -238,11 +238,10 @@ private func hostSetFrames(
     let k = try c.node(container, "container")
     guard count != 0 else { return }
     // size_t arrives as Int: past Int.max it reads as negative.
-    guard count > 0 else { throw .invalidArgument("count \(UInt(bitPattern: count)) is larger than any number of subviews") }
-    guard let nodes else { throw .invalidArgument("nodes is NULL with a count of \(count)") }
-    guard let frames else { throw .invalidArgument("frames is NULL with a count of \(count)") }
-    // The plain checks first, in one loop; the checks that name the problem only for the
-    // entry that fails them.
+    guard count > 0 else { throw .invalidArgument("count is larger than any number of subviews") }
+    guard let nodes else { throw .invalidArgument("nodes is NULL but count is not 0") }
+    guard let frames else { throw .invalidArgument("frames is NULL but count is not 0") }
+    // The plain checks in one loop; the message only for the entry that fails them.
     for i in 0..<count {
       if let n = c.liveNode(nodes[i]), c.nodes.parent[n.index] == k, !c.nodes.flags[n.index].contains(.dismantling),
         isPlainFrame(frames[i])
@@ -253,7 +252,13 @@ private func hostSetFrames(
       guard c.nodes.parent[n.index] == k else {
         throw .invalidArgument("nodes[\(i)] (\(c.describe(n))) is not a subview of the container \(c.describe(k))")
       }
-      try Check.rect(frames[i], "frames[\(i)]")
+      // The check brace_node_set_frame makes (one copy of its code for both), its message
+      // prefixed with the entry.
+      do throws(BraceError) {
+        try Check.rect(frames[i], "frame")
+      } catch {
+        throw BraceError(error.status, "frames[\(i)]: \(error.message)")
+      }
     }
     c.setSubviewFrames(of: k, UnsafeBufferPointer(start: nodes, count: count), UnsafeBufferPointer(start: frames, count: count))
   }
