@@ -40,6 +40,22 @@ struct Placement {
   var crossLength = 0.0
 }
 
+/// Fill distribution's one view that takes the difference between the canvas and what
+/// the views want (`extra` > 0: it stretches), kept for the incremental resize.
+struct Absorption {
+  var index: Int
+  var extra: Double
+}
+
+/// The lists an arrangement fills, kept by each stack and reused: arranging allocates
+/// nothing once they have grown to the number of views.
+struct LayoutScratch {
+  var visible: [Int] = []
+  var lengths: [Double] = []
+  var gaps: [Double] = []
+  var adjust: [Double] = []
+}
+
 /// The properties that decide where a stack's views go (axis, distribution, alignment,
 /// baseline-relative gaps), with the arithmetic that places them.
 struct StackLayout {
@@ -74,74 +90,91 @@ struct StackLayout {
     usesBaselineGaps ? -(items[a].lastBaseline + items[b].firstBaseline) : 0
   }
 
-  /// Lengths along the axis and the edge-to-edge gaps for a canvas of length `length`.
-  func distribute(_ items: [Content], _ visible: [Int], _ spacing: [Double], length: Double) -> (lengths: [Double], gaps: [Double]) {
+  /// Lengths along the axis (into `scratch.lengths`, one per item) and the edge-to-edge
+  /// gaps (into `scratch.gaps`, one per pair of visible views) for a canvas of length
+  /// `length`, the visible views in `scratch.visible`. Fill distribution answers the view
+  /// that took the difference, when there was one.
+  func distribute(_ items: [Content], _ spacing: [Double], length: Double, _ scratch: inout LayoutScratch) -> Absorption? {
+    let visible = scratch.visible
     let n = visible.count
-    var lengths = [Double](repeating: 0, count: items.count)
-    guard n > 0 else { return (lengths, []) }
-    // Without baseline gaps every adjustment is 0: no list of them to build.
-    var adjust = [Double](repeating: 0, count: n - 1)
-    if usesBaselineGaps { for k in 0..<(n - 1) { adjust[k] = adjustment(items, visible[k], visible[k + 1]) } }
-    var gaps = [Double](repeating: 0, count: n - 1)
-    for k in 0..<(n - 1) { gaps[k] = spacing[visible[k]] + adjust[k] }
-    let fixedGaps = gaps.reduce(0, +)
+    scratch.lengths.removeAll(keepingCapacity: true)
+    scratch.lengths.append(contentsOf: repeatElement(0, count: items.count))
+    scratch.gaps.removeAll(keepingCapacity: true)
+    scratch.adjust.removeAll(keepingCapacity: true)
+    guard n > 0 else { return nil }
+    scratch.gaps.reserveCapacity(n - 1)
+    scratch.adjust.reserveCapacity(n - 1)
+    // Without baseline gaps every adjustment is 0.
+    for k in 0..<(n - 1) {
+      let adj = usesBaselineGaps ? adjustment(items, visible[k], visible[k + 1]) : 0
+      scratch.adjust.append(adj)
+      scratch.gaps.append(spacing[visible[k]] + adj)
+    }
+    var fixedGaps = 0.0
+    for g in scratch.gaps { fixedGaps += g }
     var sum = 0.0
     for i in visible {
-      lengths[i] = items[i].main
+      scratch.lengths[i] = items[i].main
       sum += items[i].main
     }
     func compress(_ deficit: Double) {
       let k = StackLayout.absorber(items, visible, stretching: false)
-      lengths[k] += deficit
+      scratch.lengths[k] += deficit
     }
     switch distribution {
     case .fill:
       let extra = length - sum - fixedGaps
-      if extra != 0 { lengths[StackLayout.absorber(items, visible, stretching: extra > 0)] += extra }
+      guard extra != 0 else { return nil }
+      let k = StackLayout.absorber(items, visible, stretching: extra > 0)
+      scratch.lengths[k] += extra
+      return Absorption(index: k, extra: extra)
     case .fillEqually:
-      for i in visible { lengths[i] = (length - fixedGaps) / Double(n) }
+      for i in visible { scratch.lengths[i] = (length - fixedGaps) / Double(n) }
     case .fillProportionally:
-      for i in visible { lengths[i] = sum > 0 ? (length - fixedGaps) * items[i].main / sum : (length - fixedGaps) / Double(n) }
+      for i in visible { scratch.lengths[i] = sum > 0 ? (length - fixedGaps) * items[i].main / sum : (length - fixedGaps) / Double(n) }
     case .equalSpacing:
       guard n > 1 else {
-        lengths[visible[0]] = length
+        scratch.lengths[visible[0]] = length
         break
       }
       // Equal gaps (each counted before its baseline adjustment), never below the
       // largest spacing; past that, views compress.
-      let largest = (0..<(n - 1)).map { spacing[visible[$0]] }.max()!
-      let totalAdjust = adjust.reduce(0, +)
+      var largest = -Double.infinity, totalAdjust = 0.0
+      for k in 0..<(n - 1) {
+        largest = max(largest, spacing[visible[k]])
+        totalAdjust += scratch.adjust[k]
+      }
       var g = (length - sum - totalAdjust) / Double(n - 1)
       if g < largest {
         g = largest
         compress(length - sum - totalAdjust - g * Double(n - 1))
       }
-      gaps = adjust.map { g + $0 }
+      for k in 0..<(n - 1) { scratch.gaps[k] = g + scratch.adjust[k] }
     case .equalCentering:
       guard n > 1 else {
-        lengths[visible[0]] = length
+        scratch.lengths[visible[0]] = length
         break
       }
       // Center-to-center distances d_k >= m_k; equal where they can be (d_k = max(t, m_k)).
       var m: [Double] = []
       for k in 0..<(n - 1) {
         let a = visible[k], b = visible[k + 1]
-        m.append(spacing[a] + adjust[k] + items[a].main / 2 + items[b].main / 2)
+        m.append(spacing[a] + scratch.adjust[k] + items[a].main / 2 + items[b].main / 2)
       }
       let span = length - items[visible[0]].main / 2 - items[visible[n - 1]].main / 2
       let least = m.reduce(0, +)
       if span < least {
+        // The gaps stay the spacing plus the adjustment, as computed above.
         compress(span - least)
-        gaps = (0..<(n - 1)).map { spacing[visible[$0]] + adjust[$0] }
         break
       }
       let t = StackLayout.level(m, total: span)
       for k in 0..<(n - 1) {
         let a = visible[k], b = visible[k + 1]
-        gaps[k] = max(t, m[k]) - items[a].main / 2 - items[b].main / 2
+        scratch.gaps[k] = max(t, m[k]) - items[a].main / 2 - items[b].main / 2
       }
     }
-    return (lengths, gaps)
+    return nil
   }
 
   /// The t with sum(max(t, m_k)) == total (total >= sum(m_k)): the water level.
@@ -162,14 +195,19 @@ struct StackLayout {
     return sorted[0]
   }
 
-  /// Every arranged view's placement in a canvas of `main` x `cross`. Hidden views get length 0
-  /// at the trailing edge of the previous visible view.
-  func arrange(_ items: [Content], hidden: [Bool], _ spacing: [Double], main: Double, cross: Double) -> [Placement] {
-    var visible: [Int] = []
-    visible.reserveCapacity(items.count)
-    for i in items.indices where !hidden[i] { visible.append(i) }
-    let (lengths, gaps) = distribute(items, visible, spacing, length: main)
-    var placed = [Placement](repeating: Placement(), count: items.count)
+  /// Every arranged view's placement in a canvas of `main` x `cross`, into `placed`
+  /// (one per item). Hidden views get length 0 at the trailing edge of the previous
+  /// visible view. Fill distribution answers the view that took the difference.
+  func arrange(
+    _ items: [Content], hidden: [Bool], _ spacing: [Double], main: Double, cross: Double,
+    into placed: inout [Placement], _ scratch: inout LayoutScratch
+  ) -> Absorption? {
+    scratch.visible.removeAll(keepingCapacity: true)
+    scratch.visible.reserveCapacity(items.count)
+    for i in items.indices where !hidden[i] { scratch.visible.append(i) }
+    let absorbed = distribute(items, spacing, length: main, &scratch)
+    placed.removeAll(keepingCapacity: true)
+    placed.append(contentsOf: repeatElement(Placement(), count: items.count))
     var position = 0.0
     var end = 0.0
     var v = 0
@@ -178,14 +216,14 @@ struct StackLayout {
         placed[i].mainOrigin = end
       } else {
         placed[i].mainOrigin = position
-        placed[i].mainLength = lengths[i]
-        end = position + lengths[i]
-        if v < gaps.count { position = end + gaps[v] }
+        placed[i].mainLength = scratch.lengths[i]
+        end = position + scratch.lengths[i]
+        if v < scratch.gaps.count { position = end + scratch.gaps[v] }
         v += 1
       }
     }
-    placeAcross(items, visible: visible, hidden: hidden, &placed, cross: cross)
-    return placed
+    placeAcross(items, visible: scratch.visible, hidden: hidden, &placed, cross: cross)
+    return absorbed
   }
 
   func placeAcross(_ items: [Content], visible: [Int], hidden: [Bool], _ placed: inout [Placement], cross: Double) {
@@ -220,52 +258,50 @@ struct StackLayout {
     }
   }
 
-  /// The canvas size the views want: (along, across).
+  /// The canvas size the views want: (along, across). One sweep over the visible views.
   func fitting(_ items: [Content], hidden: [Bool], _ spacing: [Double]) -> (main: Double, cross: Double) {
-    var visible: [Int] = []
-    for i in items.indices where !hidden[i] { visible.append(i) }
-    let n = visible.count
-    guard n > 0 else { return (0, 0) }
+    var n = 0, first = -1, previous = -1
     var sum = 0.0, largest = 0.0, adjust = 0.0, gaps = 0.0, widest = -Double.infinity
-    for i in visible {
-      sum += items[i].main
-      largest = max(largest, items[i].main)
-    }
     var maxSpacing = -Double.infinity, maxCenter = -Double.infinity
-    for k in 0..<(n - 1) {
-      let a = visible[k], b = visible[k + 1]
-      let adj = adjustment(items, a, b)
-      adjust += adj
-      gaps += spacing[a]
-      maxSpacing = max(maxSpacing, spacing[a])
-      maxCenter = max(maxCenter, spacing[a] + adj + items[a].main / 2 + items[b].main / 2)
+    // Across the axis: the tallest, or what lies above and below the shared baseline.
+    var above = 0.0, below = 0.0
+    let across = crossAlignment
+    for i in items.indices where !hidden[i] {
+      let item = items[i]
+      sum += item.main
+      largest = max(largest, item.main)
+      if previous >= 0 {
+        let adj = adjustment(items, previous, i)
+        adjust += adj
+        gaps += spacing[previous]
+        maxSpacing = max(maxSpacing, spacing[previous])
+        maxCenter = max(maxCenter, spacing[previous] + adj + items[previous].main / 2 + item.main / 2)
+      } else {
+        first = i
+      }
+      switch across {
+      case .firstBaseline:
+        above = max(above, item.firstBaseline)
+        below = max(below, item.cross - item.firstBaseline)
+      case .lastBaseline:
+        above = max(above, item.cross - item.lastBaseline)
+        below = max(below, item.lastBaseline)
+      default:
+        widest = max(widest, item.cross)
+      }
+      previous = i
+      n += 1
     }
+    guard n > 0 else { return (0, 0) }
     let main: Double
     switch distribution {
     case .fill, .fillProportionally: main = sum + gaps + adjust
     case .fillEqually: main = largest * Double(n) + gaps + adjust
     case .equalSpacing: main = n > 1 ? sum + maxSpacing * Double(n - 1) + adjust : sum
     case .equalCentering:
-      main = n > 1 ? items[visible[0]].main / 2 + items[visible[n - 1]].main / 2 + maxCenter * Double(n - 1) : sum
+      main = n > 1 ? items[first].main / 2 + items[previous].main / 2 + maxCenter * Double(n - 1) : sum
     }
-    switch crossAlignment {
-    case .firstBaseline:
-      var above = 0.0, below = 0.0
-      for i in visible {
-        above = max(above, items[i].firstBaseline)
-        below = max(below, items[i].cross - items[i].firstBaseline)
-      }
-      widest = above + below
-    case .lastBaseline:
-      var above = 0.0, below = 0.0
-      for i in visible {
-        above = max(above, items[i].cross - items[i].lastBaseline)
-        below = max(below, items[i].lastBaseline)
-      }
-      widest = above + below
-    default:
-      for i in visible { widest = max(widest, items[i].cross) }
-    }
+    if across == .firstBaseline || across == .lastBaseline { widest = above + below }
     return (main, widest)
   }
 }

@@ -22,7 +22,7 @@ extension Stack {
     let offered = horizontal ? proposal.height : proposal.width
     let inset = horizontal ? m.top + m.bottom : m.left + m.right
     let cross: Double? = offered == BRACE_PROPOSAL_UNBOUNDED ? nil : max(0, offered - inset)
-    let f = layout.fitting(contents(ctx, cross: cross), hidden: views.map { $0.hidden }, gaps())
+    let f = layout.fitting(contents(ctx, cross: cross), hidden: hidden, gapList)
     return horizontal ? brace_size(width: f.main + m.left + m.right, height: f.cross + m.top + m.bottom)
                       : brace_size(width: f.cross + m.left + m.right, height: f.main + m.top + m.bottom)
   }
@@ -52,10 +52,20 @@ extension Stack {
   }
 
   func placements(_ ctx: OpaquePointer?, in canvas: brace_rect) -> [Placement] {
+    var placed: [Placement] = []
+    _ = placements(ctx, in: canvas, into: &placed)
+    return placed
+  }
+
+  /// The placements into `placed` (its storage reused); fill distribution answers the
+  /// view that took the difference.
+  func placements(_ ctx: OpaquePointer?, in canvas: brace_rect, into placed: inout [Placement]) -> Absorption? {
     let horizontal = layout.axis == .horizontal
     let main = horizontal ? canvas.width : canvas.height
     let cross = horizontal ? canvas.height : canvas.width
-    return layout.arrange(contents(ctx, cross: cross), hidden: views.map { $0.hidden }, gaps(), main: main, cross: cross)
+    let items = contents(ctx, cross: cross)
+    // Pure arithmetic from here: nothing reached from it uses the scratch lists meanwhile.
+    return layout.arrange(items, hidden: hidden, gapList, main: main, cross: cross, into: &placed, &scratch)
   }
 
   func isRTL(_ ctx: OpaquePointer?) -> Bool {

@@ -27,15 +27,22 @@ extension Stack {
       range = horizontal && rtl ? 0..<(k + 1) : k..<lastPlacements.count
       lastArrangement = (canvas, rtl, k, last.extra + d)
     } else {
-      lastPlacements = self.placements(ctx, in: canvas)
+      // Taken out while computed: measuring reaches other stacks and callbacks.
+      var placed = lastPlacements
+      lastPlacements = []
+      let absorbed = placements(ctx, in: canvas, into: &placed)
+      lastPlacements = placed
       lastArrangement = (canvas, rtl, nil, 0)
-      if layout.distribution == .fill, let absorbed = fillExtra(ctx, main: main), absorbed.extra != 0 {
-        lastArrangement = (canvas, rtl, absorbed.index, absorbed.extra)
-      }
+      if layout.distribution == .fill, let a = absorbed { lastArrangement = (canvas, rtl, a.index, a.extra) }
     }
     // Off the fast path the frames themselves are compared (a view may have been moved
     // by hand since); on it, with what the stack wrote last (any frame set from outside
-    // refreshes the stack, which leaves the fast path).
+    // refreshes the stack, which leaves the fast path). The changed ones are written in
+    // one host call (plugin ABI 1.5), the context's batch taken out meanwhile (their
+    // size_changed hooks run inside it).
+    var batch = context.batch
+    context.batch = FrameBatch()
+    batch.removeAll(reserving: range.count)
     for k in range {
       let frame = pixelFrame(rect(lastPlacements[k], in: canvas, rtl: rtl), views[k].insets, scale: scale)
       if verify {
@@ -47,29 +54,37 @@ extension Stack {
       } else if let w = views[k].written, same(w, frame) {
         continue
       }
-      if h.set_frame!(ctx, views[k].node, frame) == BRACE_OK { views[k].written = frame }
+      batch.indices.append(k)
+      batch.nodes.append(views[k].node)
+      batch.frames.append(frame)
+    }
+    write(ctx, batch)
+    context.batch = batch
+  }
+
+  /// Writes a batch of frames: in one call to a 1.5 host, else (or when the call refuses
+  /// the batch, a view having left meanwhile) one call per view, as before 1.5.
+  private func write(_ ctx: OpaquePointer?, _ batch: FrameBatch) {
+    guard !batch.nodes.isEmpty else { return }
+    let h = host.pointee
+    if h.abi_minor >= 5, let setFrames = h.set_frames {
+      let status = batch.nodes.withUnsafeBufferPointer { n in
+        batch.frames.withUnsafeBufferPointer { f in setFrames(ctx, node, n.baseAddress, f.baseAddress, n.count) }
+      }
+      if status == BRACE_OK {
+        for (j, k) in batch.indices.enumerated() where k < views.count && views[k].node == batch.nodes[j] {
+          views[k].written = batch.frames[j]
+        }
+        return
+      }
+    }
+    for (j, k) in batch.indices.enumerated() where h.set_frame!(ctx, batch.nodes[j], batch.frames[j]) == BRACE_OK {
+      if k < views.count && views[k].node == batch.nodes[j] { views[k].written = batch.frames[j] }
     }
   }
 
   private func sameCanvasAcross(_ a: brace_rect, _ b: brace_rect) -> Bool {
     layout.axis == .horizontal ? a.x == b.x && a.y == b.y && a.height == b.height : a.x == b.x && a.y == b.y && a.width == b.width
-  }
-
-  /// Fill distribution: what the one absorbing view takes (positive: stretch) and which.
-  private func fillExtra(_ ctx: OpaquePointer?, main: Double) -> (index: Int, extra: Double)? {
-    let horizontal = layout.axis == .horizontal
-    let c = contents(ctx, cross: horizontal ? lastArrangement?.canvas.height : lastArrangement?.canvas.width)
-    var visible: [Int] = []
-    for i in views.indices where !views[i].hidden { visible.append(i) }
-    guard !visible.isEmpty else { return nil }
-    let g = gaps()
-    var used = 0.0
-    for (k, i) in visible.enumerated() {
-      used += c[i].main
-      if k + 1 < visible.count { used += g[i] + layout.adjustment(c, i, visible[k + 1]) }
-    }
-    let extra = main - used
-    return (StackLayout.absorber(c, visible, stretching: extra > 0), extra)
   }
 }
 

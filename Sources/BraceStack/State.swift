@@ -45,7 +45,30 @@ final class StackContext {
   let id: brace_strategy_id
   /// The nodes using this strategy in this context, to reach a nested stack's state.
   var stacks: [brace_node: Stack] = [:]
+  /// The frames a direct arrangement writes, gathered for one host->set_frames call;
+  /// shared by the context's stacks (one arranges at a time; see arrangeDirectly).
+  var batch = FrameBatch()
+  /// The storage of the list of arranged views a refresh replaced, which the next refresh
+  /// (of any stack of the context) fills.
+  var spareViews: [Arranged] = []
   init(id: brace_strategy_id) { self.id = id }
+}
+
+/// Frames to write: the arranged view's index, its node and its new frame.
+struct FrameBatch {
+  var indices: [Int] = []
+  var nodes: [brace_node] = []
+  var frames: [brace_rect] = []
+
+  /// Empties it, with room for `count` frames.
+  mutating func removeAll(reserving count: Int) {
+    indices.removeAll(keepingCapacity: true)
+    nodes.removeAll(keepingCapacity: true)
+    frames.removeAll(keepingCapacity: true)
+    indices.reserveCapacity(count)
+    nodes.reserveCapacity(count)
+    frames.reserveCapacity(count)
+  }
 }
 
 final class Stack {
@@ -60,6 +83,12 @@ final class Stack {
   var marginsRelative = false
   var forceConstraints = false
   var views: [Arranged] = []
+  /// What the last refresh made of `views`, each view's entry: hidden, and the gap
+  /// after it (the spacing resolved).
+  var hidden: [Bool] = []
+  var gapList: [Double] = []
+  /// Some view is measured (its content depends on the cross size offered).
+  var anyMeasured = false
   /// Reused for host->get_subviews.
   var buffer: [brace_subview_info] = []
   var refreshing = false
@@ -74,12 +103,17 @@ final class Stack {
   /// What the last refresh makes of the views, for the cross size it was computed for
   /// (nil: fitting), and the fitting size for a proposal. A layout caused only by the
   /// stack's own size changing reuses them; a refresh drops them.
-  var contentCache: (cross: Double?, contents: [Content])? = nil
+  /// `contents` holds what was computed for `contentsCross` when `contentsValid`; its
+  /// storage is refilled in place.
+  var contents: [Content] = []
+  var contentsCross: Double? = nil
+  var contentsValid = false
   var fittingCache: (proposal: brace_size, size: brace_size)? = nil
   var proposalDependence: Bool? = nil
   /// The last direct arrangement, for the fill path's incremental resize.
   var lastArrangement: (canvas: brace_rect, rtl: Bool, absorber: Int?, extra: Double)? = nil
   var lastPlacements: [Placement] = []
+  var scratch = LayoutScratch()
 
   init(node: brace_node, context: StackContext) {
     self.node = node
@@ -133,8 +167,24 @@ extension Stack {
       if count <= capacity { break }
       buffer = [brace_subview_info](repeating: brace_subview_info(), count: count)
     }
-    var next: [Arranged] = []
+    // The lists are refilled, their storage reused: the views go into the context's spare
+    // list, and the old list becomes the spare (nothing between calls out).
+    var next = context.spareViews
+    context.spareViews = []
+    next.removeAll(keepingCapacity: true)
     next.reserveCapacity(count)
+    var hidden = self.hidden
+    self.hidden = []
+    hidden.removeAll(keepingCapacity: true)
+    hidden.reserveCapacity(count)
+    var gapList = self.gapList
+    self.gapList = []
+    gapList.removeAll(keepingCapacity: true)
+    gapList.reserveCapacity(count)
+    let base = resolveSpacing(spacing, default: 0, system: systemSpacing)
+    // A 1.5 host says which views still translate: only those need the call.
+    let knowsTranslation = h.abi_minor >= 5
+    var anyMeasured = false
     for k in 0..<count where buffer[k].node != 0 {
       let info = buffer[k]
       var a = Arranged()
@@ -145,7 +195,9 @@ extension Stack {
         a.adopted = views[k].adopted
       }
       if adopt && !a.adopted {
-        _ = h.set_translates_autoresizing_mask!(ctx, a.node, false)
+        if !knowsTranslation || info.flags & UInt64(BRACE_SUBVIEW_TRANSLATES_AUTORESIZING_MASK) != 0 {
+          _ = h.set_translates_autoresizing_mask!(ctx, a.node, false)
+        }
         a.adopted = true
       }
       a.hidden = info.hidden
@@ -160,31 +212,42 @@ extension Stack {
       }
       a.external = info.constrained_externally
       external = external || a.external
+      anyMeasured = anyMeasured || a.measured
       next.append(a)
+      hidden.append(a.hidden)
+      gapList.append(resolveSpacing(a.spacingAfter, default: base, system: systemSpacing))
     }
+    context.spareViews = views
     views = next
+    self.hidden = hidden
+    self.gapList = gapList
+    self.anyMeasured = anyMeasured
     stale = false
-    contentCache = nil
+    contentsValid = false
     fittingCache = nil
     proposalDependence = nil
     lastArrangement = nil
     return external
   }
 
-  /// The gap after each arranged view.
-  func gaps() -> [Double] {
-    let base = resolveSpacing(spacing, default: 0, system: systemSpacing)
-    return views.map { resolveSpacing($0.spacingAfter, default: base, system: systemSpacing) }
-  }
+  /// The gap after each arranged view (as of the last refresh).
+  func gaps() -> [Double] { gapList }
 
   /// What the layout arrange each view by, for a canvas whose cross size is `cross`
   /// (nil: unknown, for fitting).
   func contents(_ ctx: OpaquePointer?, cross: Double?) -> [Content] {
     // Without measured views the cross size changes nothing.
-    let key = views.contains { $0.measured } ? cross : nil
-    if let c = contentCache, c.cross == key { return c.contents }
-    let list = readContents(ctx, cross: cross)
-    contentCache = (key, list)
+    let key = anyMeasured ? cross : nil
+    if contentsValid, contentsCross == key { return contents }
+    // Refilled in place, taken out meanwhile (a measure may reach a callback that asks
+    // this stack again: that call computes a list of its own).
+    var list = contents
+    contents = []
+    contentsValid = false
+    readContents(ctx, cross: cross, into: &list)
+    contents = list
+    contentsCross = key
+    contentsValid = true
     return list
   }
 
@@ -198,13 +261,13 @@ extension Stack {
     return answer
   }
 
-  private func readContents(_ ctx: OpaquePointer?, cross: Double?) -> [Content] {
+  private func readContents(_ ctx: OpaquePointer?, cross: Double?, into list: inout [Content]) {
     let horizontal = layout.axis == .horizontal
     let needsBaselines = layout.usesBaselineGaps || layout.crossAlignment == .firstBaseline || layout.crossAlignment == .lastBaseline
     // One sweep into a list sized once, reading each view in place (a measure may reach
     // callbacks: the loop keeps the list it started with).
     let views = self.views
-    var list: [Content] = []
+    list.removeAll(keepingCapacity: true)
     list.reserveCapacity(views.count)
     for k in views.indices {
       var size = views[k].intrinsic
@@ -236,7 +299,6 @@ extension Stack {
       }
       list.append(c)
     }
-    return list
   }
 
   /// A view's fitting size: a nested stack answers from what it knows, others through

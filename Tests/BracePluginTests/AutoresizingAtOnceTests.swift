@@ -257,8 +257,8 @@ private func laidOut(superview: brace_rect = rect(0, 0, 320, 100), child: brace_
 @Suite("size_changed and older plugins") struct SizeChangedCompatibility {
   private func loadedMinor(_ c: Ctx, _ name: String) -> UInt32? { c.info(named: name)?.abiMinor }
 
-  /// The built-ins speak the newest minor (1.5: `frame` sets the
-  /// ATTACH_WITH_SUBVIEWS flag).
+  /// The built-ins speak the newest minor (1.5: set_frames in the host table, and
+  /// `frame` sets the ATTACH_WITH_SUBVIEWS flag).
   @Test func theBuiltInStrategiesAreABI1_5() throws {
     let c = try Ctx()
     #expect(BRACE_PLUGIN_ABI_MINOR == 5)

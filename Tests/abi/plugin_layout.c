@@ -131,7 +131,10 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   /* --- 1.3 --- */                                                                                    \
   F(T, 3, invalidate_intrinsic_content_size, 248, 8, (brace_status(*)(brace_context *, brace_node))0) \
   F(T, 3, get_standard_spacing, 256, 8, (double (*)(brace_context *))0)                                \
-  /* --- ADD 1.6 HERE (1.) if it grows: F(T, 6, member, 264, 8, (type)0) --- */
+  /* --- 1.5 --- */                                                                                    \
+  F(T, 5, set_frames, 264, 8,                                                                          \
+    (brace_status(*)(brace_context *, brace_node, const brace_node *, const brace_rect *, size_t))0)   \
+  /* --- ADD 1.6 HERE (1.) if it grows: F(T, 6, member, 272, 8, (type)0) --- */
 
 #define STRATEGY_DESC_FIELDS(F, T)                                                                     \
   /* --- 1.0 --- */                                                                                    \
@@ -199,6 +202,8 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   F(T, 1, property, 88, 24, (brace_value){0})                                                          \
   /* --- 1.3 --- */                                                                                    \
   F(T, 3, measures, 112, 1, (bool)0)                                                                   \
+  /* --- 1.5 --- */                                                                                    \
+  F(T, 5, flags, 120, 8, (uint64_t)0)                                                                  \
   /* --- ADD 1.6 HERE (1.) if it grows --- */
 
 /* Struct sizes per minor version: S(struct, minor, sizeof at that version), for every
@@ -224,10 +229,10 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   S(brace_strategy_desc, 4, 264)            \
   S(brace_solver_term, 4, 16)               \
   S(brace_subview_info, 4, 120)             \
-  S(brace_host_api, 5, 264)                 \
+  S(brace_host_api, 5, 272)                 \
   S(brace_strategy_desc, 5, 264)            \
   S(brace_solver_term, 5, 16)               \
-  S(brace_subview_info, 5, 120)             \
+  S(brace_subview_info, 5, 128)             \
   /* --- ADD 1.6 HERE (2.): a row per struct for minor 6 --- */
 
 /* ======================================================================== THE CHECKS */

@@ -49,10 +49,14 @@
  *   not change. A solver built against 1.0 to 1.3 loads and works unchanged: the host
  *   reads no weight hook from it and refuses a weight other than 1 on its constraints.
  *
- *   1.5 adds the BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS flag: a strategy with nothing to do
+ *   1.5 appends to the host table set_frames (a container's subviews' frames in one call)
+ *   and to brace_subview_info `flags` (BRACE_SUBVIEW_* bits: whether the subview
+ *   translates its autoresizing mask), which made sizeof grow (120 to 128 bytes on LP64),
+ *   and adds the BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS flag: a strategy with nothing to do
  *   for a leaf is attached to a node only once the node has subviews (the `frame`
- *   strategy sets it, so a leaf costs no attach, arrange or size_changed hook). The
- *   descriptor's layout does not change; a 1.0 to 1.4 plugin loads and works unchanged.
+ *   strategy sets it, so a leaf costs no attach, arrange or size_changed hook). A plugin
+ *   that reads `flags` checks host->abi_minor >= 5 first (an older host leaves them as
+ *   the plugin set them). A 1.0 to 1.4 plugin loads and works unchanged.
  *
  * LIFETIME AND THREADS
  *
@@ -122,7 +126,18 @@ typedef struct brace_subview_info {
      with host->measure for the room you offer; in constraint layout its own size
      constraints hold it already (a strategy generating constraints adds none for it). */
   bool measures;
+  /* --- 1.5 (filled only by a host with abi_minor >= 5) --- */
+  /* BRACE_SUBVIEW_* bits of what else the subview is. Eight bytes, so that it starts past
+     the 1.3 entry (a plugin built against 1.3 or 1.4 passes 120 as info_size, which
+     covers the padding after `measures`: the host must not write there). */
+  uint64_t flags;
 } brace_subview_info;
+
+/* brace_subview_info.flags (1.5): the subview translates its autoresizing mask
+   (brace_node_get_translates_autoresizing_mask). A strategy that turns translation off
+   for what it arranges, as the stack does, calls host->set_translates_autoresizing_mask
+   only for the subviews that have this bit. */
+#define BRACE_SUBVIEW_TRANSLATES_AUTORESIZING_MASK 1u
 typedef struct brace_strategy_desc brace_strategy_desc;
 
 /* The entry function's type. It may run more than once; it returns the same static
@@ -147,7 +162,8 @@ typedef const brace_strategy_desc *(*brace_plugin_entry_fn)(const brace_host_api
  * follows the public function of the same name in brace/node.h (same validation, same
  * errors, same automatic triggers). They may be called from any hook, on the thread that
  * runs the hook. set_frame is the way an arrange (or size_changed, 1.2) hook positions
- * subviews; a size change it makes runs that subview's size_changed hook before it returns.
+ * subviews (set_frames, 1.5, many in one call); a size change it makes runs that
+ * subview's size_changed hook before it returns.
  */
 struct brace_host_api {
   uint32_t struct_size;  /* sizeof(brace_host_api) of the host */
@@ -325,6 +341,43 @@ struct brace_host_api {
      standard_spacing, default 8): what a strategy uses for a "system" gap, as the stack
      does for BRACE_STACK_SPACING_USE_SYSTEM. */
   double (*get_standard_spacing)(brace_context *ctx);
+
+  /* --- 1.5 (check host->abi_minor >= 5 before calling it) --- */
+
+  /*
+   * set_frames — sets the frames of `count` subviews of `container` in one call: nodes[k]
+   * gets frames[k], in order, exactly as `count` calls of set_frame (brace_node_set_frame)
+   * would, with the checks made once for the call. The way an arrange (or size_changed)
+   * hook places many subviews: each call of set_frame enters the context, resolves the
+   * node and checks the frame; this call does the per-subview work in one loop.
+   *
+   * Validation, all before anything changes: `container` is a live node of the context
+   * (its handle errors, as brace/node.h's); with count > 0, `nodes` and `frames` are not
+   * NULL (BRACE_E_INVALID_ARGUMENT; both may be NULL when count is 0, which does
+   * nothing); every nodes[k] is a live node (its handle errors, the message naming
+   * nodes[k]) whose superview is `container` (BRACE_E_INVALID_ARGUMENT otherwise); every
+   * frames[k] is finite with a width and height >= 0 whose edges stay finite, as
+   * set_frame requires (BRACE_E_INVALID_ARGUMENT, naming frames[k] and set_frame's
+   * complaint). All or nothing: one bad entry fails the call and no frame changes, no
+   * hook runs, nothing is recorded.
+   *
+   * Then each entry in order, as set_frame: the frame is stored; a change is recorded in
+   * the changed-frames list (brace/cycle.h, its first old frame kept) and, inside an
+   * animation transaction, animated (brace/animation.h); a size change flags the subview
+   * for layout and runs its strategy's size_changed hook (1.2) before the next entry is
+   * set; a translating subview in constraint layout has its translated constraints
+   * regenerated from the frame; a frame changed outside the container's own layout (not
+   * from its arrange or size_changed hook) flags the container as a frame set by hand
+   * does. A node may appear more than once (its last frame wins, each set in turn). A
+   * subview that a size_changed hook, or a callback it reached, destroyed or moved out of
+   * `container` before its entry is skipped (the call still answers BRACE_OK), where
+   * set_frame would have set the moved one's frame or failed on the destroyed one.
+   *
+   * Ownership: the arrays are the caller's, read during the call only. Thread: from a
+   * hook, on the thread running it, as every host function.
+   */
+  brace_status (*set_frames)(brace_context *ctx, brace_node container, const brace_node *nodes,
+                             const brace_rect *frames, size_t count);
 };
 
 /* Flags of a container strategy (brace_strategy_desc.flags, 1.1). */

@@ -41,6 +41,23 @@ extension Context {
     if p != .none, !(old == nodes.frame[n.index]), !nodes.flags[p.index].contains(.active) { subviewChanged(n) }
   }
 
+  /// host->set_frames, its entries checked: each frame set as userSetFrame sets it, in
+  /// order. A size_changed hook run by an earlier entry (or a callback it reached) may
+  /// have destroyed or moved a later subview meanwhile: that entry is skipped.
+  func setSubviewFrames(of k: NodeID, _ handles: UnsafeBufferPointer<brace_node>, _ frames: UnsafeBufferPointer<brace_rect>) {
+    // Room for every entry's first change in the changed-frames record, grown once per
+    // call (and geometrically, as columns grow: a strategy calls once per container).
+    changes.pending.reserve(changes.pending.count + handles.count)
+    for i in handles.indices {
+      guard let n = liveNode(handles[i]), nodes.parent[n.index] == k, !nodes.flags[n.index].contains(.dismantling) else { continue }
+      // userSetFrame, its superview known.
+      let old = nodes.frame[n.index]
+      setFrame(n, frames[i])
+      translatedFrameChanged(n)
+      if !(old == nodes.frame[n.index]), !nodes.flags[k.index].contains(.active) { subviewChanged(n) }
+    }
+  }
+
   /// A translating node in constraint layout follows its frame at once (as UIKit updates
   /// autoresizing constraints in setFrame:), so a superview laying it out in this pass
   /// sees its subviews' solved frames in the same pass. Every frame, bounds or center set

@@ -23,18 +23,17 @@ struct FrameChanges: ~Copyable {
   var pending = Column<Pending>()
   /// The period the last turn published: what the call answers.
   var published = Column<brace_frame_change>()
-  /// `pending` is compacted (the entries of destroyed nodes dropped) when it reaches
-  /// this length, so creating and destroying nodes without ever running a turn keeps it
-  /// within twice the live nodes, amortized O(1) per change.
-  var compactAt = 64
 }
 
 extension Context {
   /// The first change of `n`'s frame since the last publication.
   func noteFirstChange(_ n: NodeID, from old: brace_rect) {
-    if changes.pending.count >= changes.compactAt {
+    // A live node has one entry at most, so a list twice as long as the live nodes holds
+    // at least as many entries of destroyed ones: dropping them then keeps creating and
+    // destroying nodes without a turn within that bound, amortized O(1) per change, and
+    // never scans a first layout's list (one entry per node).
+    if changes.pending.count >= max(64, 2 * nodes.liveCount) {
       changes.pending.removeAll { nodes.generation[$0.node.index] != $0.generation || !nodes.isLive($0.node) }
-      changes.compactAt = max(64, 2 * changes.pending.count)
     }
     nodes.flags[n.index].insert(.frameRecorded)
     changes.pending.append(.init(node: n, generation: nodes.generation[n.index], old: old))

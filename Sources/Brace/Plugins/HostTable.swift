@@ -40,6 +40,8 @@ enum HostTable {
     // 1.3
     t.pointee.invalidate_intrinsic_content_size = brace_node_invalidate_intrinsic_content_size
     t.pointee.get_standard_spacing = hostGetStandardSpacing
+    // 1.5
+    t.pointee.set_frames = hostSetFrames
     return UnsafePointer(t)
   }()
 }
@@ -189,6 +191,8 @@ private func hostGetSubviews(
     count.pointee = children.count
     guard let out else { return }
     let base = UnsafeMutableRawPointer(out)
+    // A subview without values of its own (most) answers the declared default.
+    let fallback = propertyIndex == UInt32.max ? brace_value() : declared[Int(propertyIndex)].default_value
     for (i, n) in children.prefix(room).enumerated() {
       var info = brace_subview_info()
       defer {
@@ -201,17 +205,21 @@ private func hostGetSubviews(
       guard still() else { continue }
       let size = c.intrinsicSize(n)
       guard still() else { continue }
-      info.node = c.handle(ofNode: n)
+      info.node = handles[i]
       info.intrinsic_content_size = size
       let p = c.nodes.priorities[n.index]
       info.content_hugging = (p[0], p[1])
       info.compression_resistance = (p[2], p[3])
       info.alignment_rect_insets = c.nodes.alignmentInsets[n.index]
       info.subview_count = c.nodes.children[n.index].count
-      info.hidden = c.nodes.flags[n.index].contains(.hidden)
+      let flags = c.nodes.flags[n.index]
+      info.hidden = flags.contains(.hidden)
+      info.flags = flags.contains(.translatesMask) ? UInt64(BRACE_SUBVIEW_TRANSLATES_AUTORESIZING_MASK) : 0
       info.constrained_externally = c.isConstrainedExternally(n, strategy: strategy, container: k)
       info.measures = c.measuresInEngine(n)
-      if propertyIndex != UInt32.max { info.property = c.propertyValue(n, strategy: Int32(strategy), index: Int(propertyIndex)) }
+      if propertyIndex != UInt32.max {
+        info.property = flags.contains(.hasProperties) ? c.propertyValue(n, strategy: Int32(strategy), index: Int(propertyIndex)) : fallback
+      }
     }
   }
 }
@@ -219,3 +227,46 @@ private func hostGetSubviews(
 /// Where the first version of brace_subview_info ends (plugin ABI 1.0 to 1.2): 1.3
 /// appended `measures`, which made sizeof grow (112 to 120 bytes on LP64).
 private let firstSubviewInfoSize = MemoryLayout<brace_subview_info>.offset(of: \brace_subview_info.measures)!
+
+/// Every entry is checked before any frame changes (all or nothing), then each is set as
+/// brace_node_set_frame sets one, in one loop.
+private func hostSetFrames(
+  _ ctx: OpaquePointer?, _ container: brace_node, _ nodes: UnsafePointer<brace_node>?, _ frames: UnsafePointer<brace_rect>?,
+  _ count: Int
+) -> brace_status {
+  withContext(ctx, "host->set_frames") { c throws(BraceError) in
+    let k = try c.node(container, "container")
+    guard count != 0 else { return }
+    // size_t arrives as Int: past Int.max it reads as negative.
+    guard count > 0 else { throw .invalidArgument("count is larger than any number of subviews") }
+    guard let nodes else { throw .invalidArgument("nodes is NULL but count is not 0") }
+    guard let frames else { throw .invalidArgument("frames is NULL but count is not 0") }
+    // The plain checks in one loop; the message only for the entry that fails them.
+    for i in 0..<count {
+      if let n = c.liveNode(nodes[i]), c.nodes.parent[n.index] == k, !c.nodes.flags[n.index].contains(.dismantling),
+        isPlainFrame(frames[i])
+      {
+        continue
+      }
+      let n = try c.node(nodes[i], "nodes[\(i)]")
+      guard c.nodes.parent[n.index] == k else {
+        throw .invalidArgument("nodes[\(i)] (\(c.describe(n))) is not a subview of the container \(c.describe(k))")
+      }
+      // The check brace_node_set_frame makes (one copy of its code for both), its message
+      // prefixed with the entry.
+      do throws(BraceError) {
+        try Check.rect(frames[i], "frame")
+      } catch {
+        throw BraceError(error.status, "frames[\(i)]: \(error.message)")
+      }
+    }
+    c.setSubviewFrames(of: k, UnsafeBufferPointer(start: nodes, count: count), UnsafeBufferPointer(start: frames, count: count))
+  }
+}
+
+/// What Check.rect accepts, without building a message: finite, a size >= 0, edges finite
+/// (a width of infinity makes x + width infinite; NaN fails the comparisons).
+@inline(__always)
+private func isPlainFrame(_ r: brace_rect) -> Bool {
+  r.x.isFinite && r.y.isFinite && r.width >= 0 && r.height >= 0 && (r.x + r.width).isFinite && (r.y + r.height).isFinite
+}
