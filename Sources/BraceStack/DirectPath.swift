@@ -45,7 +45,9 @@ extension Stack {
     batch.removeAll(reserving: range.count)
     for k in range {
       let frame = pixelFrame(rect(lastPlacements[k], in: canvas, rtl: rtl), views[k].insets, scale: scale)
-      if verify {
+      // A view this stack never placed (a first arrangement) is written without asking
+      // its frame first: the host ignores a frame that does not change.
+      if verify && views[k].written != nil {
         var current = brace_rect()
         if h.get_frame!(ctx, views[k].node, &current) == BRACE_OK, same(current, frame) {
           views[k].written = frame
