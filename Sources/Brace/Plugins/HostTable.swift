@@ -184,28 +184,20 @@ private func hostGetSubviews(
     guard room == 0 || (infoSize >= known && infoSize <= 4096) else {
       throw .invalidArgument("info_size \(infoSize) is not the size of a brace_subview_info (\(known) to 4096 bytes)")
     }
-    // A copy, with the handles: an intrinsic-size callback may change the tree while we
-    // read, even reuse a destroyed subview's slot.
     let children = c.nodes.children[k.index]
-    let handles = children.map { c.handle(ofNode: $0) }
     count.pointee = children.count
     guard let out else { return }
     let base = UnsafeMutableRawPointer(out)
     // A subview without values of its own (most) answers the declared default.
     let fallback = propertyIndex == UInt32.max ? brace_value() : declared[Int(propertyIndex)].default_value
-    for (i, n) in children.prefix(room).enumerated() {
-      var info = brace_subview_info()
-      defer {
-        withUnsafeBytes(of: &info) { src in
-          (base + i * infoSize).copyMemory(from: src.baseAddress!, byteCount: min(infoSize, src.count))
-        }
+    func write(_ i: Int, _ info: brace_subview_info) {
+      withUnsafeBytes(of: info) { src in
+        (base + i * infoSize).copyMemory(from: src.baseAddress!, byteCount: min(infoSize, src.count))
       }
-      // (An entry for a subview that a callback destroyed or moved meanwhile keeps node 0.)
-      func still() -> Bool { c.nodes.isLive(n) && c.handle(ofNode: n) == handles[i] && c.nodes.parent[n.index] == k }
-      guard still() else { continue }
-      let size = c.intrinsicSize(n)
-      guard still() else { continue }
-      info.node = handles[i]
+    }
+    func entry(_ n: NodeID, _ handle: brace_node, _ size: brace_size) -> brace_subview_info {
+      var info = brace_subview_info()
+      info.node = handle
       info.intrinsic_content_size = size
       let p = c.nodes.priorities[n.index]
       info.content_hugging = (p[0], p[1])
@@ -220,6 +212,32 @@ private func hostGetSubviews(
       if propertyIndex != UInt32.max {
         info.property = flags.contains(.hasProperties) ? c.propertyValue(n, strategy: Int32(strategy), index: Int(propertyIndex)) : fallback
       }
+      return info
+    }
+    // No node of the context has callbacks: nothing runs while we read (an intrinsic
+    // size is the stored one), so the tree cannot change under the loop.
+    if c.nodes.callbackTable.count == c.nodes.freeCallbackEntries.count {
+      for (i, n) in children.prefix(room).enumerated() {
+        write(i, entry(n, c.handle(ofNode: n), c.nodes.intrinsicSize[n.index]))
+      }
+      return
+    }
+    // Otherwise a copy, with the handles: an intrinsic-size callback may change the tree
+    // while we read, even reuse a destroyed subview's slot.
+    let handles = children.map { c.handle(ofNode: $0) }
+    for (i, n) in children.prefix(room).enumerated() {
+      // (An entry for a subview that a callback destroyed or moved meanwhile keeps node 0.)
+      func still() -> Bool { c.nodes.isLive(n) && c.handle(ofNode: n) == handles[i] && c.nodes.parent[n.index] == k }
+      guard still() else {
+        write(i, brace_subview_info())
+        continue
+      }
+      let size = c.intrinsicSize(n)
+      guard still() else {
+        write(i, brace_subview_info())
+        continue
+      }
+      write(i, entry(n, handles[i], size))
     }
   }
 }
