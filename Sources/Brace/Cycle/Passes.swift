@@ -81,12 +81,23 @@ extension Context {
     }
     cycle.scratchKids.removeAll(keepingCapacity: true)
     nodes.takeDirty(of: n, pass.index, into: &cycle.scratchKids)
+    // Where nothing can watch the order (no callbacks in the context, nobody tracing, no
+    // constraint layout), a subview with nothing below it and nothing to run for the pass
+    // (most leaves) is done here: its flag cleared, as its own visit would, without
+    // being pushed, popped and looked up again.
+    let quiet = diagnostics.traceCallback == nil && bridge.engineNodes.isEmpty && bridge.pendingFrames.isEmpty
+      && nodes.callbackTable.count == nodes.freeCallbackEntries.count
     var kept = 0
     for c in cycle.scratchKids {
       // Stale entries: destroyed, moved away, or already taken by an earlier entry.
       guard nodes.isLive(c), nodes.parent[c.index] == n, nodes.flags[c.index].contains(pass.listed) else { continue }
       nodes.flags[c.index].remove(pass.listed)
       if nodes.flags[c.index].isDisjoint(with: pass.either) { continue }
+      if quiet && nodes.flags[c.index].isDisjoint(with: [pass.subtree, .active]) && runsNothing(c, pass) {
+        nodes.flags[c.index].remove(pass.own == .needsDisplay ? [.needsDisplay, .displayWholeBounds] : pass.own)
+        if pass.own == .needsDisplay { nodes.dirtyRect[c.index] = brace_rect() }
+        continue
+      }
       cycle.scratchKids[kept] = c
       kept += 1
     }
@@ -111,6 +122,16 @@ extension Context {
       }
     }
     for c in cycle.scratchKids { stack.append((c, nodes.generation[c.index], false)) }
+  }
+
+  /// Whether `c`'s step in `pass` runs no hook: its strategy is not attached or has none
+  /// for the pass (a strategy has no display hook). Callbacks are the caller's check.
+  @inline(__always)
+  private func runsNothing(_ c: NodeID, _ pass: PassFlags) -> Bool {
+    let k = nodes.strategy[c.index]
+    if k < 0 || pass.own == .needsDisplay || nodes.flags[c.index].contains(.strategyDeferred) { return true }
+    let d = plugins.strategies[Int(k)].desc
+    return pass.own == .needsLayout ? d.arrange == nil : d.update_constraints == nil
   }
 
   /// A pass stopped early (feedback loop): the nodes it had not reached yet keep their
