@@ -190,7 +190,14 @@ private func hostGetSubviews(
     let base = UnsafeMutableRawPointer(out)
     // A subview without values of its own (most) answers the declared default.
     let fallback = propertyIndex == UInt32.max ? brace_value() : declared[Int(propertyIndex)].default_value
+    // An entry of this header's size is stored whole (no call per entry); an older
+    // plugin's shorter one gets the bytes it knows.
+    let whole = infoSize == MemoryLayout<brace_subview_info>.stride
     func write(_ i: Int, _ info: brace_subview_info) {
+      if whole {
+        (base + i * infoSize).storeBytes(of: info, as: brace_subview_info.self)
+        return
+      }
       withUnsafeBytes(of: info) { src in
         (base + i * infoSize).copyMemory(from: src.baseAddress!, byteCount: min(infoSize, src.count))
       }
