@@ -92,10 +92,14 @@ struct NodeStore: ~Copyable {
   /// Per node and pass (slot * 3 + pass index): the subviews flagged for that pass since
   /// the node's last visit, so a pass descends into exactly those, not every subview.
   /// The first one is kept inline (no allocation on a chain of single dirty subviews),
-  /// the others in `dirtyKids`. Entries can be stale (moved or destroyed subviews); a
-  /// visit validates them.
+  /// the others in a list of `dirtyLists`, made for the nodes that need one (containers):
+  /// `dirtyList` holds its index, -1 for none, so a leaf's three entries hold no reference
+  /// (a new slot is filled bytewise and freed without a release). Entries can be stale
+  /// (moved or destroyed subviews); a visit validates them.
   var dirtyKid = Column<NodeID>()
-  var dirtyKids = Column<[NodeID]>()
+  var dirtyList = Column<Int32>()
+  var dirtyLists: [[NodeID]] = []
+  var freeDirtyLists: [Int32] = []
   var frame = Column<brace_rect>()
   var boundsOrigin = Column<brace_point>()
   var dirtyRect = Column<brace_rect>()
@@ -156,7 +160,7 @@ struct NodeStore: ~Copyable {
     let n = max(needed, 2 * generation.capacity)
     generation.reserve(n); flags.reserve(n); parent.reserve(n)
     children.reserve(n); indexInParent.reserve(n)
-    dirtyKid.reserve(3 * n); dirtyKids.reserve(3 * n)
+    dirtyKid.reserve(3 * n); dirtyList.reserve(3 * n)
     frame.reserve(n); boundsOrigin.reserve(n); dirtyRect.reserve(n)
     alignmentInsets.reserve(n); margins.reserve(n); direction.reserve(n)
     intrinsicSize.reserve(n); priorities.reserve(n); autoresizingMask.reserve(n)
@@ -186,7 +190,7 @@ struct NodeStore: ~Copyable {
     children.append(repeating: [], count: count)
     indexInParent.append(repeating: -1, count: count)
     dirtyKid.append(repeating: .none, count: 3 * count)
-    dirtyKids.append(repeating: [], count: 3 * count)
+    dirtyList.append(repeating: -1, count: 3 * count)
     frame.append(repeating: brace_rect(), count: count)
     boundsOrigin.append(repeating: brace_point(), count: count)
     dirtyRect.append(repeating: brace_rect(), count: count)
@@ -221,7 +225,7 @@ struct NodeStore: ~Copyable {
     indexInParent[i] = -1
     for k in 3 * i..<3 * i + 3 {
       dirtyKid[k] = .none
-      dirtyKids[k] = []
+      dropDirtyList(k)
     }
     frame[i] = brace_rect()
     boundsOrigin[i] = brace_point()
@@ -250,7 +254,7 @@ struct NodeStore: ~Copyable {
     indexInParent[i] = -1
     for k in 3 * i..<3 * i + 3 {
       dirtyKid[k] = .none
-      dirtyKids[k] = []
+      dropDirtyList(k)
     }
     userData[i] = nil
     liveCount -= 1
@@ -259,23 +263,63 @@ struct NodeStore: ~Copyable {
 
   @inline(__always) func isLive(_ slot: NodeID) -> Bool { flags[slot.index].contains(.live) }
 
+  /// The list of entry `k` (slot * 3 + pass) in `dirtyLists`, made on first need (a
+  /// freed one reused). It stays with the entry, emptied, until the slot is freed.
+  private mutating func dirtyListIndex(_ k: Int) -> Int {
+    let j = dirtyList[k]
+    if j >= 0 { return Int(j) }
+    let made: Int32
+    if let free = freeDirtyLists.popLast() {
+      made = free
+    } else {
+      made = Int32(dirtyLists.count)
+      dirtyLists.append([])
+    }
+    dirtyList[k] = made
+    return Int(made)
+  }
+
+  private mutating func dropDirtyList(_ k: Int) {
+    let j = dirtyList[k]
+    guard j >= 0 else { return }
+    dirtyLists[Int(j)] = []
+    freeDirtyLists.append(j)
+    dirtyList[k] = -1
+  }
+
+  /// Whether entry `k` has listed subviews besides the inline one.
+  @inline(__always)
+  func hasDirtyList(_ k: Int) -> Bool {
+    let j = dirtyList[k]
+    return j >= 0 && !dirtyLists[Int(j)].isEmpty
+  }
+
   /// Lists `child` as flagged for a pass in its superview `p`'s dirty list.
   @inline(__always)
   mutating func listDirty(_ child: NodeID, in p: NodeID, _ pass: Int) {
     let k = 3 * p.index + pass
-    if dirtyKid[k] == .none { dirtyKid[k] = child } else { dirtyKids[k].append(child) }
+    if dirtyKid[k] == .none {
+      dirtyKid[k] = child
+    } else {
+      let j = dirtyListIndex(k)
+      dirtyLists[j].append(child)
+    }
   }
 
   /// Lists `kids` (flagged for a pass and not listed yet) in `p`'s dirty list at once.
   mutating func listDirty(_ kids: [NodeID], in p: NodeID, _ pass: Int) {
     guard let first = kids.first else { return }
     let k = 3 * p.index + pass
+    let rest: ArraySlice<NodeID>
     if dirtyKid[k] == .none {
       dirtyKid[k] = first
-      dirtyKids[k].append(contentsOf: kids.dropFirst())
+      rest = kids.dropFirst()
     } else {
-      dirtyKids[k].append(contentsOf: kids)
+      rest = kids[...]
     }
+    guard !rest.isEmpty else { return }
+    let j = dirtyListIndex(k)
+    dirtyLists[j].append(contentsOf: rest)
   }
 
   /// Takes `p`'s dirty list for a pass into `out` (appending), leaving it empty.
@@ -286,9 +330,10 @@ struct NodeStore: ~Copyable {
       out.append(dirtyKid[k])
       dirtyKid[k] = .none
     }
-    if !dirtyKids[k].isEmpty {
-      out.append(contentsOf: dirtyKids[k])
-      dirtyKids[k].removeAll(keepingCapacity: true)
+    let j = dirtyList[k]
+    if j >= 0 && !dirtyLists[Int(j)].isEmpty {
+      out.append(contentsOf: dirtyLists[Int(j)])
+      dirtyLists[Int(j)].removeAll(keepingCapacity: true)
     }
   }
 }

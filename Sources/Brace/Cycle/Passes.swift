@@ -69,7 +69,7 @@ extension Context {
   private func pushDirtyChildren(_ n: NodeID, _ pass: PassFlags, _ stack: inout [(NodeID, UInt32, Bool)]) {
     nodes.flags[n.index].remove(pass.subtree)
     let k = 3 * n.index + pass.index
-    if nodes.dirtyKids[k].isEmpty {
+    if !nodes.hasDirtyList(k) {
       // The common case (a chain, one dirty subview): no list to gather or sort.
       let c = nodes.dirtyKid[k]
       guard c != .none else { return }
