@@ -51,6 +51,9 @@ final class StackContext {
   /// The storage of the list of arranged views a refresh replaced, which the next refresh
   /// (of any stack of the context) fills.
   var spareViews: [Arranged] = []
+  /// host->get_subviews' buffer, shared by the context's stacks (a refresh takes it out
+  /// while it reads, so one reached from inside another makes its own).
+  var subviewBuffer: [brace_subview_info] = []
   init(id: brace_strategy_id) { self.id = id }
 }
 
@@ -89,8 +92,6 @@ final class Stack {
   var gapList: [Double] = []
   /// Some view is measured (its content depends on the cross size offered).
   var anyMeasured = false
-  /// Reused for host->get_subviews.
-  var buffer: [brace_subview_info] = []
   var refreshing = false
   var stale = true
   /// Arranging through generated constraints (the engine places the views).
@@ -155,9 +156,9 @@ extension Stack {
     // Everything about the subviews in one host call (two when they outgrew the buffer).
     let stride = MemoryLayout<brace_subview_info>.stride
     var count = 0
-    var buffer = self.buffer
-    self.buffer = []
-    defer { self.buffer = buffer }
+    var buffer = context.subviewBuffer
+    context.subviewBuffer = []
+    defer { context.subviewBuffer = buffer }
     while true {
       let capacity = buffer.count
       let status = buffer.withUnsafeMutableBufferPointer {
@@ -165,7 +166,8 @@ extension Stack {
       }
       guard status == BRACE_OK else { count = 0; break }
       if count <= capacity { break }
-      buffer = [brace_subview_info](repeating: brace_subview_info(), count: count)
+      // Grown for the largest stack seen, at least twofold.
+      buffer = [brace_subview_info](repeating: brace_subview_info(), count: max(count, 2 * capacity))
     }
     // The lists are refilled, their storage reused: the views go into the context's spare
     // list, and the old list becomes the spare (nothing between calls out).
