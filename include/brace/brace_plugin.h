@@ -445,9 +445,11 @@ struct brace_strategy_desc {
   /* --- container strategies --- */
 
   /* attach: `node` starts using this strategy (at creation for the default "frame", or
-     by brace_node_set_layout_strategy); set *node_data for per-node state. May be NULL.
-     A failure refuses the switch. detach: the node stops using it or is destroyed; free
-     node_data. Must not fail. May be NULL. */
+     by brace_node_set_layout_strategy; with BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS, only
+     once the node has a subview or a hook other than arrange and size_changed is needed);
+     set *node_data for per-node state. May be NULL. A failure refuses the switch (or the
+     first subview). detach: the node stops using it or is destroyed; free node_data.
+     Must not fail. May be NULL. */
   brace_status (*attach)(brace_context *ctx, void *state, brace_node node, void **node_data);
   void (*detach)(brace_context *ctx, void *state, brace_node node, void *node_data);
 
