@@ -11,15 +11,16 @@ struct Column<Element>: ~Copyable {
   private(set) var count = 0
   private(set) var capacity: Int
 
+  /// Empty, with no block: a context that makes no node allocates none (a kiwi solver's
+  /// context has two dozen columns). The address is never read while capacity is 0.
   init() {
-    let (raw, bytes) = ColumnBlocks.take(bytes: 16 * MemoryLayout<Element>.stride)
-    base = raw.bindMemory(to: Element.self, capacity: bytes / MemoryLayout<Element>.stride)
-    capacity = bytes / MemoryLayout<Element>.stride
+    base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment)!
+    capacity = 0
   }
 
   deinit {
     base.deinitialize(count: count)
-    ColumnBlocks.give(UnsafeMutableRawPointer(base), bytes: capacity * MemoryLayout<Element>.stride)
+    if capacity > 0 { ColumnBlocks.give(UnsafeMutableRawPointer(base), bytes: capacity * MemoryLayout<Element>.stride) }
   }
 
   @inline(__always)
@@ -64,8 +65,10 @@ struct Column<Element>: ~Copyable {
   /// At least twofold, as an Array grows, so appending stays linear.
   private mutating func grow(to n: Int) {
     let stride = MemoryLayout<Element>.stride
-    let (raw, bytes) = ColumnBlocks.move(
-      UnsafeMutableRawPointer(base), used: count * stride, size: capacity * stride, to: max(n, 2 * capacity) * stride)
+    let want = max(n, 2 * capacity, 16) * stride
+    let (raw, bytes) = capacity == 0
+      ? ColumnBlocks.take(bytes: want)
+      : ColumnBlocks.move(UnsafeMutableRawPointer(base), used: count * stride, size: capacity * stride, to: want)
     base = raw.bindMemory(to: Element.self, capacity: bytes / stride)
     capacity = bytes / stride
   }
