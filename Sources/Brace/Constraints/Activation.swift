@@ -105,8 +105,8 @@ extension Context {
   /// kept out, marked broken and reported; the solver is then as it was.
   func install(_ c: ConstraintID) {
     guard let s = bridge.solver, let i = bridge.solverInstance else { return }
-    var r = bridge.constraints[c.index]
-    guard r.row == nil else { return }
+    guard bridge.constraints[c.index].row == nil else { return }
+    let r = bridge.constraints[c.index]
     guard itemsAreLive(r.terms), let holder = try? container(of: r.terms) else {
       // Its items are gone or no longer share a tree: kept broken until that changes.
       keepBroken(c, container: nil)
@@ -132,12 +132,13 @@ extension Context {
       (status, id, victims) = makeRoom(for: c, row, r, s, i, conflictRows, own: own)
     }
     if status == BRACE_OK {
-      r.row = id
-      r.rowOffset = row.constant + r.constant
-      r.container = holder
-      r.touched = touched
-      r.broken = false
-      bridge.constraints[c.index] = r
+      // Field by field: storing `r` back released and retained the record's arrays
+      // (`touched` is empty while a constraint has no row).
+      bridge.constraints[c.index].row = id
+      bridge.constraints[c.index].rowOffset = row.constant + r.constant
+      bridge.constraints[c.index].container = holder
+      if !touched.isEmpty { bridge.constraints[c.index].touched = touched }
+      bridge.constraints[c.index].broken = false
       forgetBroken(c)
       for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
       noteMembership(of: c, touched)

@@ -60,11 +60,11 @@ extension Context {
     return try allocateConstraint(r)
   }
 
-  func allocateConstraint(_ r: ConstraintRecord) throws(BraceError) -> ConstraintID {
+  /// Takes the record (consuming: the caller's is moved in, not copied with its arrays).
+  func allocateConstraint(_ r: consuming ConstraintRecord) throws(BraceError) -> ConstraintID {
     guard !bridge.freeConstraints.isEmpty || bridge.constraints.count <= Int(Handle.maxSlot) else {
       throw BraceError(BRACE_E_NO_MEMORY, "the context's constraint handle space is exhausted")
     }
-    var r = r
     r.live = true
     for t in r.terms where t.isVariable { bridge.variables[t.variable.index].uses += 1 }
     if let slot = bridge.freeConstraints.popLast() {
