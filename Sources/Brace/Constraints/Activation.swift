@@ -114,7 +114,8 @@ extension Context {
     }
     let own: NodeID? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
     let touched = touchedNodes(r.terms, container: holder)
-    guard let row = retainAndBuildRow(r, container: holder, touched: touched, own: own) else { return }
+    guard var row = retainAndBuildRow(r, container: holder, touched: touched, own: own) else { return }
+    defer { recycleRowTerms(&row) }
     // Rows built from huge frames, insets or margins (a translated frame at 1e300) are
     // beyond the solver's tolerances: kept out, broken, and said so.
     guard abs(row.constant) <= Check.maxConstant * 4,
@@ -304,6 +305,15 @@ extension Context {
       notePluginFault(error)
       return nil
     }
+  }
+
+  /// Keeps the storage of a row handed to the solver, emptied, for the next one.
+  @inline(__always)
+  private func recycleRowTerms(_ row: inout LinearExpression) {
+    var terms: [brace_solver_term] = []
+    swap(&terms, &row.terms)
+    terms.removeAll(keepingCapacity: true)
+    bridge.rowTermsScratch = terms
   }
 
   /// Hands the row to the solver: its status, the row id, and on BRACE_E_UNSATISFIABLE the

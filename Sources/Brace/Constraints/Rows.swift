@@ -140,6 +140,7 @@ extension Context {
     let rtl = container != .none ? isRTL(container) : options.layout_direction == BRACE_DIRECTION_RTL
     let mirror = rtl && c.terms.contains { $0.attribute.family == .directional }
     var row = LinearExpression()
+    swap(&row.terms, &bridge.rowTermsScratch)
     // One term a variable or a node's attribute: room for the common case, grown once.
     row.terms.reserveCapacity(c.terms.count)
     for t in c.terms {
