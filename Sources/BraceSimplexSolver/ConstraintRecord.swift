@@ -91,6 +91,9 @@ extension Tableau {
     return c
   }
 
+  /// Inlined: called on `SimplexSolver.tableau`, a call copied the whole Tableau struct
+  /// first (a 64-instruction memcpy per addition and per removal's lookup).
+  @inline(__always)
   func handle(_ c: Int) -> SolverConstraint {
     SolverConstraint(id: HandleCodec.encode(slot: c, generation: cons[c].generation))
   }

@@ -175,7 +175,7 @@ extension SimplexSolver {
       if sym.colCount > cap { out.append("s\(s): \(sym.colCount) column entries in a block of \(cap)") }
       if sym.hasColumnBlock && Int(sym.colCapacity16) != min(cap, Int(UInt16.max)) { out.append("s\(s): capacity \(sym.colCapacity16) recorded for \(cap)") }
       if sym.hasColumnBlock && sym.colClass == 0 { out.append("s\(s): a column block of no class") }
-      if sym.kind == .free && (sym.hasColumnBlock || sym.colClass != 0) { out.append("s\(s): free with a column block") }
+      if sym.kind == .free && (sym.hasColumnBlock || Int(sym.colClass) - 1 > Tableau.keptColumnClass) { out.append("s\(s): free with a column block") }
       if sym.row >= 0 && sym.hasColumnBlock { out.append("s\(s): basic with a column block") }
       if sym.hasColumnBlock { inBlocks += pooled(Int(sym.colClass) - 1) }
     }

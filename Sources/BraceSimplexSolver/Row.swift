@@ -211,7 +211,8 @@ extension Tableau {
 
   /// Returns the block of empty column `s` to the pool: a symbol made basic holds none
   /// (its class is remembered for when it leaves the basis, so that a symbol going in
-  /// and out does not regrow its column entry by entry each time), a freed one forgets.
+  /// and out does not regrow its column entry by entry each time), a freed one forgets
+  /// a class above `keptColumnClass`.
   @inline(__always)
   mutating func releaseColumn(_ s: Int, forget: Bool) {
     if syms[s].hasColumnBlock {

@@ -77,13 +77,19 @@ extension Tableau {
       let e = syms[s].col[syms[s].colCount - 1]
       removeCell(Int(e.row), Int(e.cellPos))
     }
-    releaseColumn(s, forget: true)
+    // The id's next symbol starts with this one's block size (up to 16 entries): the
+    // markers and errors of constraints added and removed again (a kiwi program's chain)
+    // otherwise regrew their columns from 2 entries on every add.
+    releaseColumn(s, forget: Int(syms[s].colClass) - 1 > Tableau.keptColumnClass)
     for k in order { levels[Int(k)].val[s] = 0 }
     syms[s].kind = .free
     syms[s].owner = -1
     freeSymbols.append(Int32(s))
     liveSymbols -= 1
   }
+
+  /// The largest column class a freed symbol id remembers (16 entries).
+  static let keptColumnClass = 7
 
   mutating func growSymbols() {
     let newCap = Tableau.grownCapacity(symCapacity)

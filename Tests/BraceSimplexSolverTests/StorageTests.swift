@@ -76,6 +76,30 @@ import Testing
     #expect(s.invariantViolations().isEmpty)
   }
 
+  @Test func aFreedSymbolIdKeepsItsColumnSize() throws {
+    // Required links only (x[0] >= 0, x[i+1] >= x[i] + 10): nothing to optimize, so every
+    // slack stays nonbasic and x[k] = s0 + 10 k + s1 + ... + sk. The first link's slack s1
+    // is in the rows of x[1] ... x[7]: 7 entries, a block of 8 (columns grow 2, 3, 4, 6, 8).
+    // Removed and added again, the link's new slack takes the freed id (the free list is
+    // last in, first out) and starts with a block of 8, not 2.
+    let s = SimplexSolver()
+    let x = (0..<8).map { _ in s.makeVariable() }
+    try s.fix(x[0], .greaterOrEqual, 0)
+    var links: [SolverConstraint] = []
+    for i in 0..<7 { links.append(try s.add([(x[i + 1], 1), (x[i], -1)], -10, .greaterOrEqual)) }
+    let marker = s.tableau.cons[HandleCodec.slot(links[0].id)].marker
+    #expect(s.tableau.syms[marker].colCount == 7 && s.tableau.syms[marker].columnCapacity == 8)
+    try s.removeConstraint(links[0])
+    #expect(s.tableau.syms[marker].kind == .free && !s.tableau.syms[marker].hasColumnBlock)
+    #expect(Pool.words(Int(s.tableau.syms[marker].colClass) - 1) == 8)
+    #expect(s.invariantViolations().isEmpty)
+    let again = try s.add([(x[1], 1), (x[0], -1)], -10, .greaterOrEqual)
+    #expect(s.tableau.cons[HandleCodec.slot(again.id)].marker == marker)
+    #expect(s.tableau.syms[marker].columnCapacity == 8)
+    #expect(close(s.value(of: x[7]), 70))  // 7 links of 10 from x[0] = 0
+    #expect(s.invariantViolations().isEmpty)
+  }
+
   @Test func longRowsAndColumnsUseLargeBlocks() throws {
     // Links first: every link's row holds every earlier slack, so rows and columns reach
     // the classes allocated one by one (above 4 KiB); all of it must be freed cleanly.

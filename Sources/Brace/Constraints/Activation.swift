@@ -105,16 +105,18 @@ extension Context {
   /// kept out, marked broken and reported; the solver is then as it was.
   func install(_ c: ConstraintID) {
     guard let s = bridge.solver, let i = bridge.solverInstance else { return }
-    var r = bridge.constraints[c.index]
-    guard r.row == nil else { return }
-    guard itemsAreLive(r.terms), let holder = try? container(of: r.terms) else {
+    guard bridge.constraints[c.index].row == nil else { return }
+    // The fields are read one by one, not as a copy of the record (its arrays retained).
+    let terms = bridge.constraints[c.index].terms
+    guard itemsAreLive(terms), let holder = try? container(of: terms) else {
       // Its items are gone or no longer share a tree: kept broken until that changes.
       keepBroken(c, container: nil)
       return
     }
-    let own: NodeID? = { if case .engine(let n) = r.owner { return n } else { return nil } }()
-    let touched = touchedNodes(r.terms, container: holder)
-    guard let row = retainAndBuildRow(r, container: holder, touched: touched, own: own) else { return }
+    let own: NodeID? = { if case .engine(let n) = bridge.constraints[c.index].owner { return n } else { return nil } }()
+    let touched = touchedNodes(terms, container: holder)
+    guard var row = retainAndBuildRow(c, terms, container: holder, touched: touched, own: own) else { return }
+    defer { recycleRowTerms(&row) }
     // Rows built from huge frames, insets or margins (a translated frame at 1e300) are
     // beyond the solver's tolerances: kept out, broken, and said so.
     guard abs(row.constant) <= Check.maxConstant * 4,
@@ -125,19 +127,20 @@ extension Context {
       emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [], constraints: [c])
       return
     }
-    var (status, id, conflictRows) = addRow(row, of: r, to: s, i)
+    var (status, id, conflictRows) = addRow(row, of: c, to: s, i)
     bridge.dirty = true
     var victims: [(ConstraintID, [ConstraintID])] = []
     if status == BRACE_E_UNSATISFIABLE && bridge.refusedConflicts == nil && isGivenFrame(c) {
-      (status, id, victims) = makeRoom(for: c, row, r, s, i, conflictRows, own: own)
+      (status, id, victims) = makeRoom(for: c, row, s, i, conflictRows, own: own)
     }
     if status == BRACE_OK {
-      r.row = id
-      r.rowOffset = row.constant + r.constant
-      r.container = holder
-      r.touched = touched
-      r.broken = false
-      bridge.constraints[c.index] = r
+      // Field by field: storing `r` back released and retained the record's arrays
+      // (`touched` is empty while a constraint has no row).
+      bridge.constraints[c.index].row = id
+      bridge.constraints[c.index].rowOffset = row.constant + bridge.constraints[c.index].constant
+      bridge.constraints[c.index].container = holder
+      if !touched.isEmpty { bridge.constraints[c.index].touched = touched }
+      bridge.constraints[c.index].broken = false
       forgetBroken(c)
       for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
       noteMembership(of: c, touched)
@@ -185,7 +188,7 @@ extension Context {
   /// the translated row is the one refused. Answers the status of the last attempt, the
   /// row id, and each constraint broken with those it conflicted with.
   private func makeRoom(
-    for c: ConstraintID, _ row: LinearExpression, _ r: ConstraintRecord, _ s: LoadedStrategy, _ i: UnsafeMutableRawPointer,
+    for c: ConstraintID, _ row: LinearExpression, _ s: LoadedStrategy, _ i: UnsafeMutableRawPointer,
     _ firstConflicts: Set<UInt32>, own: NodeID?
   ) -> (brace_status, UInt32, [(ConstraintID, [ConstraintID])]) {
     var conflictRows = firstConflicts
@@ -205,7 +208,7 @@ extension Context {
       uninstall(v)
       keepBroken(v, container: holder)
       victims.append((v, conflicting.filter { $0 != v } + [c]))
-      let (status, id, rows) = addRow(row, of: r, to: s, i)
+      let (status, id, rows) = addRow(row, of: c, to: s, i)
       if status != BRACE_E_UNSATISFIABLE { return (status, id, victims) }
       conflictRows = rows
     }
@@ -282,7 +285,9 @@ extension Context {
   /// whose generated constraint it is) and builds the row over their variables. On a
   /// plugin fault nothing stays retained and nil is answered.
   @inline(__always)
-  private func retainAndBuildRow(_ r: ConstraintRecord, container holder: NodeID, touched: [NodeID], own: NodeID?) -> LinearExpression? {
+  private func retainAndBuildRow(
+    _ c: ConstraintID, _ terms: [ConstraintTerm], container holder: NodeID, touched: [NodeID], own: NodeID?
+  ) -> LinearExpression? {
     var retained: [NodeID] = []
     do throws(BraceError) {
       for n in touched where n != own {
@@ -296,7 +301,7 @@ extension Context {
       return nil
     }
     do throws(BraceError) {
-      return try buildRow(r, container: holder, varsOf: { n throws(BraceError) in try engineVars(n) },
+      return try buildRow(terms, bridge.constraints[c.index].constant, container: holder, varsOf: { n throws(BraceError) in try engineVars(n) },
                           variable: { v in bridge.variables[v.index].solverVariable })
     } catch {
       for n in touched where n != own { releaseNode(n) }
@@ -305,19 +310,29 @@ extension Context {
     }
   }
 
+  /// Keeps the storage of a row handed to the solver, emptied, for the next one.
+  @inline(__always)
+  private func recycleRowTerms(_ row: inout LinearExpression) {
+    var terms: [brace_solver_term] = []
+    swap(&terms, &row.terms)
+    terms.removeAll(keepingCapacity: true)
+    bridge.rowTermsScratch = terms
+  }
+
   /// Hands the row to the solver: its status, the row id, and on BRACE_E_UNSATISFIABLE the
   /// ids of the required rows it conflicts with.
   @inline(__always)
-  private func addRow(_ row: LinearExpression, of r: ConstraintRecord, to s: LoadedStrategy, _ i: UnsafeMutableRawPointer)
+  private func addRow(_ row: LinearExpression, of c: ConstraintID, to s: LoadedStrategy, _ i: UnsafeMutableRawPointer)
     -> (brace_status, UInt32, Set<UInt32>)
   {
+    let relation = bridge.constraints[c.index].relation, priority = bridge.constraints[c.index].priority
     var id: UInt32 = 0
     var conflictCount = 0
     var rows: Set<UInt32> = []
     let status = row.terms.withUnsafeBufferPointer { terms in
       // The conflict list is scratch space on the stack: most additions never use it.
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
-        let status = s.desc.add!(i, terms.baseAddress, terms.count, r.relation, row.constant, Double(r.priority), &id,
+        let status = s.desc.add!(i, terms.baseAddress, terms.count, relation, row.constant, Double(priority), &id,
                                  buf.baseAddress, buf.count, &conflictCount)
         if status == BRACE_E_UNSATISFIABLE {
           for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
@@ -326,8 +341,9 @@ extension Context {
       }
     }
     // setWeight only stores weights other than 1 when the solver has the hook.
-    if status == BRACE_OK && r.weight != 1 && r.priority < 1000, let f = weightHooks(s)?.constraint {
-      _ = f(i, id, r.weight)
+    let weight = bridge.constraints[c.index].weight
+    if status == BRACE_OK && weight != 1 && priority < 1000, let f = weightHooks(s)?.constraint {
+      _ = f(i, id, weight)
     }
     return (status, id, rows)
   }

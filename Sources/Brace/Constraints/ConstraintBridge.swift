@@ -65,6 +65,9 @@ struct ConstraintBridge {
   /// Constraints broken so that a translated frame holds, with the node of that frame,
   /// which they keep in the engine until they hold again or are deactivated.
   var holds: [ConstraintID: NodeID] = [:]
+  /// The terms' storage of the last row `install` handed to the solver, empty, for the
+  /// next row `buildRow` makes (an allocation and a free fewer per constraint added).
+  var rowTermsScratch: [brace_solver_term] = []
 }
 
 /// The change that made a required constraint conflict, as the report says it.

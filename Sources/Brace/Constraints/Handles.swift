@@ -45,26 +45,28 @@ extension Context {
     throw BraceError(BRACE_E_INVALID_HANDLE, "\(name) is not a live variable of this context")
   }
 
-  /// A new constraint `terms REL constant`. The record is built field by field here, not
-  /// through an initializer taking the fields: with one, Swift copied the record on its
-  /// way in (+8% instructions per create and destroy).
+  /// A new constraint `terms REL constant`. The record is built field by field in its
+  /// slot: built apart and stored, it was copied with its arrays on its way in (+8%
+  /// instructions per create and destroy through an initializer, and a copy and two
+  /// destroys of the record, about 100 instructions, through a local record).
   func allocateConstraint(
     _ terms: [ConstraintTerm], _ relation: brace_relation, _ constant: Double, owner: ConstraintOwner = .user, layoutForm: Bool = false
   ) throws(BraceError) -> ConstraintID {
-    var r = ConstraintRecord()
-    r.terms = terms
-    r.relation = relation
-    r.constant = constant
-    r.owner = owner
-    r.layoutForm = layoutForm
-    return try allocateConstraint(r)
+    let k = try allocateConstraint(ConstraintRecord())
+    bridge.constraints[k.index].terms = terms
+    bridge.constraints[k.index].relation = relation
+    bridge.constraints[k.index].constant = constant
+    bridge.constraints[k.index].owner = owner
+    bridge.constraints[k.index].layoutForm = layoutForm
+    for t in terms where t.isVariable { bridge.variables[t.variable.index].uses += 1 }
+    return k
   }
 
-  func allocateConstraint(_ r: ConstraintRecord) throws(BraceError) -> ConstraintID {
+  /// Stores a whole record (the generated constraints'), taken over rather than copied.
+  func allocateConstraint(_ r: consuming ConstraintRecord) throws(BraceError) -> ConstraintID {
     guard !bridge.freeConstraints.isEmpty || bridge.constraints.count <= Int(Handle.maxSlot) else {
       throw BraceError(BRACE_E_NO_MEMORY, "the context's constraint handle space is exhausted")
     }
-    var r = r
     r.live = true
     for t in r.terms where t.isVariable { bridge.variables[t.variable.index].uses += 1 }
     if let slot = bridge.freeConstraints.popLast() {

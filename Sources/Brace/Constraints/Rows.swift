@@ -137,19 +137,30 @@ extension Context {
     varsOf: (NodeID) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32),
     variable: (VariableID) throws(BraceError) -> UInt32
   ) throws(BraceError) -> LinearExpression {
+    try buildRow(c.terms, c.constant, container: container, varsOf: varsOf, variable: variable)
+  }
+
+  /// The same, from the record's terms and constant (install reads only these, rather
+  /// than copy the whole record with its arrays).
+  func buildRow(
+    _ terms: [ConstraintTerm], _ constant: Double, container: NodeID,
+    varsOf: (NodeID) throws(BraceError) -> (UInt32, UInt32, UInt32, UInt32),
+    variable: (VariableID) throws(BraceError) -> UInt32
+  ) throws(BraceError) -> LinearExpression {
     let rtl = container != .none ? isRTL(container) : options.layout_direction == BRACE_DIRECTION_RTL
-    let mirror = rtl && c.terms.contains { $0.attribute.family == .directional }
+    let mirror = rtl && terms.contains { $0.attribute.family == .directional }
     var row = LinearExpression()
+    swap(&row.terms, &bridge.rowTermsScratch)
     // One term a variable or a node's attribute: room for the common case, grown once.
-    row.terms.reserveCapacity(c.terms.count)
-    for t in c.terms {
+    row.terms.reserveCapacity(terms.count)
+    for t in terms {
       if t.isVariable {
         row.add(try variable(t.variable), t.coefficient)
       } else {
         row.add(try attributeExpression(t.node, t.attribute, container: container, mirror: mirror, varsOf: varsOf), times: t.coefficient)
       }
     }
-    row.constant -= c.constant
+    row.constant -= constant
     return row
   }
 
