@@ -149,6 +149,26 @@ static void test_refused_attach_changes_nothing(void) {
   CHECK_EQ(counts->detach, before.detach + 1);
 }
 
+/* A first subview refused as a misuse (a cycle, an index past the end) changes nothing:
+   the waiting strategy is not attached for it, and a later add attaches once. */
+static void test_misuse_attaches_nothing(void) {
+  lazy_counters before = *counts;
+  brace_node root = 0, n = lazy_leaf(), c = 0;
+  OK(brace_node_create(ctx, &root));
+  OK(brace_node_create(ctx, &c));
+  OK(brace_node_add_subview(ctx, root, n));
+  // n is its own superview, or root under its own subview n: both cycles.
+  ERR(ctx, BRACE_E_CYCLE, "itself", brace_node_add_subview(ctx, n, n));
+  ERR(ctx, BRACE_E_CYCLE, "cyclic", brace_node_add_subview(ctx, n, root));
+  // n has no subviews: index 1 is past 0...0.
+  ERR(ctx, BRACE_E_INDEX_OUT_OF_RANGE, "out of range", brace_node_insert_subview(ctx, n, c, 1));
+  CHECK_EQ(counts->attach, before.attach);
+  OK(brace_node_insert_subview(ctx, n, c, 0));
+  CHECK_EQ(counts->attach, before.attach + 1);
+  OK(brace_node_destroy(ctx, root));
+  CHECK_EQ(counts->detach, before.detach + 1);
+}
+
 /* Its measure is needed for a leaf: the host attaches it first, so the hook gets its
    node data; a switch to another strategy then detaches it. A node that switches away
    while still waiting hears nothing. */
@@ -199,6 +219,7 @@ int main(void) {
   test_first_subview_attaches();
   test_create_subviews_attaches();
   test_refused_attach_changes_nothing();
+  test_misuse_attaches_nothing();
   test_measure_attaches();
   test_frame_leaf_becomes_container();
   CHECK_EQ(counts->bad_data, 0);
