@@ -149,6 +149,72 @@ static void test_refused_attach_changes_nothing(void) {
   CHECK_EQ(counts->detach, before.detach + 1);
 }
 
+/* A first subview refused as a misuse (a cycle, an index past the end) changes nothing:
+   the waiting strategy is not attached for it, and a later add attaches once. */
+static void test_misuse_attaches_nothing(void) {
+  lazy_counters before = *counts;
+  brace_node root = 0, n = lazy_leaf(), c = 0;
+  OK(brace_node_create(ctx, &root));
+  OK(brace_node_create(ctx, &c));
+  OK(brace_node_add_subview(ctx, root, n));
+  // n is its own superview, or root under its own subview n: both cycles.
+  ERR(ctx, BRACE_E_CYCLE, "itself", brace_node_add_subview(ctx, n, n));
+  ERR(ctx, BRACE_E_CYCLE, "cyclic", brace_node_add_subview(ctx, n, root));
+  // n has no subviews: index 1 is past 0...0.
+  ERR(ctx, BRACE_E_INDEX_OUT_OF_RANGE, "out of range", brace_node_insert_subview(ctx, n, c, 1));
+  CHECK_EQ(counts->attach, before.attach);
+  OK(brace_node_insert_subview(ctx, n, c, 0));
+  CHECK_EQ(counts->attach, before.attach + 1);
+  OK(brace_node_destroy(ctx, root));
+  CHECK_EQ(counts->detach, before.detach + 1);
+}
+
+typedef struct lazyuc_counters {
+  int attach, detach, update_constraints;
+  int bad_data;
+} lazyuc_counters;
+
+static void trace_nothing(brace_context *c, const brace_trace_event *e, void *user_data) {
+  (void)c;
+  (void)e;
+  (void)user_data;
+}
+
+/* A waiting strategy with an update_constraints hook (Tests/c/plugins/lazyuc.c), needed
+   for a leaf flagged for it: the host attaches it first and runs the hook once, with or
+   without a trace callback (tracing changes nothing). */
+static void test_update_constraints_attaches(void) {
+  OK(brace_context_load_strategy(ctx, "lazyuc"));
+  size_t count = 0;
+  OK(brace_context_get_strategy_count(ctx, &count));
+  brace_strategy_info info = {sizeof info, NULL, 0, NULL, 0, 0, 0};
+  OK(brace_context_get_strategy(ctx, count - 1, &info));
+  void *lib = dlopen(info.path, RTLD_NOW | RTLD_NOLOAD);
+  CHECK(lib != NULL);
+  if (!lib) return;
+  lazyuc_counters *(*get)(void);
+  *(void **)&get = dlsym(lib, "lazyuc_get_counters");
+  dlclose(lib);
+  CHECK(get != NULL);
+  if (!get) return;
+  lazyuc_counters *uc = get();
+  for (int traced = 0; traced < 2; traced++) {
+    OK(brace_context_set_trace_callback(ctx, traced ? trace_nothing : NULL, NULL));
+    lazyuc_counters before = *uc;
+    brace_node n = 0;
+    OK(brace_node_create(ctx, &n));
+    OK(brace_node_set_layout_strategy(ctx, n, "lazyuc"));
+    OK(brace_node_set_needs_update_constraints(ctx, n));
+    cycle();
+    CHECK_EQ(uc->attach, before.attach + 1);
+    CHECK_EQ(uc->update_constraints, before.update_constraints + 1);
+    OK(brace_node_destroy(ctx, n));
+    CHECK_EQ(uc->detach, before.detach + 1);
+  }
+  OK(brace_context_set_trace_callback(ctx, NULL, NULL));
+  CHECK_EQ(uc->bad_data, 0);
+}
+
 /* Its measure is needed for a leaf: the host attaches it first, so the hook gets its
    node data; a switch to another strategy then detaches it. A node that switches away
    while still waiting hears nothing. */
@@ -199,6 +265,8 @@ int main(void) {
   test_first_subview_attaches();
   test_create_subviews_attaches();
   test_refused_attach_changes_nothing();
+  test_misuse_attaches_nothing();
+  test_update_constraints_attaches();
   test_measure_attaches();
   test_frame_leaf_becomes_container();
   CHECK_EQ(counts->bad_data, 0);

@@ -154,31 +154,36 @@ extension Context {
     if nodes.flags[child.index].contains(.guide) || nodes.flags[parent.index].contains(.guide) {
       throw .invalidArgument("layout guides are not views: \(describe(nodes.flags[child.index].contains(.guide) ? child : parent)) cannot take part in the subview tree")
     }
+    func check() throws(BraceError) {
+      let count = nodes.children[parent.index].count
+      if let index, index < 0 || index > count {
+        throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(UInt(bitPattern: index)) is out of range: \(describe(parent)) has \(count) subviews (0...\(count) allowed)")
+      }
+      // A childless node cannot be an ancestor of the parent: skip the walk (building a
+      // deep chain stays linear).
+      var a = nodes.children[child.index].isEmpty && parent != child ? .none : parent
+      while a != .none {
+        if a == child {
+          throw BraceError(BRACE_E_CYCLE, parent == child
+            ? "cannot add \(describe(child)) as a subview of itself"
+            : "cannot add \(describe(child)) under \(describe(parent)): \(describe(parent)) is its descendant, which would make the tree cyclic")
+        }
+        a = nodes.parent[a.index]
+      }
+    }
+    try check()
     // A strategy that waits for the first subview (BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS)
-    // attaches first; a refusal leaves everything as it was, and the checks below see
-    // whatever its hook did.
+    // attaches once the call is known to be no misuse (a refused one attaches nothing); a
+    // refusal leaves everything as it was, and the checks run again on whatever its hook did.
     if nodes.flags[parent.index].contains(.strategyDeferred) {
       let gens = (nodes.generation[child.index], nodes.generation[parent.index])
       try ensureAttached(parent)
       guard nodes.isLive(child), nodes.isLive(parent), gens == (nodes.generation[child.index], nodes.generation[parent.index]) else {
         throw .reentrancy("a node was destroyed by the strategy's attach hook while \(describe(parent)) took its first subview")
       }
+      try check()
     }
     let count = nodes.children[parent.index].count
-    if let index, index < 0 || index > count {
-      throw BraceError(BRACE_E_INDEX_OUT_OF_RANGE, "index \(UInt(bitPattern: index)) is out of range: \(describe(parent)) has \(count) subviews (0...\(count) allowed)")
-    }
-    // A childless node cannot be an ancestor of the parent: skip the walk (building a
-    // deep chain stays linear).
-    var a = nodes.children[child.index].isEmpty && parent != child ? .none : parent
-    while a != .none {
-      if a == child {
-        throw BraceError(BRACE_E_CYCLE, parent == child
-          ? "cannot add \(describe(child)) as a subview of itself"
-          : "cannot add \(describe(child)) under \(describe(parent)): \(describe(parent)) is its descendant, which would make the tree cyclic")
-      }
-      a = nodes.parent[a.index]
-    }
     var target = index ?? count
     let old = nodes.parent[child.index]
     // Moved to another superview, its animations (in the old one's coordinates) end.

@@ -124,12 +124,15 @@ extension Context {
     for c in cycle.scratchKids { stack.append((c, nodes.generation[c.index], false)) }
   }
 
-  /// Whether `c`'s step in `pass` runs no hook: its strategy is not attached or has none
-  /// for the pass (a strategy has no display hook). Callbacks are the caller's check.
+  /// Whether `c`'s step in `pass` runs no hook: it has no strategy, or one without a hook
+  /// for the pass (a strategy has no display hook), or it lays out with a strategy not
+  /// attached yet (an update_constraints hook attaches it first, brace_plugin.h).
+  /// Callbacks are the caller's check.
   @inline(__always)
   private func runsNothing(_ c: NodeID, _ pass: PassFlags) -> Bool {
     let k = nodes.strategy[c.index]
-    if k < 0 || pass.own == .needsDisplay || nodes.flags[c.index].contains(.strategyDeferred) { return true }
+    if k < 0 || pass.own == .needsDisplay { return true }
+    if pass.own == .needsLayout && nodes.flags[c.index].contains(.strategyDeferred) { return true }
     let d = plugins.strategies[Int(k)].desc
     return pass.own == .needsLayout ? d.arrange == nil : d.update_constraints == nil
   }
@@ -263,19 +266,21 @@ extension Context {
   }
 
   /// Whether a step of `n` would run nothing (most leaves): no callbacks, nobody tracing,
-  /// and `hook` absent or its strategy not attached. Such a node's flag is only cleared:
-  /// it is not made busy, and not counted for the feedback-loop check either, since it
-  /// runs nothing that could flag a node again (a loop is caught at the nodes that do).
+  /// and `hook` absent, or its strategy not attached when `waiting` runs nothing (arrange
+  /// does not run for such a node; update_constraints attaches it first). Such a node's
+  /// flag is only cleared: it is not made busy, and not counted for the feedback-loop
+  /// check either, since it runs nothing that could flag a node again (a loop is caught
+  /// at the nodes that do).
   @inline(__always)
-  private func idle(_ n: NodeID, _ hook: (LoadedStrategy) -> Bool) -> Bool {
+  private func idle(_ n: NodeID, waiting: Bool, _ hook: (LoadedStrategy) -> Bool) -> Bool {
     let i = n.index
     guard nodes.callbacks[i] < 0, diagnostics.traceCallback == nil else { return false }
     let k = nodes.strategy[i]
-    return k < 0 || nodes.flags[i].contains(.strategyDeferred) || !hook(plugins.strategies[Int(k)])
+    return k < 0 || (waiting && nodes.flags[i].contains(.strategyDeferred)) || !hook(plugins.strategies[Int(k)])
   }
 
   private func layoutNode(_ n: NodeID) {
-    if idle(n, { $0.desc.arrange != nil }) && (bridge.pendingFrames.isEmpty || bridge.pendingFrames[n] == nil) {
+    if idle(n, waiting: true, { $0.desc.arrange != nil }) && (bridge.pendingFrames.isEmpty || bridge.pendingFrames[n] == nil) {
       nodes.flags[n.index].remove(.needsLayout)
       return
     }
@@ -290,7 +295,7 @@ extension Context {
   }
 
   private func updateConstraintsOfNode(_ n: NodeID) {
-    if bridge.engineNodes.isEmpty && idle(n, { $0.desc.update_constraints != nil }) {
+    if bridge.engineNodes.isEmpty && idle(n, waiting: false, { $0.desc.update_constraints != nil }) {
       nodes.flags[n.index].remove(.needsUpdateConstraints)
       return
     }
