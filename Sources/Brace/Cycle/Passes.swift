@@ -265,22 +265,17 @@ extension Context {
     leaveActive(n)
   }
 
-  /// Whether a step of `n` would run nothing (most leaves): no callbacks, nobody tracing,
-  /// and `hook` absent, or its strategy not attached when `waiting` runs nothing (arrange
-  /// does not run for such a node; update_constraints attaches it first). Such a node's
-  /// flag is only cleared: it is not made busy, and not counted for the feedback-loop
-  /// check either, since it runs nothing that could flag a node again (a loop is caught
-  /// at the nodes that do).
+  /// Whether a step of `n` in `pass` would run nothing (most leaves): no callbacks, nobody
+  /// tracing, no hook (runsNothing). Such a node's flag is only cleared: it is not made
+  /// busy, and not counted for the feedback-loop check either, since it runs nothing that
+  /// could flag a node again (a loop is caught at the nodes that do).
   @inline(__always)
-  private func idle(_ n: NodeID, waiting: Bool, _ hook: (LoadedStrategy) -> Bool) -> Bool {
-    let i = n.index
-    guard nodes.callbacks[i] < 0, diagnostics.traceCallback == nil else { return false }
-    let k = nodes.strategy[i]
-    return k < 0 || (waiting && nodes.flags[i].contains(.strategyDeferred)) || !hook(plugins.strategies[Int(k)])
+  private func idle(_ n: NodeID, _ pass: PassFlags) -> Bool {
+    nodes.callbacks[n.index] < 0 && diagnostics.traceCallback == nil && runsNothing(n, pass)
   }
 
   private func layoutNode(_ n: NodeID) {
-    if idle(n, waiting: true, { $0.desc.arrange != nil }) && (bridge.pendingFrames.isEmpty || bridge.pendingFrames[n] == nil) {
+    if idle(n, .layout) && (bridge.pendingFrames.isEmpty || bridge.pendingFrames[n] == nil) {
       nodes.flags[n.index].remove(.needsLayout)
       return
     }
@@ -295,7 +290,7 @@ extension Context {
   }
 
   private func updateConstraintsOfNode(_ n: NodeID) {
-    if bridge.engineNodes.isEmpty && idle(n, waiting: false, { $0.desc.update_constraints != nil }) {
+    if bridge.engineNodes.isEmpty && idle(n, .constraints) {
       nodes.flags[n.index].remove(.needsUpdateConstraints)
       return
     }
@@ -321,7 +316,7 @@ extension Context {
   private func drawNode(_ n: NodeID) {
     let i = n.index
     // Nothing to draw with and nobody tracing: the flags go, nothing else happens.
-    if nodes.callbacks[i] < 0 && diagnostics.traceCallback == nil {
+    if idle(n, .display) {
       nodes.flags[i].remove([.needsDisplay, .displayWholeBounds])
       nodes.dirtyRect[i] = brace_rect()
       return
