@@ -16,6 +16,13 @@ enum Check {
     }
   }
 
+  /// Whether `rect` accepts `r`, without a message: finite, a size >= 0, edges finite (a
+  /// width of infinity makes x + width infinite; NaN fails the comparisons).
+  @inline(__always)
+  static func isValidRect(_ r: brace_rect) -> Bool {
+    r.x.isFinite && r.y.isFinite && r.width >= 0 && r.height >= 0 && (r.x + r.width).isFinite && (r.y + r.height).isFinite
+  }
+
   static func rect(_ r: brace_rect, _ name: @autoclosure () -> String) throws(BraceError) {
     try finite(r.x, "\(name()).x")
     try finite(r.y, "\(name()).y")

@@ -269,7 +269,7 @@ private func hostSetFrames(
     // The plain checks in one loop; the message only for the entry that fails them.
     for i in 0..<count {
       if let n = c.liveNode(nodes[i]), c.nodes.parent[n.index] == k, !c.nodes.flags[n.index].contains(.dismantling),
-        isPlainFrame(frames[i])
+        Check.isValidRect(frames[i])
       {
         continue
       }
@@ -289,9 +289,3 @@ private func hostSetFrames(
   }
 }
 
-/// What Check.rect accepts, without building a message: finite, a size >= 0, edges finite
-/// (a width of infinity makes x + width infinite; NaN fails the comparisons).
-@inline(__always)
-private func isPlainFrame(_ r: brace_rect) -> Bool {
-  r.x.isFinite && r.y.isFinite && r.width >= 0 && r.height >= 0 && (r.x + r.width).isFinite && (r.y + r.height).isFinite
-}
