@@ -62,7 +62,6 @@ static brace_diagnostic_fn on_diagnostic; /* kiwi.py's: keeps unsatisfiable repo
 /* Set by _setup() from kiwi.py: the exceptions it defines, numbers.Real. */
 static PyObject *DuplicateConstraint, *UnknownConstraint, *DuplicateEditVariable, *UnknownEditVariable,
     *BadRequiredStrength, *KiwiSolver, *NumbersReal;
-static PyObject *live_tokens; /* the tokens of the solvers whose context is alive */
 static PyObject *REPORTS;     /* kiwi.py's _REPORTS: context address -> unsatisfiable report */
 static uint64_t next_token = 1;
 
@@ -989,6 +988,76 @@ static PyGetSetDef Constraint_getset[] = {
     {"_op", (getter)Constraint_get_op, NULL, NULL, NULL},
     {NULL}};
 
+/* ------------------------------------------------------------------ live tokens */
+
+/* The tokens of the solvers whose context is alive, a set of integers in C (under the
+   GIL): asked for every variable and constraint a solver meets for the first time, where
+   a Python set cost an int object and a hashed lookup (about a tenth of a small build).
+   Open addressing with linear probing over a power-of-two table; 0 marks a free slot and
+   DEAD a removed one (tokens count up from 1 and never reach it). */
+#define DEAD UINT64_MAX
+static uint64_t *live_slots;
+static size_t live_mask, live_count, live_filled; /* filled: live and removed slots */
+
+static size_t live_home(uint64_t token) { return (size_t)((token * 0x9E3779B97F4A7C15u) >> 32) & live_mask; }
+
+/* 1 when `token` is a live solver's, 0 when not (or 0). */
+static int token_is_live(uint64_t token) {
+    if (token == 0 || live_slots == NULL)
+        return 0;
+    for (size_t i = live_home(token);; i = (i + 1) & live_mask) {
+        if (live_slots[i] == token)
+            return 1;
+        if (live_slots[i] == 0)
+            return 0;
+    }
+}
+
+/* Adds a token not in the set; -1 (MemoryError) when the table cannot grow. */
+static int live_add(uint64_t token) {
+    if ((live_filled + 1) * 2 > (live_slots ? live_mask + 1 : 0)) {
+        size_t cap = 16;
+        while (cap < (live_count + 1) * 4)
+            cap *= 2;
+        uint64_t *old = live_slots, *slots = PyMem_Calloc(cap, sizeof *slots);
+        if (slots == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        size_t old_cap = old ? live_mask + 1 : 0;
+        live_slots = slots;
+        live_mask = cap - 1;
+        live_filled = live_count;
+        for (size_t k = 0; k < old_cap; k++)
+            if (old[k] != 0 && old[k] != DEAD) {
+                size_t i = live_home(old[k]);
+                while (slots[i] != 0)
+                    i = (i + 1) & live_mask;
+                slots[i] = old[k];
+            }
+        PyMem_Free(old);
+    }
+    size_t i = live_home(token);
+    while (live_slots[i] != 0 && live_slots[i] != DEAD)
+        i = (i + 1) & live_mask;
+    if (live_slots[i] == 0)
+        live_filled++;
+    live_slots[i] = token;
+    live_count++;
+    return 0;
+}
+
+static void live_remove(uint64_t token) {
+    if (token == 0 || live_slots == NULL)
+        return;
+    for (size_t i = live_home(token); live_slots[i] != 0; i = (i + 1) & live_mask)
+        if (live_slots[i] == token) {
+            live_slots[i] = DEAD;
+            live_count--;
+            return;
+        }
+}
+
 /* ------------------------------------------------------------------ Solver */
 
 /* The context is made by the first call that needs one (ensure_context), as
@@ -999,7 +1068,9 @@ typedef struct {
     brace_context *ctx;  /* NULL until the first call that needs it, and after a reset */
     int cleared;         /* the collector broke a cycle through it: it takes no more calls */
     uint64_t token;      /* tells this context's variables apart (Variable.token) */
-    PyObject *vars;      /* Variable key -> its brace_variable (int), every one seen */
+    PyObject *vars;      /* Variable key -> its brace_variable (int), for the variables that
+                            another live solver held when this one met them (the others
+                            hold this solver's token and their handle) */
     PyObject *var_objs;  /* the Variables, in the order first seen (kept alive) */
     brace_variable *handles; /* their brace variables, same order */
     double *values;      /* updateVariables' buffer */
@@ -1011,6 +1082,8 @@ typedef struct {
     PyObject *cns;       /* Constraint key -> the Constraint itself when it holds this
                             solver's token and a handle, else (Constraint, its brace
                             constraint (int) or the cold path's tuple) */
+    Py_ssize_t foreign;  /* how many of `cns` are pairs: without any, a Constraint that
+                            does not hold this solver's token is not in it */
     PyObject *edits;     /* Variable key -> (Variable, strength) */
     /* The thread whose call is under way (0: none). Python code runs inside some calls
        (kiwi.py's cold paths, and any __del__ or collector callback there), and must not
@@ -1062,20 +1135,20 @@ static int Solver_clear(Solver *self) {
    makes a new one. */
 static void Solver_release(Solver *self) {
     if (self->ctx != NULL) {
-        PyObject *t = PyLong_FromUnsignedLongLong(self->token);
-        if (t == NULL || PySet_Discard(live_tokens, t) < 0)
-            PyErr_WriteUnraisable((PyObject *)self);
-        Py_XDECREF(t);
+        live_remove(self->token);
         /* a report left for this address must not reach the next context made there */
-        PyObject *a = PyLong_FromVoidPtr(self->ctx);
-        if (a == NULL || (PyDict_DelItem(REPORTS, a) < 0 && !PyErr_ExceptionMatches(PyExc_KeyError)))
-            PyErr_WriteUnraisable((PyObject *)self);
-        PyErr_Clear();
-        Py_XDECREF(a);
+        if (PyDict_GET_SIZE(REPORTS) != 0) {
+            PyObject *a = PyLong_FromVoidPtr(self->ctx);
+            if (a == NULL || (PyDict_DelItem(REPORTS, a) < 0 && !PyErr_ExceptionMatches(PyExc_KeyError)))
+                PyErr_WriteUnraisable((PyObject *)self);
+            PyErr_Clear();
+            Py_XDECREF(a);
+        }
         f_context_destroy(self->ctx);
         self->ctx = NULL;
     }
     clear_dicts(self);
+    self->foreign = 0;
     PyMem_Free(self->handles);
     PyMem_Free(self->values);
     self->handles = NULL;
@@ -1173,16 +1246,12 @@ static int ensure_context(Solver *self) {
         fail(self, st, "Solver()");
         return -1;
     }
-    PyObject *t = NULL;
     if ((self->vars = PyDict_New()) == NULL || (self->var_objs = PyList_New(0)) == NULL ||
-        (self->cns = PyDict_New()) == NULL || (self->edits = PyDict_New()) == NULL ||
-        (t = PyLong_FromUnsignedLongLong(next_token)) == NULL || PySet_Add(live_tokens, t) < 0) {
-        Py_XDECREF(t);
+        (self->cns = PyDict_New()) == NULL || (self->edits = PyDict_New()) == NULL || live_add(next_token) < 0) {
         clear_dicts(self);
         f_context_destroy(ctx);
         return -1;
     }
-    Py_DECREF(t);
     self->token = next_token++;
     self->ctx = ctx;
     return 0;
@@ -1218,28 +1287,20 @@ static int enter(Solver *self, const char *call) {
     return 0;
 }
 
-/* 1 when `token` is a live solver's, 0 when not (or 0), -1 on error. */
-static int token_is_live(uint64_t token) {
-    if (token == 0)
-        return 0;
-    PyObject *t = PyLong_FromUnsignedLongLong(token);
-    int live = t ? PySet_Contains(live_tokens, t) : -1;
-    Py_XDECREF(t);
-    return live;
-}
 
 /* The Brace variable of `var` in this context, made the first time; 0 on error. */
 static brace_variable handle_of(Solver *self, Variable *var) {
     if (var->token == self->token)
         return var->handle;
-    PyObject *key = VARIABLE_KEY(var);
-    if (key == NULL)
-        return 0;
-    PyObject *found = PyDict_GetItemWithError(self->vars, key);
-    if (found != NULL)
-        return PyLong_AsUnsignedLongLong(found);
-    if (PyErr_Occurred())
-        return 0;
+    /* the dict holds only variables that another solver held when this one met them */
+    if (PyDict_GET_SIZE(self->vars) != 0) {
+        PyObject *key = VARIABLE_KEY(var);
+        PyObject *found = key ? PyDict_GetItemWithError(self->vars, key) : NULL;
+        if (found != NULL)
+            return PyLong_AsUnsignedLongLong(found);
+        if (PyErr_Occurred())
+            return 0;
+    }
     if (self->count == self->capacity) {
         Py_ssize_t cap = self->capacity ? self->capacity * 2 : 64;
         brace_variable *h = PyMem_Realloc(self->handles, sizeof(brace_variable) * cap);
@@ -1262,21 +1323,23 @@ static brace_variable handle_of(Solver *self, Variable *var) {
         fail(self, st, "Solver.addConstraint()");
         return 0;
     }
-    PyObject *value = PyLong_FromUnsignedLongLong(h);
-    if (value == NULL || PyDict_SetItem(self->vars, key, value) < 0 ||
-        PyList_Append(self->var_objs, (PyObject *)var) < 0) {
+    if (PyList_Append(self->var_objs, (PyObject *)var) < 0)
+        return 0;
+    /* A variable no other live solver holds takes this one's token and handle, and is
+       found by them from then on; only the others need the dict. */
+    if (token_is_live(var->token)) {
+        PyObject *key = VARIABLE_KEY(var), *value = key ? PyLong_FromUnsignedLongLong(h) : NULL;
+        int rc = value == NULL ? -1 : PyDict_SetItem(self->vars, key, value);
         Py_XDECREF(value);
-        return 0;
-    }
-    Py_DECREF(value);
-    self->handles[self->count++] = h;
-    int claimed = token_is_live(var->token);
-    if (claimed < 0)
-        return 0;
-    if (!claimed) {
+        if (rc < 0) { /* as if never met (its engine variable stays unused) */
+            PyList_SetSlice(self->var_objs, self->count, PY_SSIZE_T_MAX, NULL);
+            return 0;
+        }
+    } else {
         var->token = self->token;
         var->handle = h;
     }
+    self->handles[self->count++] = h;
     return h;
 }
 
@@ -1307,7 +1370,7 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
     PyObject *key = CONSTRAINT_KEY(arg);
     if (key == NULL)
         return NULL;
-    int has = c->token == self->token ? 1 : PyDict_Contains(self->cns, key);
+    int has = c->token == self->token ? 1 : self->foreign == 0 ? 0 : PyDict_Contains(self->cns, key);
     if (has != 0) {
         if (has > 0)
             PyErr_SetObject(DuplicateConstraint, arg);
@@ -1367,8 +1430,9 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
             return NULL;
         }
     }
-    int st = PyDict_SetItem(self->cns, key, entry);
+    int paired = PyTuple_Check(entry), st = PyDict_SetItem(self->cns, key, entry);
     Py_DECREF(entry);
+    self->foreign += st == 0 && paired;
     if (st < 0) { /* memory only; what the cold path made stays until reset, as before */
         if (!claimed)
             c->token = 0;
@@ -1391,6 +1455,7 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
     }
     if (((Constraint *)arg)->token == self->token)
         ((Constraint *)arg)->token = 0;
+    self->foreign -= PyTuple_Check(entry);
     PyObject *r = NULL;
     PyObject *made = PyTuple_Check(entry) ? PyTuple_GET_ITEM(entry, 1) : NULL;
     if (made == NULL || PyLong_CheckExact(made)) {
@@ -1416,6 +1481,8 @@ static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
         return live < 0 ? NULL : Py_NewRef(Py_False);
     if (((Constraint *)arg)->token == self->token)
         Py_RETURN_TRUE;
+    if (self->foreign == 0)
+        Py_RETURN_FALSE;
     PyObject *key = CONSTRAINT_KEY(arg);
     int has = key ? PyDict_Contains(self->cns, key) : -1;
     return has < 0 ? NULL : PyBool_FromLong(has);
@@ -1849,7 +1916,7 @@ PyMODINIT_FUNC PyInit__kiwi(void) {
         goto fail;
     NumbersReal = PyObject_GetAttrString(numbers, "Real");
     Py_DECREF(numbers);
-    if (NumbersReal == NULL || (live_tokens = PySet_New(NULL)) == NULL)
+    if (NumbersReal == NULL)
         goto fail;
     if ((Variable_Type = make_type(m, &Variable_spec)) == NULL || (Term_Type = make_type(m, &Term_spec)) == NULL ||
         (Expression_Type = make_type(m, &Expression_spec)) == NULL ||

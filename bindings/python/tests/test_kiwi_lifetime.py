@@ -145,6 +145,32 @@ def test_a_constraint_in_two_solvers_is_known_to_each_on_its_own():
     assert x.value() == 4.0
 
 
+def test_what_a_solver_met_held_by_another_stays_its_own_after_that_one_goes():
+    # b met x and c while a held them (a's token and handles), so b keeps its own
+    # entries; once a is gone, b must still find them there, not take them afresh.
+    import pytest
+    from brace.kiwi import DuplicateConstraint, UnknownConstraint
+
+    x = Variable("x")
+    c = x >= 2
+    a, b = Solver(), Solver()
+    a.addConstraint(c)
+    b.addConstraint(c)
+    del a
+    with pytest.raises(DuplicateConstraint):
+        b.addConstraint(c)
+    assert b.hasConstraint(c)
+    with pytest.raises(UnsatisfiableConstraint):
+        b.addConstraint(x <= 1)  # the same x as c's: x >= 2 and x <= 1
+    b.addConstraint(x <= 2)
+    b.updateVariables()
+    assert x.value() == 2.0
+    b.removeConstraint(c)
+    assert not b.hasConstraint(c)
+    with pytest.raises(UnknownConstraint):
+        b.removeConstraint(c)
+
+
 def test_a_solver_that_refused_a_constraint_goes_with_its_last_reference():
     # The refusal's exception once held the raising frame, which held the solver: a
     # cycle that kept the Brace context until the next collection. gc is off here so
