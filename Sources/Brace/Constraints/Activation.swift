@@ -104,7 +104,7 @@ extension Context {
   /// Puts an active constraint's row in the solver. A required row that conflicts is
   /// kept out, marked broken and reported; the solver is then as it was.
   func install(_ c: ConstraintID) {
-    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
+    guard let i = bridge.solverInstance else { return }
     guard bridge.constraints[c.index].row == nil else { return }
     // The fields are read one by one, not as a copy of the record (its arrays retained).
     let terms = bridge.constraints[c.index].terms
@@ -127,11 +127,11 @@ extension Context {
       emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [], constraints: [c])
       return
     }
-    var (status, id, conflictRows) = addRow(row, of: c, to: s, i)
+    var (status, id, conflictRows) = addRow(row, of: c, i)
     bridge.dirty = true
     var victims: [(ConstraintID, [ConstraintID])] = []
     if status == BRACE_E_UNSATISFIABLE && bridge.refusedConflicts == nil && isGivenFrame(c) {
-      (status, id, victims) = makeRoom(for: c, row, s, i, conflictRows, own: own)
+      (status, id, victims) = makeRoom(for: c, row, i, conflictRows, own: own)
     }
     if status == BRACE_OK {
       // Field by field: storing `r` back released and retained the record's arrays
@@ -188,7 +188,7 @@ extension Context {
   /// the translated row is the one refused. Answers the status of the last attempt, the
   /// row id, and each constraint broken with those it conflicted with.
   private func makeRoom(
-    for c: ConstraintID, _ row: LinearExpression, _ s: LoadedStrategy, _ i: UnsafeMutableRawPointer,
+    for c: ConstraintID, _ row: LinearExpression, _ i: UnsafeMutableRawPointer,
     _ firstConflicts: Set<UInt32>, own: NodeID?
   ) -> (brace_status, UInt32, [(ConstraintID, [ConstraintID])]) {
     var conflictRows = firstConflicts
@@ -208,7 +208,7 @@ extension Context {
       uninstall(v)
       keepBroken(v, container: holder)
       victims.append((v, conflicting.filter { $0 != v } + [c]))
-      let (status, id, rows) = addRow(row, of: c, to: s, i)
+      let (status, id, rows) = addRow(row, of: c, i)
       if status != BRACE_E_UNSATISFIABLE { return (status, id, victims) }
       conflictRows = rows
     }
@@ -322,7 +322,7 @@ extension Context {
   /// Hands the row to the solver: its status, the row id, and on BRACE_E_UNSATISFIABLE the
   /// ids of the required rows it conflicts with.
   @inline(__always)
-  private func addRow(_ row: LinearExpression, of c: ConstraintID, to s: LoadedStrategy, _ i: UnsafeMutableRawPointer)
+  private func addRow(_ row: LinearExpression, of c: ConstraintID, _ i: UnsafeMutableRawPointer)
     -> (brace_status, UInt32, Set<UInt32>)
   {
     let relation = bridge.constraints[c.index].relation, priority = bridge.constraints[c.index].priority
@@ -332,7 +332,7 @@ extension Context {
     let status = row.terms.withUnsafeBufferPointer { terms in
       // The conflict list is scratch space on the stack: most additions never use it.
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
-        let status = s.desc.add!(i, terms.baseAddress, terms.count, relation, row.constant, Double(priority), &id,
+        let status = bridge.solverDesc.add!(i, terms.baseAddress, terms.count, relation, row.constant, Double(priority), &id,
                                  buf.baseAddress, buf.count, &conflictCount)
         if status == BRACE_E_UNSATISFIABLE {
           for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
@@ -342,7 +342,7 @@ extension Context {
     }
     // setWeight only stores weights other than 1 when the solver has the hook.
     let weight = bridge.constraints[c.index].weight
-    if status == BRACE_OK && weight != 1 && priority < 1000, let f = weightHooks(s)?.constraint {
+    if status == BRACE_OK && weight != 1 && priority < 1000, let f = weightHooks()?.constraint {
       _ = f(i, id, weight)
     }
     return (status, id, rows)
@@ -519,9 +519,9 @@ extension Context {
   func setWeight(_ c: ConstraintID, _ w: Double) throws(BraceError) {
     try Check.weight(w, "weight")
     guard bridge.constraints[c.index].weight != w else { return }
-    let (s, i) = try ensureSolver()
-    guard let f = weightHooks(s)?.constraint else {
-      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" has no weights (plugin ABI 1.4's set_weight); only weight 1 is possible")
+    let i = try solverInstance()
+    guard let f = weightHooks()?.constraint else {
+      throw BraceError(BRACE_E_PLUGIN, "solver \"\(bridge.solver?.name ?? "")\" has no weights (plugin ABI 1.4's set_weight); only weight 1 is possible")
     }
     if let row = bridge.constraints[c.index].row, bridge.constraints[c.index].priority < 1000 {
       let status = f(i, row, w)
@@ -531,9 +531,11 @@ extension Context {
     bridge.constraints[c.index].weight = w
   }
 
-  /// The solver's weight hooks (plugin ABI 1.4), when its descriptor has them.
-  func weightHooks(_ s: LoadedStrategy) -> (constraint: SolverSetNumber, edit: SolverSetNumber)? {
-    guard Int(s.desc.struct_size) >= weightHooksEnd, let c = s.desc.set_weight, let e = s.desc.set_edit_weight else { return nil }
+  /// The loaded solver's weight hooks (plugin ABI 1.4), when its descriptor has them.
+  func weightHooks() -> (constraint: SolverSetNumber, edit: SolverSetNumber)? {
+    guard Int(bridge.solverDesc.struct_size) >= weightHooksEnd, let c = bridge.solverDesc.set_weight,
+      let e = bridge.solverDesc.set_edit_weight
+    else { return nil }
     return (c, e)
   }
 

@@ -105,7 +105,7 @@ extension Context {
     guard bridge.edits[v] != nil, let s = bridge.solver, let i = bridge.solverInstance else {
       throw .invalidState("there is no edit on that item and attribute; call brace_context_add_edit first")
     }
-    guard let f = weightHooks(s)?.edit else {
+    guard let f = weightHooks()?.edit else {
       throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" has no weights (plugin ABI 1.4's set_edit_weight)")
     }
     let status = f(i, v, w)
