@@ -106,16 +106,33 @@ extension Context {
   func install(_ c: ConstraintID) {
     guard let i = bridge.solverInstance else { return }
     guard bridge.constraints[c.index].row == nil else { return }
-    // The fields are read one by one, not as a copy of the record (its arrays retained).
-    let terms = bridge.constraints[c.index].terms
-    guard itemsAreLive(terms), let holder = try? container(of: terms) else {
-      // Its items are gone or no longer share a tree: kept broken until that changes.
-      keepBroken(c, container: nil)
-      return
+    let holder: NodeID, own: NodeID?, touched: [NodeID]
+    var row: LinearExpression
+    if bridge.constraints[c.index].onlyVariables {
+      // Free variables only: no container, no nodes to enter (half the core's cost of
+      // adding such a constraint went to finding that out).
+      guard let r = variableRow(c) else {
+        keepBroken(c, container: nil)
+        return
+      }
+      holder = .none
+      own = nil
+      touched = []
+      row = r
+    } else {
+      // The fields are read one by one, not as a copy of the record (its arrays retained).
+      let terms = bridge.constraints[c.index].terms
+      guard itemsAreLive(terms), let h = try? container(of: terms) else {
+        // Its items are gone or no longer share a tree: kept broken until that changes.
+        keepBroken(c, container: nil)
+        return
+      }
+      holder = h
+      own = { if case .engine(let n) = bridge.constraints[c.index].owner { return n } else { return nil } }()
+      touched = touchedNodes(terms, container: holder)
+      guard let r = retainAndBuildRow(c, terms, container: holder, touched: touched, own: own) else { return }
+      row = r
     }
-    let own: NodeID? = { if case .engine(let n) = bridge.constraints[c.index].owner { return n } else { return nil } }()
-    let touched = touchedNodes(terms, container: holder)
-    guard var row = retainAndBuildRow(c, terms, container: holder, touched: touched, own: own) else { return }
     defer { recycleRowTerms(&row) }
     // Rows built from huge frames, insets or margins (a translated frame at 1e300) are
     // beyond the solver's tolerances: kept out, broken, and said so.
@@ -142,8 +159,10 @@ extension Context {
       if !touched.isEmpty { bridge.constraints[c.index].touched = touched }
       bridge.constraints[c.index].broken = false
       forgetBroken(c)
-      for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
-      noteMembership(of: c, touched)
+      if !touched.isEmpty {
+        for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
+        noteMembership(of: c, touched)
+      }
       if !(diagnosticsMuted && bridge.refusedConflicts == nil) {
         for (v, others) in victims where bridge.constraints[v.index].live {
           reportUnsatisfiable(broken: v, conflicting: others, winner: c)
@@ -310,12 +329,31 @@ extension Context {
     }
   }
 
+  /// The row of a constraint on free variables (buildRow's, term for term), or nil when
+  /// one of them was destroyed.
+  @inline(__always)
+  private func variableRow(_ c: ConstraintID) -> LinearExpression? {
+    let n = bridge.constraints[c.index].terms.count
+    for k in 0..<n where !bridge.variables[bridge.constraints[c.index].terms[k].variable.index].live { return nil }
+    var row = LinearExpression()
+    swap(&row.terms, &bridge.rowTermsScratch)
+    row.terms.reserveCapacity(n)
+    for k in 0..<n {
+      let t = bridge.constraints[c.index].terms[k]
+      row.add(bridge.variables[t.variable.index].solverVariable, t.coefficient)
+    }
+    row.constant -= bridge.constraints[c.index].constant
+    return row
+  }
+
   /// Keeps the storage of a row handed to the solver, emptied, for the next one.
   @inline(__always)
   private func recycleRowTerms(_ row: inout LinearExpression) {
     var terms: [brace_solver_term] = []
     swap(&terms, &row.terms)
-    terms.removeAll(keepingCapacity: true)
+    // (removeAll(keepingCapacity:) goes through replaceSubrange: 50 instructions for the
+    // row's few terms.)
+    while !terms.isEmpty { terms.removeLast() }
     bridge.rowTermsScratch = terms
   }
 

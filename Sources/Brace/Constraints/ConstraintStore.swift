@@ -75,11 +75,11 @@ struct ConstraintRecord: HandleRecord {
   /// The node of `.engine(node:)` or the strategy of `.strategy(_:)` (`owner`).
   var ownerId: Int32 = 0
   /// generation (bits 0-11) | relation + 1 (12-13) | live | layoutForm | active | broken |
-  /// has a row (14-18) | owner's kind (19-20).
+  /// has a row (14-18) | owner's kind (19-20) | only free variables (21).
   var bits: UInt32 = UInt32(BRACE_RELATION_EQUAL.rawValue + 1) << 12
 
   private static let liveBit: UInt32 = 1 << 14, layoutFormBit: UInt32 = 1 << 15, activeBit: UInt32 = 1 << 16
-  private static let brokenBit: UInt32 = 1 << 17, rowBit: UInt32 = 1 << 18
+  private static let brokenBit: UInt32 = 1 << 17, rowBit: UInt32 = 1 << 18, onlyVariablesBit: UInt32 = 1 << 21
 
   init() {}
 
@@ -105,6 +105,8 @@ struct ConstraintRecord: HandleRecord {
   /// in that form.
   var layoutForm: Bool { @inline(__always) get { bits & Self.layoutFormBit != 0 } set { setBit(Self.layoutFormBit, newValue) } }
   var active: Bool { @inline(__always) get { bits & Self.activeBit != 0 } set { setBit(Self.activeBit, newValue) } }
+  /// Every term is a free variable: installed without a container or nodes (install).
+  var onlyVariables: Bool { @inline(__always) get { bits & Self.onlyVariablesBit != 0 } set { setBit(Self.onlyVariablesBit, newValue) } }
   /// Active, but refused by the solver as conflicting with other required constraints.
   var broken: Bool { @inline(__always) get { bits & Self.brokenBit != 0 } set { setBit(Self.brokenBit, newValue) } }
   /// The solver row while installed.

@@ -58,7 +58,11 @@ extension Context {
     bridge.constraints[k.index].constant = constant
     bridge.constraints[k.index].owner = owner
     bridge.constraints[k.index].layoutForm = layoutForm
-    for t in terms where t.isVariable { bridge.variables[t.variable.index].uses += 1 }
+    var onlyVariables = true
+    for t in terms {
+      if t.isVariable { bridge.variables[t.variable.index].uses += 1 } else { onlyVariables = false }
+    }
+    bridge.constraints[k.index].onlyVariables = onlyVariables
     return k
   }
 
