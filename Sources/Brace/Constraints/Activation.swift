@@ -269,7 +269,11 @@ extension Context {
       // Grown as the constraint records are, not by the one slot needed each time.
       let n = bridge.activationOrder.count
       if c.index >= bridge.activationOrder.capacity { bridge.activationOrder.reserveCapacity(max(c.index + 1, grownRecordCapacity(n))) }
-      bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - n + 1))
+      if c.index == n {
+        bridge.activationOrder.append(0)
+      } else {
+        bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - n + 1))
+      }
     }
     bridge.activationClock &+= 1
     bridge.activationOrder[c.index] = bridge.activationClock

@@ -65,7 +65,11 @@ extension Context {
     }
     if Int(v) >= inUse {
       if Int(v) >= bridge.variableOwner.capacity { bridge.variableOwner.reserveCapacity(max(Int(v) + 1, grownRecordCapacity(inUse))) }
-      bridge.variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1))
+      if Int(v) == inUse {
+        bridge.variableOwner.append(-1)
+      } else {
+        bridge.variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1))
+      }
     }
     bridge.variableOwner[Int(v)] = owner
     return v
