@@ -374,7 +374,7 @@ extension Context {
     let status = row.terms.withUnsafeBufferPointer { terms in
       // The conflict list is scratch space on the stack: most additions never use it.
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
-        let status = bridge.solverDesc.add!(i, terms.baseAddress, terms.count, relation, row.constant, Double(priority), &id,
+        let status = bridge.solverDesc!.pointee.add!(i, terms.baseAddress, terms.count, relation, row.constant, Double(priority), &id,
                                  buf.baseAddress, buf.count, &conflictCount)
         if status == BRACE_E_UNSATISFIABLE {
           for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
@@ -575,8 +575,8 @@ extension Context {
 
   /// The loaded solver's weight hooks (plugin ABI 1.4), when its descriptor has them.
   func weightHooks() -> (constraint: SolverSetNumber, edit: SolverSetNumber)? {
-    guard Int(bridge.solverDesc.struct_size) >= weightHooksEnd, let c = bridge.solverDesc.set_weight,
-      let e = bridge.solverDesc.set_edit_weight
+    guard let d = bridge.solverDesc, Int(d.pointee.struct_size) >= weightHooksEnd, let c = d.pointee.set_weight,
+      let e = d.pointee.set_edit_weight
     else { return nil }
     return (c, e)
   }

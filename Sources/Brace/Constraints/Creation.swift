@@ -162,7 +162,7 @@ extension Context {
     bridge.batchStart = bridge.activationClock
     bridge.activating = true
     let outerCause = enterCause(.activation)
-    bridge.solverDesc.begin_batch!(i)
+    bridge.solverDesc!.pointee.begin_batch!(i)
     let named = bridge.constraints[k.index].live && bridge.constraints[k.index].generation == generation
       && !bridge.constraints[k.index].active
     if named {
@@ -171,7 +171,7 @@ extension Context {
       install(k)
     }
     settleEntrants()
-    bridge.solverDesc.end_batch!(i)
+    bridge.solverDesc!.pointee.end_batch!(i)
     bridge.cause = outerCause
     bridge.activating = false
     if let fault = bridge.pluginFault {

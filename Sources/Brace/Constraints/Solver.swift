@@ -31,7 +31,7 @@ extension Context {
       throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" could not create an instance (\(statusName(status)))")
     }
     bridge.solver = s
-    bridge.solverDesc = s.desc
+    bridge.solverDesc = s.descPointer
     bridge.solverInstance = instance
     return (s, instance)
   }
@@ -54,7 +54,7 @@ extension Context {
   func newSolverVariable(owner: Int64) throws(BraceError) -> UInt32 {
     let i = try solverInstance()
     var v: UInt32 = 0
-    let status = bridge.solverDesc.new_variable!(i, &v)
+    let status = bridge.solverDesc!.pointee.new_variable!(i, &v)
     guard status == BRACE_OK else { throw BraceError(BRACE_E_NO_MEMORY, "the solver could not make a variable (\(statusName(status)))") }
     let inUse = bridge.variableOwner.count
     guard Int(v) < inUse + Context.variableIdSlack, v <= UInt32(Handle.maxSlot) else {
