@@ -22,14 +22,16 @@ extension Context {
     let s: LoadedStrategy, i: UnsafeMutableRawPointer
     do throws(BraceError) {
       for c in list where !bridge.constraints[c.index].active {
-        for t in bridge.constraints[c.index].terms {
+        for k in 0..<bridge.constraints[c.index].termCount {
+          let t = bridge.constraints[c.index].term(k)
           if t.isVariable {
             guard bridge.variables[t.variable.index].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
           } else {
             _ = try node(t.item, "an item of \(describeConstraint(c))")
           }
         }
-        _ = try container(of: bridge.constraints[c.index].terms)
+        // (Free variables only: no container to find.)
+        if !bridge.constraints[c.index].onlyVariables { _ = try container(of: bridge.constraints[c.index].terms) }
       }
       (s, i) = try ensureSolver()
     } catch {
@@ -337,13 +339,13 @@ extension Context {
   /// one of them was destroyed.
   @inline(__always)
   private func variableRow(_ c: ConstraintID) -> LinearExpression? {
-    let n = bridge.constraints[c.index].terms.count
-    for k in 0..<n where !bridge.variables[bridge.constraints[c.index].terms[k].variable.index].live { return nil }
+    let n = bridge.constraints[c.index].termCount
+    for k in 0..<n where !bridge.variables[bridge.constraints[c.index].term(k).variable.index].live { return nil }
     var row = LinearExpression()
     swap(&row.terms, &bridge.rowTermsScratch)
     row.terms.reserveCapacity(n)
     for k in 0..<n {
-      let t = bridge.constraints[c.index].terms[k]
+      let t = bridge.constraints[c.index].term(k)
       row.add(bridge.variables[t.variable.index].solverVariable, t.coefficient)
     }
     row.constant -= bridge.constraints[c.index].constant
@@ -509,7 +511,10 @@ extension Context {
     }
     forgetBroken(c)
     free(bridge.constraints[c.index].identifier)
-    for t in bridge.constraints[c.index].terms where t.isVariable { bridge.variables[t.variable.index].uses -= 1 }
+    for k in 0..<bridge.constraints[c.index].termCount {
+      let t = bridge.constraints[c.index].term(k)
+      if t.isVariable { bridge.variables[t.variable.index].uses -= 1 }
+    }
     let g = bridge.constraints[c.index].generation
     bridge.constraints[c.index] = ConstraintRecord()
     bridge.constraints[c.index].generation = g

@@ -135,15 +135,22 @@ extension Context {
       relates = relates || m != 0
     }
     guard relates else { return nil }
-    let terms = [ConstraintTerm](unsafeUninitializedCapacity: count) { buffer, made in
-      for j in 0..<count {
-        (buffer.baseAddress! + j).initialize(to: ConstraintTerm(
-          item: variables[j], slot: Handle.slot(variables[j]), isVariable: true, attribute: BRACE_ATTR_NONE,
-          coefficient: coefficients[j]))
+    let k: ConstraintID
+    if count <= 2 {
+      k = try allocateConstraint([], relation, constant)
+      bridge.constraints[k.index].setVariableTerms(variables, coefficients, count)
+      for j in 0..<count { bridge.variables[Int(Handle.slot(variables[j]))].uses += 1 }
+    } else {
+      let terms = [ConstraintTerm](unsafeUninitializedCapacity: count) { buffer, made in
+        for j in 0..<count {
+          (buffer.baseAddress! + j).initialize(to: ConstraintTerm(
+            item: variables[j], slot: Handle.slot(variables[j]), isVariable: true, attribute: BRACE_ATTR_NONE,
+            coefficient: coefficients[j]))
+        }
+        made = count
       }
-      made = count
+      k = try allocateConstraint(terms, relation, constant)
     }
-    let k = try allocateConstraint(terms, relation, constant)
     bridge.constraints[k.index].priority = priority
     bridge.refusedConflicts = []
     // activate loads the solver after its checks, which these terms pass.
