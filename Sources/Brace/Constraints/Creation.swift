@@ -137,9 +137,14 @@ extension Context {
     guard relates else { return nil }
     let k: ConstraintID
     if count <= 2 {
-      k = try allocateConstraint([], relation, constant)
-      bridge.constraints[k.index].setVariableTerms(variables, coefficients, count)
-      for j in 0..<count { bridge.variables[Int(Handle.slot(variables[j]))].uses += 1 }
+      // Built whole and stored once (its arrays are empty): allocateConstraint(terms...)
+      // stores field by field into the slot.
+      var r = ConstraintRecord()
+      r.setVariableTerms(variables, coefficients, count)
+      r.relation = relation
+      r.constant = constant
+      r.onlyVariables = true
+      k = try allocateConstraint(r)
     } else {
       let terms = [ConstraintTerm](unsafeUninitializedCapacity: count) { buffer, made in
         for j in 0..<count {
