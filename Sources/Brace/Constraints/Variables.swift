@@ -27,14 +27,14 @@ extension Context {
   }
 
   func destroyVariable(_ v: VariableID) throws(BraceError) {
-    let uses = bridge.variables[v.index].uses
-    if uses > 0 {
-      // Only the error path scans, to name one user.
-      let first = bridge.constraints.indices.first { k in
+    if bridge.variables[v.index].uses > 0 {
+      // Only the error path scans, to count the users (`uses` counts terms: x + x is
+      // two) and to name one.
+      let users = bridge.constraints.indices.filter { k in
         bridge.constraints[k].live && bridge.constraints[k].terms.contains { $0.isVariable && $0.variable == v }
       }
-      let example = first.map { ", for example \(describeConstraint(ConstraintID(index: $0)))" } ?? ""
-      throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(uses) constraint(s)\(example); destroy them first")
+      let example = users.first.map { ", for example \(describeConstraint(ConstraintID(index: $0)))" } ?? ""
+      throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(users.count) constraint(s)\(example); destroy them first")
     }
     let sv = bridge.variables[v.index].solverVariable
     if bridge.edits[sv] != nil {
