@@ -67,6 +67,41 @@ import Testing
     #expect(value(fx, y) == 7)
   }
 
+  @Test func aConstraintOnVariablesSumsRepeatedTermsAndReactivatesLikeAnyOther() throws {
+    let fx = try Fx()
+    let x = variable(fx), y = variable(fx)
+    // x + x == 10 is 2x == 10: x = 5 (a repeated variable's terms add up in the row).
+    ok(addOn(fx, [x, x], [1, 1], EQ, 10).0, fx.ctx)
+    #expect(value(fx, x) == 5)
+    // y + x - x >= 4: the x terms cancel, leaving y >= 4, which outweighs the weak y == 1.
+    let (s, bound) = addOn(fx, [y, x, x], [1, 1, -1], GE, 4)
+    ok(s, fx.ctx)
+    let (s2, weak) = addOn(fx, [y], [1], EQ, 1, priority: 250)
+    ok(s2, fx.ctx)
+    #expect(value(fx, y) == 4)
+    // Its terms read back as given, not as the row the solver got.
+    var terms = [brace_term](repeating: brace_term(), count: 4)
+    var n = 0, relation = EQ, constant = 0.0
+    ok(brace_constraint_get_terms(fx.ctx, bound, &terms, 4, &n, &relation, &constant), fx.ctx)
+    #expect(n == 3 && relation == GE && constant == 4)
+    #expect(terms[0].item == y && terms[1].item == x && terms[2].item == x)
+    #expect(terms[0].coefficient == 1 && terms[1].coefficient == 1 && terms[2].coefficient == -1)
+    #expect(terms[0].attribute == BRACE_ATTR_NONE)
+    // Deactivated, y follows the weak y == 1; activated again, y >= 4 holds again.
+    ok(brace_constraint_deactivate(fx.ctx, bound), fx.ctx)
+    #expect(!fx.isActive(bound) && value(fx, y) == 1)
+    ok(brace_constraint_activate(fx.ctx, bound), fx.ctx)
+    #expect(fx.isActive(bound) && value(fx, y) == 4)
+    // Destroyed, it no longer holds y, nor uses y or x: with the weak y == 1 gone too, y
+    // can be destroyed; x is still used by x + x == 10.
+    ok(brace_constraint_destroy(fx.ctx, bound), fx.ctx)
+    #expect(value(fx, y) == 1 && value(fx, x) == 5)
+    ok(brace_constraint_destroy(fx.ctx, weak), fx.ctx)
+    ok(brace_variable_destroy(fx.ctx, y), fx.ctx)
+    // One constraint uses x, with two terms.
+    expectFailure(brace_variable_destroy(fx.ctx, x), BRACE_E_INVALID_STATE, fx.ctx, mentions: ["used by 1 constraint(s)", "== 10"])
+  }
+
   @Test func addOnVariablesRefusesBadInputAndChangesNothing() throws {
     let fx = try Fx()
     let x = variable(fx)

@@ -164,6 +164,10 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
     guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms, got \(UInt(bitPattern: count))") }
     guard let variables else { throw .invalidArgument("variables is NULL") }
     guard let coefficients else { throw .invalidArgument("coefficients is NULL") }
+    if let k = try c.addOnFreeVariables(variables, coefficients, count, relation, constant, priority) {
+      out.pointee = c.handle(ofConstraint: k)
+      return
+    }
     let k = try withUnsafeTemporaryAllocation(of: brace_term.self, capacity: count) { terms throws(BraceError) in
       for j in 0..<count {
         guard Handle.kind(variables[j]) == HandleKind.variable.rawValue else {

@@ -22,14 +22,16 @@ extension Context {
     let s: LoadedStrategy, i: UnsafeMutableRawPointer
     do throws(BraceError) {
       for c in list where !bridge.constraints[c.index].active {
-        for t in bridge.constraints[c.index].terms {
+        for k in 0..<bridge.constraints[c.index].termCount {
+          let t = bridge.constraints[c.index].term(k)
           if t.isVariable {
             guard bridge.variables[t.variable.index].live else { throw .invalidState("\(describeConstraint(c)) uses a destroyed variable") }
           } else {
             _ = try node(t.item, "an item of \(describeConstraint(c))")
           }
         }
-        _ = try container(of: bridge.constraints[c.index].terms)
+        // (Free variables only: no container to find.)
+        if !bridge.constraints[c.index].onlyVariables { _ = try container(of: bridge.constraints[c.index].terms) }
       }
       (s, i) = try ensureSolver()
     } catch {
@@ -104,18 +106,35 @@ extension Context {
   /// Puts an active constraint's row in the solver. A required row that conflicts is
   /// kept out, marked broken and reported; the solver is then as it was.
   func install(_ c: ConstraintID) {
-    guard let s = bridge.solver, let i = bridge.solverInstance else { return }
+    guard let i = bridge.solverInstance else { return }
     guard bridge.constraints[c.index].row == nil else { return }
-    // The fields are read one by one, not as a copy of the record (its arrays retained).
-    let terms = bridge.constraints[c.index].terms
-    guard itemsAreLive(terms), let holder = try? container(of: terms) else {
-      // Its items are gone or no longer share a tree: kept broken until that changes.
-      keepBroken(c, container: nil)
-      return
+    let holder: NodeID, own: NodeID?, touched: [NodeID]
+    var row: LinearExpression
+    if bridge.constraints[c.index].onlyVariables {
+      // Free variables only: no container, no nodes to enter (half the core's cost of
+      // adding such a constraint went to finding that out).
+      guard let r = variableRow(c) else {
+        keepBroken(c, container: nil)
+        return
+      }
+      holder = .none
+      own = nil
+      touched = []
+      row = r
+    } else {
+      // The fields are read one by one, not as a copy of the record (its arrays retained).
+      let terms = bridge.constraints[c.index].terms
+      guard itemsAreLive(terms), let h = try? container(of: terms) else {
+        // Its items are gone or no longer share a tree: kept broken until that changes.
+        keepBroken(c, container: nil)
+        return
+      }
+      holder = h
+      own = { if case .engine(let n) = bridge.constraints[c.index].owner { return n } else { return nil } }()
+      touched = touchedNodes(terms, container: holder)
+      guard let r = retainAndBuildRow(c, terms, container: holder, touched: touched, own: own) else { return }
+      row = r
     }
-    let own: NodeID? = { if case .engine(let n) = bridge.constraints[c.index].owner { return n } else { return nil } }()
-    let touched = touchedNodes(terms, container: holder)
-    guard var row = retainAndBuildRow(c, terms, container: holder, touched: touched, own: own) else { return }
     defer { recycleRowTerms(&row) }
     // Rows built from huge frames, insets or margins (a translated frame at 1e300) are
     // beyond the solver's tolerances: kept out, broken, and said so.
@@ -127,11 +146,11 @@ extension Context {
       emitDiagnostic(BRACE_DIAGNOSTIC_UNSATISFIABLE, "\(describeConstraint(c)) is not enforced: with the geometry of its items its numbers are beyond the solver's range (constants within ±1e9, multipliers within ±1e6)", nodes: [], constraints: [c])
       return
     }
-    var (status, id, conflictRows) = addRow(row, of: c, to: s, i)
+    var (status, id, conflictRows) = addRow(row, of: c, i)
     bridge.dirty = true
     var victims: [(ConstraintID, [ConstraintID])] = []
     if status == BRACE_E_UNSATISFIABLE && bridge.refusedConflicts == nil && isGivenFrame(c) {
-      (status, id, victims) = makeRoom(for: c, row, s, i, conflictRows, own: own)
+      (status, id, victims) = makeRoom(for: c, row, i, conflictRows, own: own)
     }
     if status == BRACE_OK {
       // Field by field: storing `r` back released and retained the record's arrays
@@ -142,8 +161,10 @@ extension Context {
       if !touched.isEmpty { bridge.constraints[c.index].touched = touched }
       bridge.constraints[c.index].broken = false
       forgetBroken(c)
-      for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
-      noteMembership(of: c, touched)
+      if !touched.isEmpty {
+        for n in touched { bridge.nodeConstraints[n, default: []].append(c) }
+        noteMembership(of: c, touched)
+      }
       if !(diagnosticsMuted && bridge.refusedConflicts == nil) {
         for (v, others) in victims where bridge.constraints[v.index].live {
           reportUnsatisfiable(broken: v, conflicting: others, winner: c)
@@ -188,7 +209,7 @@ extension Context {
   /// the translated row is the one refused. Answers the status of the last attempt, the
   /// row id, and each constraint broken with those it conflicted with.
   private func makeRoom(
-    for c: ConstraintID, _ row: LinearExpression, _ s: LoadedStrategy, _ i: UnsafeMutableRawPointer,
+    for c: ConstraintID, _ row: LinearExpression, _ i: UnsafeMutableRawPointer,
     _ firstConflicts: Set<UInt32>, own: NodeID?
   ) -> (brace_status, UInt32, [(ConstraintID, [ConstraintID])]) {
     var conflictRows = firstConflicts
@@ -208,7 +229,7 @@ extension Context {
       uninstall(v)
       keepBroken(v, container: holder)
       victims.append((v, conflicting.filter { $0 != v } + [c]))
-      let (status, id, rows) = addRow(row, of: c, to: s, i)
+      let (status, id, rows) = addRow(row, of: c, i)
       if status != BRACE_E_UNSATISFIABLE { return (status, id, victims) }
       conflictRows = rows
     }
@@ -250,7 +271,11 @@ extension Context {
       // Grown as the constraint records are, not by the one slot needed each time.
       let n = bridge.activationOrder.count
       if c.index >= bridge.activationOrder.capacity { bridge.activationOrder.reserveCapacity(max(c.index + 1, grownRecordCapacity(n))) }
-      bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - n + 1))
+      if c.index == n {
+        bridge.activationOrder.append(0)
+      } else {
+        bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - n + 1))
+      }
     }
     bridge.activationClock &+= 1
     bridge.activationOrder[c.index] = bridge.activationClock
@@ -310,19 +335,38 @@ extension Context {
     }
   }
 
+  /// The row of a constraint on free variables (buildRow's, term for term), or nil when
+  /// one of them was destroyed.
+  @inline(__always)
+  private func variableRow(_ c: ConstraintID) -> LinearExpression? {
+    let n = bridge.constraints[c.index].termCount
+    for k in 0..<n where !bridge.variables[bridge.constraints[c.index].term(k).variable.index].live { return nil }
+    var row = LinearExpression()
+    swap(&row.terms, &bridge.rowTermsScratch)
+    row.terms.reserveCapacity(n)
+    for k in 0..<n {
+      let t = bridge.constraints[c.index].term(k)
+      row.add(bridge.variables[t.variable.index].solverVariable, t.coefficient)
+    }
+    row.constant -= bridge.constraints[c.index].constant
+    return row
+  }
+
   /// Keeps the storage of a row handed to the solver, emptied, for the next one.
   @inline(__always)
   private func recycleRowTerms(_ row: inout LinearExpression) {
     var terms: [brace_solver_term] = []
     swap(&terms, &row.terms)
-    terms.removeAll(keepingCapacity: true)
+    // (removeAll(keepingCapacity:) goes through replaceSubrange: 50 instructions for the
+    // row's few terms.)
+    while !terms.isEmpty { terms.removeLast() }
     bridge.rowTermsScratch = terms
   }
 
   /// Hands the row to the solver: its status, the row id, and on BRACE_E_UNSATISFIABLE the
   /// ids of the required rows it conflicts with.
   @inline(__always)
-  private func addRow(_ row: LinearExpression, of c: ConstraintID, to s: LoadedStrategy, _ i: UnsafeMutableRawPointer)
+  private func addRow(_ row: LinearExpression, of c: ConstraintID, _ i: UnsafeMutableRawPointer)
     -> (brace_status, UInt32, Set<UInt32>)
   {
     let relation = bridge.constraints[c.index].relation, priority = bridge.constraints[c.index].priority
@@ -332,7 +376,7 @@ extension Context {
     let status = row.terms.withUnsafeBufferPointer { terms in
       // The conflict list is scratch space on the stack: most additions never use it.
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
-        let status = s.desc.add!(i, terms.baseAddress, terms.count, relation, row.constant, Double(priority), &id,
+        let status = bridge.solverDesc!.pointee.add!(i, terms.baseAddress, terms.count, relation, row.constant, Double(priority), &id,
                                  buf.baseAddress, buf.count, &conflictCount)
         if status == BRACE_E_UNSATISFIABLE {
           for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
@@ -342,7 +386,7 @@ extension Context {
     }
     // setWeight only stores weights other than 1 when the solver has the hook.
     let weight = bridge.constraints[c.index].weight
-    if status == BRACE_OK && weight != 1 && priority < 1000, let f = weightHooks(s)?.constraint {
+    if status == BRACE_OK && weight != 1 && priority < 1000, let f = weightHooks()?.constraint {
       _ = f(i, id, weight)
     }
     return (status, id, rows)
@@ -467,7 +511,10 @@ extension Context {
     }
     forgetBroken(c)
     free(bridge.constraints[c.index].identifier)
-    for t in bridge.constraints[c.index].terms where t.isVariable { bridge.variables[t.variable.index].uses -= 1 }
+    for k in 0..<bridge.constraints[c.index].termCount {
+      let t = bridge.constraints[c.index].term(k)
+      if t.isVariable { bridge.variables[t.variable.index].uses -= 1 }
+    }
     let g = bridge.constraints[c.index].generation
     bridge.constraints[c.index] = ConstraintRecord()
     bridge.constraints[c.index].generation = g
@@ -519,9 +566,9 @@ extension Context {
   func setWeight(_ c: ConstraintID, _ w: Double) throws(BraceError) {
     try Check.weight(w, "weight")
     guard bridge.constraints[c.index].weight != w else { return }
-    let (s, i) = try ensureSolver()
-    guard let f = weightHooks(s)?.constraint else {
-      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" has no weights (plugin ABI 1.4's set_weight); only weight 1 is possible")
+    let i = try solverInstance()
+    guard let f = weightHooks()?.constraint else {
+      throw BraceError(BRACE_E_PLUGIN, "solver \"\(bridge.solver?.name ?? "")\" has no weights (plugin ABI 1.4's set_weight); only weight 1 is possible")
     }
     if let row = bridge.constraints[c.index].row, bridge.constraints[c.index].priority < 1000 {
       let status = f(i, row, w)
@@ -531,9 +578,11 @@ extension Context {
     bridge.constraints[c.index].weight = w
   }
 
-  /// The solver's weight hooks (plugin ABI 1.4), when its descriptor has them.
-  func weightHooks(_ s: LoadedStrategy) -> (constraint: SolverSetNumber, edit: SolverSetNumber)? {
-    guard Int(s.desc.struct_size) >= weightHooksEnd, let c = s.desc.set_weight, let e = s.desc.set_edit_weight else { return nil }
+  /// The loaded solver's weight hooks (plugin ABI 1.4), when its descriptor has them.
+  func weightHooks() -> (constraint: SolverSetNumber, edit: SolverSetNumber)? {
+    guard let d = bridge.solverDesc, Int(d.pointee.struct_size) >= weightHooksEnd, let c = d.pointee.set_weight,
+      let e = d.pointee.set_edit_weight
+    else { return nil }
     return (c, e)
   }
 

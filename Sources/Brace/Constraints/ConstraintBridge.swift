@@ -17,6 +17,9 @@ struct ConstraintBridge {
   /// The solver strategy and the context's instance of it, once constraints are used.
   var solver: LoadedStrategy? = nil
   var solverInstance: UnsafeMutableRawPointer? = nil
+  /// The solver's descriptor, set with `solverInstance` and borrowed from `solver` (which
+  /// keeps it alive): read on the hot paths without retaining `solver` for each call.
+  var solverDesc: UnsafePointer<brace_strategy_desc>? = nil
   /// The solver changed since frames were last taken from it.
   var dirty = false
   /// Solved frames waiting for their superview's layout pass, by superview slot.

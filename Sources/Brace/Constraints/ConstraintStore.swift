@@ -45,7 +45,7 @@ struct ConstraintTerm {
 }
 
 /// A constraint: the linear relation sum(terms) REL constant, plus what Auto Layout
-/// keeps about it. 64 bytes (one per constraint slot, live or free): the generation,
+/// keeps about it. 112 bytes (one per constraint slot, live or free): the generation,
 /// relation, flags and owner's kind share one word (`bits`); the accessors below keep
 /// the fields' types.
 /// A record a handle can name: a slot is reused with a new generation once freed.
@@ -60,7 +60,14 @@ struct ConstraintRecord: HandleRecord {
   /// (insets, margins, baselines), so a constant change is one solver call.
   var rowOffset: Double = 0
   var identifier: UnsafeMutablePointer<CChar>? = nil
-  var terms: [ConstraintTerm] = []
+  /// The terms, unless the record keeps them itself (`inlineCount` > 0).
+  private var storedTerms: [ConstraintTerm] = []
+  /// The one or two terms of a constraint on free variables, kept in the record (32
+  /// bytes) rather than in a heap array each (allocating and freeing it was ~500
+  /// instructions of the core's ~1,500 per addConstraint of brace.kiwi). A variable's
+  /// term is its handle and coefficient: its attribute is BRACE_ATTR_NONE.
+  private var inlineItems: (UInt64, UInt64) = (0, 0)
+  private var inlineCoefficients: (Double, Double) = (0, 0)
   /// Nodes whose variables the row uses (items and the ancestors on their chains).
   var touched: [NodeID] = []
   var priority: Float = 1000
@@ -75,13 +82,55 @@ struct ConstraintRecord: HandleRecord {
   /// The node of `.engine(node:)` or the strategy of `.strategy(_:)` (`owner`).
   var ownerId: Int32 = 0
   /// generation (bits 0-11) | relation + 1 (12-13) | live | layoutForm | active | broken |
-  /// has a row (14-18) | owner's kind (19-20).
+  /// has a row (14-18) | owner's kind (19-20) | only free variables (21) | terms kept
+  /// in the record (22-23).
   var bits: UInt32 = UInt32(BRACE_RELATION_EQUAL.rawValue + 1) << 12
 
   private static let liveBit: UInt32 = 1 << 14, layoutFormBit: UInt32 = 1 << 15, activeBit: UInt32 = 1 << 16
-  private static let brokenBit: UInt32 = 1 << 17, rowBit: UInt32 = 1 << 18
+  private static let brokenBit: UInt32 = 1 << 17, rowBit: UInt32 = 1 << 18, onlyVariablesBit: UInt32 = 1 << 21
 
   init() {}
+
+  /// sum(terms): an array made on each read for terms kept in the record (hot paths read
+  /// `termCount` and `term(_:)`).
+  var terms: [ConstraintTerm] {
+    get {
+      switch inlineCount {
+      case 0: return storedTerms
+      case 1: return [term(0)]
+      default: return [term(0), term(1)]
+      }
+    }
+    set {
+      storedTerms = newValue
+      inlineCount = 0
+    }
+  }
+
+  var termCount: Int { @inline(__always) get { inlineCount == 0 ? storedTerms.count : inlineCount } }
+
+  @inline(__always)
+  func term(_ k: Int) -> ConstraintTerm {
+    guard inlineCount > 0 else { return storedTerms[k] }
+    let item = k == 0 ? inlineItems.0 : inlineItems.1
+    return ConstraintTerm(
+      item: item, slot: Handle.slot(item), isVariable: true, attribute: BRACE_ATTR_NONE,
+      coefficient: k == 0 ? inlineCoefficients.0 : inlineCoefficients.1)
+  }
+
+  /// Keeps one or two terms on free variables (checked handles) in the record itself.
+  mutating func setVariableTerms(_ items: UnsafePointer<UInt64>, _ coefficients: UnsafePointer<Double>, _ count: Int) {
+    assert(count == 1 || count == 2)
+    storedTerms = []
+    inlineItems = (items[0], count > 1 ? items[1] : 0)
+    inlineCoefficients = (coefficients[0], count > 1 ? coefficients[1] : 0)
+    inlineCount = count
+  }
+
+  private var inlineCount: Int {
+    @inline(__always) get { Int((bits >> 22) & 3) }
+    set { bits = (bits & ~(3 << 22)) | UInt32(truncatingIfNeeded: newValue & 3) << 22 }
+  }
 
   @inline(__always)
   private mutating func setBit(_ bit: UInt32, _ on: Bool) { bits = on ? bits | bit : bits & ~bit }
@@ -105,6 +154,8 @@ struct ConstraintRecord: HandleRecord {
   /// in that form.
   var layoutForm: Bool { @inline(__always) get { bits & Self.layoutFormBit != 0 } set { setBit(Self.layoutFormBit, newValue) } }
   var active: Bool { @inline(__always) get { bits & Self.activeBit != 0 } set { setBit(Self.activeBit, newValue) } }
+  /// Every term is a free variable: installed without a container or nodes (install).
+  var onlyVariables: Bool { @inline(__always) get { bits & Self.onlyVariablesBit != 0 } set { setBit(Self.onlyVariablesBit, newValue) } }
   /// Active, but refused by the solver as conflicting with other required constraints.
   var broken: Bool { @inline(__always) get { bits & Self.brokenBit != 0 } set { setBit(Self.brokenBit, newValue) } }
   /// The solver row while installed.
@@ -158,10 +209,10 @@ struct VariableRecord: HandleRecord {
 }
 
 /// The next capacity of one of the context's record arrays that holds `n`: 1.25 times
-/// (the unused end averages about 12% where doubling leaves about 44%), doubling from 4
-/// up to 64.
+/// (the unused end averages about 12% where doubling leaves about 44%), doubling from 16
+/// up to 64 (a fresh context's first records: one allocation, not three as from 4).
 @inline(__always)
-func grownRecordCapacity(_ n: Int) -> Int { n < 64 ? max(4, 2 * n) : n + n / 4 }
+func grownRecordCapacity(_ n: Int) -> Int { n < 64 ? max(16, 2 * n) : n + n / 4 }
 
 /// A node's part in constraint layout.
 struct NodeEngineState {

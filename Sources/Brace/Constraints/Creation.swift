@@ -95,12 +95,110 @@ extension Context {
       throw error
     }
     guard bridge.constraints[k.index].broken else { return k }
+    throw refuse(k)
+  }
+
+  /// A constraint brace_constraint_add_on_variables activated and the solver could not
+  /// enforce: destroyed, and the error that says why.
+  private func refuse(_ k: ConstraintID) -> BraceError {
     let conflicting = bridge.refusedConflicts ?? []
     let what = describeConstraint(k)
     let list = conflicting.map { "\"\(describeConstraint($0))\"" }.joined(separator: ", ")
     destroyConstraint(k)
-    throw BraceError(BRACE_E_UNSATISFIABLE, conflicting.isEmpty
+    return BraceError(BRACE_E_UNSATISFIABLE, conflicting.isEmpty
       ? "Unable to satisfy constraint \(what): the solver cannot enforce it; nothing was added"
       : "Unable to simultaneously satisfy constraints: \(what) conflicts with the required constraints (\(list)); nothing was added")
+  }
+
+  /// brace_constraint_add_on_variables when every input is valid and no activation is
+  /// under way (kiwi's addConstraint): what addOnVariables does, in the same order, but
+  /// checked without building messages, the terms stored without a scratch copy, and the
+  /// batch of one activated without activate's per-constraint checks and closures. nil,
+  /// with nothing changed, sends the call to addOnVariables, which names the problem.
+  func addOnFreeVariables(
+    _ variables: UnsafePointer<brace_variable>, _ coefficients: UnsafePointer<Double>, _ count: Int,
+    _ relation: brace_relation, _ constant: Double, _ priority: Float
+  ) throws(BraceError) -> ConstraintID? {
+    guard priority.isFinite, priority >= 1, priority <= 1000, relation.isKnown, count >= 1, count <= 64,
+      constant.isFinite, abs(constant) <= Check.maxConstant, !bridge.activating, bridge.refusedConflicts == nil,
+      !bridge.freeConstraints.isEmpty || bridge.constraints.count <= Int(Handle.maxSlot)
+    else { return nil }
+    // Check.coefficient and variable(_:), without their messages.
+    let tag = self.tag, kind = HandleKind.variable.rawValue
+    var relates = false
+    for j in 0..<count {
+      let h = variables[j], m = coefficients[j], slot = Int(Handle.slot(h))
+      guard Handle.kind(h) == kind, Handle.tag(h) == tag, slot < bridge.variables.count,
+        bridge.variables[slot].generation == Handle.generation(h), bridge.variables[slot].live,
+        m.isFinite, m == 0 || (abs(m) <= Check.maxCoefficient && abs(m) >= Check.minCoefficient)
+      else { return nil }
+      relates = relates || m != 0
+    }
+    guard relates else { return nil }
+    let k: ConstraintID
+    if count <= 2 {
+      // Built whole and stored once (its arrays are empty): allocateConstraint(terms...)
+      // stores field by field into the slot.
+      var r = ConstraintRecord()
+      r.setVariableTerms(variables, coefficients, count)
+      r.relation = relation
+      r.constant = constant
+      r.onlyVariables = true
+      k = try allocateConstraint(r)
+    } else {
+      let terms = [ConstraintTerm](unsafeUninitializedCapacity: count) { buffer, made in
+        for j in 0..<count {
+          (buffer.baseAddress! + j).initialize(to: ConstraintTerm(
+            item: variables[j], slot: Handle.slot(variables[j]), isVariable: true, attribute: BRACE_ATTR_NONE,
+            coefficient: coefficients[j]))
+        }
+        made = count
+      }
+      k = try allocateConstraint(terms, relation, constant)
+    }
+    bridge.constraints[k.index].priority = priority
+    bridge.refusedConflicts = []
+    // activate loads the solver after its checks, which these terms pass.
+    let i: UnsafeMutableRawPointer
+    do throws(BraceError) {
+      i = try solverInstance()
+    } catch {
+      destroyConstraint(k)
+      bridge.refusedConflicts = nil
+      throw error
+    }
+    let generation = bridge.constraints[k.index].generation
+    // activate's batch of one: loading the solver runs plugin code, which may have
+    // destroyed the new constraint.
+    bridge.pluginFault = nil
+    bridge.batchStart = bridge.activationClock
+    bridge.activating = true
+    let outerCause = enterCause(.activation)
+    bridge.solverDesc!.pointee.begin_batch!(i)
+    let named = bridge.constraints[k.index].live && bridge.constraints[k.index].generation == generation
+      && !bridge.constraints[k.index].active
+    if named {
+      bridge.constraints[k.index].active = true
+      stampActivation(k)
+      install(k)
+    }
+    settleEntrants()
+    bridge.solverDesc!.pointee.end_batch!(i)
+    bridge.cause = outerCause
+    bridge.activating = false
+    if let fault = bridge.pluginFault {
+      bridge.pluginFault = nil
+      if named { deactivate(k) }
+      destroyConstraint(k)
+      bridge.refusedConflicts = nil
+      throw fault
+    }
+    guard bridge.constraints[k.index].broken else {
+      bridge.refusedConflicts = nil
+      return k
+    }
+    let error = refuse(k)
+    bridge.refusedConflicts = nil
+    throw error
   }
 }

@@ -58,7 +58,11 @@ extension Context {
     bridge.constraints[k.index].constant = constant
     bridge.constraints[k.index].owner = owner
     bridge.constraints[k.index].layoutForm = layoutForm
-    for t in terms where t.isVariable { bridge.variables[t.variable.index].uses += 1 }
+    var onlyVariables = true
+    for t in terms {
+      if t.isVariable { bridge.variables[t.variable.index].uses += 1 } else { onlyVariables = false }
+    }
+    bridge.constraints[k.index].onlyVariables = onlyVariables
     return k
   }
 
@@ -68,7 +72,10 @@ extension Context {
       throw BraceError(BRACE_E_NO_MEMORY, "the context's constraint handle space is exhausted")
     }
     r.live = true
-    for t in r.terms where t.isVariable { bridge.variables[t.variable.index].uses += 1 }
+    for k in 0..<r.termCount {
+      let t = r.term(k)
+      if t.isVariable { bridge.variables[t.variable.index].uses += 1 }
+    }
     if let slot = bridge.freeConstraints.popLast() {
       r.generation = bridge.constraints[slot.index].generation + 1
       bridge.constraints[slot.index] = r

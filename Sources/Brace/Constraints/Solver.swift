@@ -31,8 +31,17 @@ extension Context {
       throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" could not create an instance (\(statusName(status)))")
     }
     bridge.solver = s
+    bridge.solverDesc = s.descPointer
     bridge.solverInstance = instance
     return (s, instance)
+  }
+
+  /// The solver's instance, loaded first if need be: its calls are then read from
+  /// `bridge.solverDesc`, no LoadedStrategy retained and released per call.
+  @inline(__always)
+  func solverInstance() throws(BraceError) -> UnsafeMutableRawPointer {
+    if let i = bridge.solverInstance { return i }
+    return try ensureSolver().1
   }
 
   /// How far past the ids in use a solver's new variable id may be (brace_plugin.h:
@@ -43,20 +52,24 @@ extension Context {
   /// A new variable of the context's solver, recorded with its owner: a node's variable
   /// (node << 2 | x/y/w/h), or -2 for a free variable (-1 marks an unused id).
   func newSolverVariable(owner: Int64) throws(BraceError) -> UInt32 {
-    let (s, i) = try ensureSolver()
+    let i = try solverInstance()
     var v: UInt32 = 0
-    let status = s.desc.new_variable!(i, &v)
+    let status = bridge.solverDesc!.pointee.new_variable!(i, &v)
     guard status == BRACE_OK else { throw BraceError(BRACE_E_NO_MEMORY, "the solver could not make a variable (\(statusName(status)))") }
     let inUse = bridge.variableOwner.count
     guard Int(v) < inUse + Context.variableIdSlack, v <= UInt32(Handle.maxSlot) else {
-      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered new_variable with id \(v), far past the \(inUse) ids it has given so far; a solver's variable ids must be small integers (brace_plugin.h)")
+      throw BraceError(BRACE_E_PLUGIN, "\(solverLabel) answered new_variable with id \(v), far past the \(inUse) ids it has given so far; a solver's variable ids must be small integers (brace_plugin.h)")
     }
     guard Int(v) >= inUse || bridge.variableOwner[Int(v)] == -1 else {
-      throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" (\(s.path)) answered new_variable with id \(v), which is still in use")
+      throw BraceError(BRACE_E_PLUGIN, "\(solverLabel) answered new_variable with id \(v), which is still in use")
     }
     if Int(v) >= inUse {
       if Int(v) >= bridge.variableOwner.capacity { bridge.variableOwner.reserveCapacity(max(Int(v) + 1, grownRecordCapacity(inUse))) }
-      bridge.variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1))
+      if Int(v) == inUse {
+        bridge.variableOwner.append(-1)
+      } else {
+        bridge.variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1))
+      }
     }
     bridge.variableOwner[Int(v)] = owner
     return v
@@ -103,12 +116,14 @@ extension Context {
     }
   }
 
+  /// How messages name the loaded solver: solver "NAME" (PATH).
+  private var solverLabel: String { bridge.solver.map { "solver \"\($0.name)\" (\($0.path))" } ?? "the solver" }
+
   /// A solved value; a solver that answers a value that is not a number is reported.
   func checkedSolverValue(_ v: UInt32) throws(BraceError) -> Double {
     let x = solverValue(v)
     guard x.isFinite else {
-      let name = bridge.solver.map { "solver \"\($0.name)\" (\($0.path))" } ?? "the solver"
-      throw BraceError(BRACE_E_PLUGIN, "\(name) answered \(x) as the value of variable id \(v)")
+      throw BraceError(BRACE_E_PLUGIN, "\(solverLabel) answered \(x) as the value of variable id \(v)")
     }
     return x
   }

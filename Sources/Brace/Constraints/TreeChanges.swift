@@ -142,6 +142,7 @@ extension Context {
     if let s = bridge.solver, let i = bridge.solverInstance { s.desc.solver_destroy?(opaque, s.state, i) }
     bridge.solverInstance = nil
     bridge.solver = nil
+    bridge.solverDesc = nil
     for c in bridge.constraints.indices { free(bridge.constraints[c].identifier) }
     bridge.constraints = []
     bridge.engineNodes = [:]

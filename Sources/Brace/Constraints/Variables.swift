@@ -27,14 +27,14 @@ extension Context {
   }
 
   func destroyVariable(_ v: VariableID) throws(BraceError) {
-    let uses = bridge.variables[v.index].uses
-    if uses > 0 {
-      // Only the error path scans, to name one user.
-      let first = bridge.constraints.indices.first { k in
+    if bridge.variables[v.index].uses > 0 {
+      // Only the error path scans, to count the users (`uses` counts terms: x + x is
+      // two) and to name one.
+      let users = bridge.constraints.indices.filter { k in
         bridge.constraints[k].live && bridge.constraints[k].terms.contains { $0.isVariable && $0.variable == v }
       }
-      let example = first.map { ", for example \(describeConstraint(ConstraintID(index: $0)))" } ?? ""
-      throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(uses) constraint(s)\(example); destroy them first")
+      let example = users.first.map { ", for example \(describeConstraint(ConstraintID(index: $0)))" } ?? ""
+      throw .invalidState("\(Handle.describe(handle(ofVariable: v), as: .variable)) is used by \(users.count) constraint(s)\(example); destroy them first")
     }
     let sv = bridge.variables[v.index].solverVariable
     if bridge.edits[sv] != nil {
@@ -105,7 +105,7 @@ extension Context {
     guard bridge.edits[v] != nil, let s = bridge.solver, let i = bridge.solverInstance else {
       throw .invalidState("there is no edit on that item and attribute; call brace_context_add_edit first")
     }
-    guard let f = weightHooks(s)?.edit else {
+    guard let f = weightHooks()?.edit else {
       throw BraceError(BRACE_E_PLUGIN, "solver \"\(s.name)\" has no weights (plugin ABI 1.4's set_edit_weight)")
     }
     let status = f(i, v, w)

@@ -12,6 +12,9 @@ final class PluginImage {
   let properties: [brace_property_desc]
   /// A stable C array of the declarations, for brace_context_get_property.
   let propertyArray: UnsafeMutablePointer<brace_property_desc>
+  /// `desc` at a stable address, for a context to read a solver's hooks through without
+  /// retaining its strategy on every call (ConstraintBridge.solverDesc).
+  let descPointer: UnsafeMutablePointer<brace_strategy_desc>
   let propertyIndex: [String: Int]
   /// C strings the context hands out (name, path).
   let nameC: UnsafeMutablePointer<CChar>
@@ -29,10 +32,13 @@ final class PluginImage {
     pathC = strdup(path)
     propertyArray = .allocate(capacity: max(properties.count, 1))
     propertyArray.initialize(from: properties, count: properties.count)
+    descPointer = .allocate(capacity: 1)
+    descPointer.initialize(to: desc)
   }
 
   deinit {
     propertyArray.deallocate()
+    descPointer.deallocate()
     free(nameC)
     free(pathC)
   }
@@ -75,6 +81,9 @@ final class LoadedStrategy {
   }
 
   func propertyPointer(_ k: Int) -> UnsafePointer<brace_property_desc> { UnsafePointer(image.propertyArray + k) }
+
+  /// `desc`, at an address that stays valid as long as this strategy.
+  var descPointer: UnsafePointer<brace_strategy_desc> { UnsafePointer(image.descPointer) }
 
   var isContainer: Bool { desc.role == BRACE_ROLE_CONTAINER }
 
