@@ -66,6 +66,10 @@ package final class SimplexSolver {
     try tableau.setConstant(slot: liveConstraint(c), constant)
   }
 
+  package func setWeight(slot c: Int, _ weight: Double) throws(SolverError) {
+    try tableau.setWeight(slot: liveConstraint(c), weight)
+  }
+
   package func isAmbiguous(slot v: Int) -> Bool {
     guard let v = tableau.liveVariable(v) else { return false }
     tableau.flush()
@@ -92,6 +96,15 @@ package final class SimplexSolver {
   /// contradicts earlier required ones is refused with `.unsatisfiable`, listing them.
   package func addConstraint(
     _ terms: [SolverTerm], constant: Double, relation: SolverRelation, priority: Double
+  ) throws(SolverError) -> SolverConstraint {
+    let c = try tableau.addConstraint(terms, constant: constant, relation: relation, priority: priority, isEdit: false)
+    return tableau.handle(c)
+  }
+
+  /// `addConstraint` over a buffer of terms the caller keeps (the plugin's, reused from
+  /// one addition to the next).
+  package func addConstraint(
+    _ terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, priority: Double
   ) throws(SolverError) -> SolverConstraint {
     let c = try tableau.addConstraint(terms, constant: constant, relation: relation, priority: priority, isEdit: false)
     return tableau.handle(c)
