@@ -30,9 +30,10 @@ struct ObjectiveLevel {
 extension Tableau {
   /// The level slot for `priority`, created (and ranked) if new.
   mutating func retainLevel(_ priority: Double) -> Int {
-    for k in order where levels[Int(k)].priority == priority {
-      levels[Int(k)].users += 1
-      return Int(k)
+    for q in 0..<order.count where levels[Int(order[q])].priority == priority {
+      let k = Int(order[q])
+      levels[k].users += 1
+      return k
     }
     let k: Int
     if let f = freeLevels.popLast() {

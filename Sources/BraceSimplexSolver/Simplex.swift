@@ -61,8 +61,8 @@ extension Tableau {
       mergeRow(r, src, c)
     }
     releaseColumn(e, forget: false)
-    for k32 in order {
-      let k = Int(k32)
+    for q in 0..<order.count {
+      let k = Int(order[q])
       let c = levels[k].val[e]
       if c == 0 { continue }
       levels[k].val[e] = 0
@@ -193,8 +193,8 @@ extension Tableau {
         continue
       }
       var decided = false
-      for k32 in order {
-        let val = levels[Int(k32)].val
+      for q in 0..<order.count {
+        let val = levels[Int(order[q])].val
         let x = val[t] / a
         let y = val[best] / bestA
         // Ratios equal up to rounding are a tie: decided by the next level. Deciding it

@@ -43,7 +43,8 @@ struct Tableau {
   var levelCapacity = 0
   var levelHigh = 0
   var freeLevels = ContiguousArray<Int32>()
-  /// Active level slots, highest priority first.
+  /// Active level slots, highest priority first. Walked by index, never with for-in:
+  /// the iterator retained and released the buffer (two atomic operations a substitution).
   var order = ContiguousArray<Int32>()
 
   // Constraints and variables (handle slots).
