@@ -53,12 +53,21 @@ struct Pool {
     return n <= 3 << (m - 1) ? 2 * m : 2 * m + 1
   }
 
-  /// A block of class `k` (uninitialized, 8-byte aligned).
+  /// A block of class `k` (uninitialized, 8-byte aligned): a freed one, else carved from
+  /// the current chunk in line (a fresh tableau's blocks all come from there).
   @inline(__always)
   mutating func allocate(class k: Int) -> UnsafeMutableRawPointer {
-    if k < Pool.largeClass, let p = heads[k] {
-      heads[k] = p.load(as: UnsafeMutableRawPointer?.self)
-      return p
+    if k < Pool.largeClass {
+      if let p = heads[k] {
+        heads[k] = p.load(as: UnsafeMutableRawPointer?.self)
+        return p
+      }
+      let bytes = Pool.words(k) * 8
+      if remaining >= bytes, let p = cursor {
+        cursor = p + bytes
+        remaining -= bytes
+        return p
+      }
     }
     return allocateSlow(class: k)
   }
