@@ -40,7 +40,7 @@ extension Tableau {
       k = Int(f)
     } else {
       if levelHigh == levelCapacity {
-        let cap = max(8, levelCapacity * 2)
+        let cap = Tableau.grownLevelCapacity(levelCapacity)
         Tableau.grow(&levels, count: levelHigh, to: cap)
         levelCapacity = cap
       }

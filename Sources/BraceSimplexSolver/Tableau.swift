@@ -79,16 +79,20 @@ struct Tableau {
   /// Rows re-derived from the constraint definitions (drift control).
   var rowRefinements = 0
 
+  /// Rows, symbols and levels start at their first grown capacity (`grownCapacity(0)`),
+  /// not at one record that the first use replaces: an allocation and a free fewer each
+  /// for every solver (a context's first addition creates one).
   init() {
-    rows = .allocate(capacity: 1)
-    syms = .allocate(capacity: 1)
-    mark = .allocate(capacity: 1)
-    mark.initialize(to: 0)
+    rowCapacity = Tableau.grownCapacity(0)
+    symCapacity = Tableau.grownCapacity(0)
+    levelCapacity = Tableau.grownLevelCapacity(0)
+    rows = .allocate(capacity: rowCapacity)
+    syms = .allocate(capacity: symCapacity)
+    mark = Tableau.zeroed(capacity: symCapacity)
     accSyms = .allocate(capacity: accCapacity)
     accVals = .allocate(capacity: accCapacity)
-    symCapacity = 1
     seen = Tableau.zeroed(capacity: seenCapacity)
-    levels = .allocate(capacity: 1)
+    levels = .allocate(capacity: levelCapacity)
   }
 
   /// Releases every buffer (called once, from the owner's deinit).
