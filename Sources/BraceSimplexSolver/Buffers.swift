@@ -11,10 +11,9 @@ extension Tableau {
   @inline(__always)
   static func grownCapacity(_ n: Int) -> Int { n < 4096 ? max(64, 2 * n) : n + n / 4 }
 
-  /// The same for the record arrays (constraints, variables), which start small: doubling
-  /// from 4 up to 4,096.
+  /// The same for the record arrays (constraints, variables), which start at 16.
   @inline(__always)
-  static func grownArrayCapacity(_ n: Int) -> Int { n < 4096 ? max(4, 2 * n) : n + n / 4 }
+  static func grownArrayCapacity(_ n: Int) -> Int { n < 4096 ? max(16, 2 * n) : n + n / 4 }
 
   /// Objective levels (one per priority in use): 8, then doubling.
   @inline(__always)
@@ -43,4 +42,49 @@ extension Tableau {
     buffer.initialize(repeating: 0, count: capacity)
     return buffer
   }
+}
+
+/// The constraint and variable records: a growable buffer read and written in place.
+/// As ContiguousArrays, every field written (an addition writes about 30: its record, its
+/// variables' references and dirty flags) paid a uniqueness check and a bounds check, and
+/// growth went through the generic array code. Indices are checked by the callers (a slot
+/// from the host goes through `liveVariable`/`liveConstraint`), and by `assert` in debug
+/// builds. The elements are plain data; the owning `Tableau` frees the buffer.
+struct RecordArray<Element> {
+  private(set) var base: UnsafeMutablePointer<Element>
+  private(set) var count = 0
+  private(set) var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = capacity
+    base = .allocate(capacity: capacity)
+  }
+
+  subscript(i: Int) -> Element {
+    @inline(__always) unsafeAddress {
+      assert(i >= 0 && i < count, "record index out of range")
+      return UnsafePointer(base + i)
+    }
+    @inline(__always) nonmutating unsafeMutableAddress {
+      assert(i >= 0 && i < count, "record index out of range")
+      return base + i
+    }
+  }
+
+  var indices: Range<Int> { 0..<count }
+
+  @inline(__always)
+  mutating func append(_ e: Element) {
+    if count == capacity { reserveCapacity(Tableau.grownArrayCapacity(count)) }
+    (base + count).initialize(to: e)
+    count += 1
+  }
+
+  mutating func reserveCapacity(_ n: Int) {
+    if n <= capacity { return }
+    Tableau.grow(&base, count: count, to: n)
+    capacity = n
+  }
+
+  func deallocate() { base.deallocate() }
 }

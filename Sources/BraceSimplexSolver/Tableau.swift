@@ -48,12 +48,12 @@ struct Tableau {
   var order = ContiguousArray<Int32>()
 
   // Constraints and variables (handle slots).
-  var cons = ContiguousArray<ConstraintRecord>()
+  var cons = RecordArray<ConstraintRecord>(capacity: Tableau.grownArrayCapacity(0))
   var freeCons = ContiguousArray<Int32>()
   /// Constraint weights by slot (ConstraintChanges.swift); empty until one is set.
   var errorWeights = ContiguousArray<Double>()
   var liveConstraints = 0
-  var vars = ContiguousArray<VariableRecord>()
+  var vars = RecordArray<VariableRecord>(capacity: Tableau.grownArrayCapacity(0))
   var freeVars = ContiguousArray<Int32>()
   var dirtyVars = ContiguousArray<Int32>()
 
@@ -111,6 +111,8 @@ struct Tableau {
       let k = ConstraintRecord.termClass(count: cons[c].termCount)
       if k >= Pool.largeClass { pool.free(cons[c].terms, class: k) }
     }
+    cons.deallocate()
+    vars.deallocate()
     pool.deallocate()
     mark.deallocate()
     accSyms.deallocate()
