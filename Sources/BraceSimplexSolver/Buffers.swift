@@ -3,13 +3,13 @@
 // the accumulator).
 
 extension Tableau {
-  /// The next capacity of a flat buffer of records holding `n`: at least 64, doubling up
+  /// The next capacity of a flat buffer of records holding `n`: at least 32, doubling up
   /// to 4,096, then 1.25 times. A small system (the kiwi benchmark's chains: 300 symbols
   /// at N = 100) grows 3 times instead of 7, each growth an allocation, a copy of every
   /// record and a zeroed tail per objective level (207 instructions an addition at N = 100);
   /// a large one keeps the unused end at about 12% of a buffer (doubling: about 44%).
   @inline(__always)
-  static func grownCapacity(_ n: Int) -> Int { n < 4096 ? max(64, 2 * n) : n + n / 4 }
+  static func grownCapacity(_ n: Int) -> Int { n < 4096 ? max(32, 2 * n) : n + n / 4 }
 
   /// The same for the record arrays (constraints, variables), which start at 16.
   @inline(__always)
