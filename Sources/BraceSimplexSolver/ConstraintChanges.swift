@@ -148,12 +148,13 @@ extension Tableau {
     finishStructural()
   }
 
-  /// Covers every constraint slot, with room for as many as `cons` has: the weights grow
-  /// when the records do, not by one slot per weighted constraint (appending a repeated
-  /// 1 up to each new slot cost about 130 instructions a weight).
+  /// Covers every slot `cons` has room for (a slot not in use weighs 1, as one past the
+  /// end does): the weights grow when the records do, not by one slot per weighted
+  /// constraint (appending a repeated 1 up to each new slot cost about 130 instructions a
+  /// weight, a call per weight 88).
   @inline(never)
   mutating func growWeights() {
     errorWeights.reserveCapacity(cons.capacity)
-    while errorWeights.count < cons.count { errorWeights.append(1) }
+    while errorWeights.count < cons.capacity { errorWeights.append(1) }
   }
 }
