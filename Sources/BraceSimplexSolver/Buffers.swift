@@ -86,5 +86,8 @@ struct RecordArray<Element> {
     capacity = n
   }
 
+  /// Drops every record, keeping the capacity (the records are plain data).
+  mutating func removeAll() { count = 0 }
+
   func deallocate() { base.deallocate() }
 }

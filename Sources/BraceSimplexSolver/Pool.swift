@@ -17,7 +17,9 @@ struct Pool {
   /// Where the next block of the current chunk starts, and how many bytes remain in it.
   var cursor: UnsafeMutableRawPointer? = nil
   var remaining = 0
-  var chunks = ContiguousArray<UnsafeMutableRawPointer>()
+  var chunks = ContiguousArray<(base: UnsafeMutableRawPointer, bytes: Int)>()
+  /// Chunks of a pool that was reset, not handed out again yet (`reset`), last first.
+  var spare = ContiguousArray<(base: UnsafeMutableRawPointer, bytes: Int)>()
   /// Bytes of all chunks so far (sizes the next chunk).
   var chunkBytes = 0
 
@@ -106,18 +108,38 @@ struct Pool {
       cursor = p + Pool.words(k) * 8
       remaining -= Pool.words(k) * 8
     }
-    let size = max(bytes, min(1 << 20, max(2048, chunkBytes / 32)) & ~63)
-    let c = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-    chunks.append(c)
+    let c: UnsafeMutableRawPointer, size: Int
+    if let s = spare.last, s.bytes >= bytes {
+      spare.removeLast()
+      (c, size) = s
+    } else {
+      size = max(bytes, min(1 << 20, max(2048, chunkBytes / 32)) & ~63)
+      c = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+    }
+    chunks.append((c, size))
     chunkBytes += size
     cursor = c
     remaining = size
   }
 
+  /// Forgets every block (blocks of large classes are freed by their owners first) and
+  /// keeps the chunks, which `newChunk` hands out again, in their order, before it
+  /// allocates any.
+  mutating func reset() {
+    for c in chunks.reversed() { spare.append(c) }
+    chunks.removeAll(keepingCapacity: true)
+    chunkBytes = 0
+    cursor = nil
+    remaining = 0
+    heads.update(repeating: nil, count: Pool.largeClass)
+  }
+
   /// Releases every chunk (blocks of large classes are freed by their owners).
   mutating func deallocate() {
-    for c in chunks { c.deallocate() }
+    for c in chunks { c.base.deallocate() }
+    for c in spare { c.base.deallocate() }
     chunks.removeAll()
+    spare.removeAll()
     heads.deallocate()
   }
 }

@@ -11,6 +11,13 @@ package final class SimplexSolver {
 
   deinit { tableau.deallocate() }
 
+  /// Forgets every variable and constraint: the solver answers exactly as a new one would
+  /// (the same handles, pivots and values), on the storage it has grown (see
+  /// `Tableau.reset`). `storageBytes` is how much that is.
+  package func reset() { tableau.reset() }
+
+  package var storageBytes: Int { tableau.storageBytes }
+
   // MARK: Variables
 
   /// A new variable (value 0 until constrained). Returns an invalid handle (id 0)

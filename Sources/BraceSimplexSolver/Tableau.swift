@@ -102,20 +102,9 @@ struct Tableau {
 
   /// Releases every buffer (called once, from the owner's deinit).
   mutating func deallocate() {
-    // Pool chunks go at once; only blocks of the large classes are allocations of their own.
-    for r in 0..<rowHigh {
-      let k = RowRecord.cellClass(capacity: rows[r].capacity)
-      if k >= Pool.largeClass { pool.free(UnsafeMutableRawPointer(rows[r].cells), class: k) }
-    }
+    freeLargeBlocks()
     rows.deallocate()
-    for s in 0..<symHigh where syms[s].hasColumnBlock && Int(syms[s].colClass) - 1 >= Pool.largeClass {
-      pool.free(UnsafeMutableRawPointer(syms[s].col), class: Int(syms[s].colClass) - 1)
-    }
     syms.deallocate()
-    for c in cons.indices where cons[c].termCount > 0 {
-      let k = ConstraintRecord.termClass(count: cons[c].termCount)
-      if k >= Pool.largeClass { pool.free(cons[c].terms, class: k) }
-    }
     cons.deallocate()
     vars.deallocate()
     pool.deallocate()
@@ -129,6 +118,75 @@ struct Tableau {
       levels[k].neg.deallocate()
     }
     levels.deallocate()
+  }
+
+  /// Frees the blocks of the large pool classes, which are allocations of their own (the
+  /// pool's chunks hold all the others).
+  mutating func freeLargeBlocks() {
+    for r in 0..<rowHigh {
+      let k = RowRecord.cellClass(capacity: rows[r].capacity)
+      if k >= Pool.largeClass { pool.free(UnsafeMutableRawPointer(rows[r].cells), class: k) }
+    }
+    for s in 0..<symHigh where syms[s].hasColumnBlock && Int(syms[s].colClass) - 1 >= Pool.largeClass {
+      pool.free(UnsafeMutableRawPointer(syms[s].col), class: Int(syms[s].colClass) - 1)
+    }
+    for c in cons.indices where cons[c].termCount > 0 {
+      let k = ConstraintRecord.termClass(count: cons[c].termCount)
+      if k >= Pool.largeClass { pool.free(cons[c].terms, class: k) }
+    }
+  }
+
+  /// Returns the tableau to the state of a new one (no variables, constraints, levels or
+  /// counts) but keeps its storage: the flat buffers at the capacities they grew to, the
+  /// level slots and the pool's chunks. A solver built on it runs exactly as on a new
+  /// one (ids, handles and pivots included); it only allocates less.
+  mutating func reset() {
+    freeLargeBlocks()
+    for k in 0..<levelHigh {
+      // Costs need no scrub: newSymbol zeroes every level's entries of an id it hands out.
+      levels[k].negCount = 0
+      levels[k].users = 0
+      levels[k].active = false
+    }
+    // Handed out lowest first, as a new tableau numbers them.
+    freeLevels.removeAll(keepingCapacity: true)
+    for k in stride(from: levelHigh - 1, through: 0, by: -1) { freeLevels.append(Int32(k)) }
+    order.removeAll(keepingCapacity: true)
+    rowHigh = 0
+    liveRows = 0
+    freeRows.removeAll(keepingCapacity: true)
+    symHigh = 0
+    liveSymbols = 0
+    freeSymbols.removeAll(keepingCapacity: true)
+    accCount = 0
+    pool.reset()
+    cons.removeAll()
+    freeCons.removeAll(keepingCapacity: true)
+    errorWeights.removeAll(keepingCapacity: true)
+    liveConstraints = 0
+    vars.removeAll()
+    freeVars.removeAll(keepingCapacity: true)
+    dirtyVars.removeAll(keepingCapacity: true)
+    infeasible.removeAll(keepingCapacity: true)
+    staleRows.removeAll(keepingCapacity: true)
+    weights.removeAll(keepingCapacity: true)
+    journal.removeAll(keepingCapacity: true)
+    batchDepth = 0
+    journaling = false
+    pivotCount = 0
+    numericalIssues = 0
+    primalRuns = 0
+    dualRuns = 0
+    ambiguityLPRuns = 0
+    rowRefinements = 0
+  }
+
+  /// Bytes of the storage `reset` keeps: flat buffers, level rows and pool chunks.
+  var storageBytes: Int {
+    rowCapacity * MemoryLayout<RowRecord>.stride
+      + symCapacity * (MemoryLayout<SymbolRecord>.stride + 4 + levelHigh * 9)
+      + cons.capacity * MemoryLayout<ConstraintRecord>.stride + vars.capacity * MemoryLayout<VariableRecord>.stride
+      + pool.chunkBytes + pool.spare.reduce(0) { $0 + $1.bytes }
   }
 
   /// Records that the value of symbol `s` may have changed (externals only matter).
