@@ -1,6 +1,7 @@
 import BracePluginKit
 import BraceSimplexSolver
 import CBrace
+import Synchronization
 
 // The "simplex" strategy: Brace's default constraint solver, as a plugin. It adapts the
 // incremental simplex of BraceSimplexSolver to the solver hooks of brace_plugin.h. The
@@ -16,9 +17,29 @@ final class Instance {
   /// handed to the host.
   var changed: [UInt32] = []
   var handedOut = 0
-  /// The terms of the constraint being added, kept between additions so that an
-  /// addition allocates no array of its own.
-  var terms: [SolverTerm] = []
+  /// The terms of the constraint being added, `termCapacity` of them, kept between
+  /// additions: an addition allocates nothing of its own, and the solver reads them in
+  /// place (an array was retained and released around the call, and cleared and
+  /// appended to with uniqueness checks).
+  var terms = UnsafeMutablePointer<SolverTerm>.allocate(capacity: 4)
+  var termCapacity = 4
+
+  deinit { terms.deallocate() }
+
+  /// Back to the state of a new instance, keeping the storage (`SimplexSolver.reset`).
+  func reset() {
+    solver.reset()
+    changed.removeAll(keepingCapacity: true)
+    handedOut = 0
+  }
+
+  /// Room for `n` terms.
+  func reserveTerms(_ n: Int) {
+    if n <= termCapacity { return }
+    terms.deallocate()
+    termCapacity = max(n, 2 * termCapacity)
+    terms = .allocate(capacity: termCapacity)
+  }
 
   func slot(_ v: SolverVariable) -> UInt32 { UInt32(SimplexSolver.slot(of: v)) }
   func slot(_ c: SolverConstraint) -> UInt32 { UInt32(SimplexSolver.slot(of: c)) }
@@ -34,9 +55,9 @@ private func instance(_ raw: UnsafeMutableRawPointer?) -> Instance? {
 
 /// Runs `body` on the instance borrowed, not retained and released around the call (the
 /// host holds it until solver_destroy, which no solver call makes): for an addition, a
-/// removal, a weight, a suggestion and the batch around every change (callgrind: 20 to
-/// 30 instructions each). Not through `on`: its closures were then no longer inlined
-/// (+40 a removal).
+/// removal, a weight, a new variable, a suggestion and the batch around every change
+/// (callgrind: 20 to 30 instructions each, and an atomic increment and decrement). Not
+/// through `on`: its closures were then no longer inlined (+40 a removal).
 @inline(__always)
 private func borrowing<R>(_ raw: UnsafeMutableRawPointer?, else none: R, _ body: (Instance) -> R) -> R {
   guard let raw else { return none }
@@ -63,22 +84,45 @@ private func attempt(_ body: () throws(SolverError) -> Void) -> brace_status {
   }
 }
 
+/// The instance of the last solver destroyed, reset, for the next solver_create to take
+/// (its address; 0 for none). A new context's solver then starts on storage that has
+/// grown already: no allocation for the tableau's buffers, no regrowth, and no page
+/// faults on memory the allocator gave back to the system at the destroy (kiwi add
+/// workload at N = 1,000: the kernel's page faults were a third of the plugin's time).
+/// One slot for the process, swapped atomically (contexts may live on different threads);
+/// an instance above `spareLimit` bytes of storage is freed instead, so that what stays
+/// allocated after the last context is gone is bounded. Plugins are never unloaded, so
+/// the instance stays reachable.
+private let spare = Atomic<UInt>(0)
+private let spareLimit = 1 << 20
+
 private func solverCreate(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> brace_status {
   guard let out else { return BRACE_E_INVALID_ARGUMENT }
-  out.pointee = Unmanaged.passRetained(Instance()).toOpaque()
+  let kept = spare.exchange(0, ordering: .acquiring)
+  out.pointee = kept != 0 ? UnsafeMutableRawPointer(bitPattern: kept) : Unmanaged.passRetained(Instance()).toOpaque()
   return BRACE_OK
 }
 
 private func solverDestroy(_ ctx: OpaquePointer?, _ state: UnsafeMutableRawPointer?, _ raw: UnsafeMutableRawPointer?) {
-  if let raw { Unmanaged<Instance>.fromOpaque(raw).release() }
+  guard let raw else { return }
+  let s = Unmanaged<Instance>.fromOpaque(raw)
+  guard s._withUnsafeGuaranteedRef({ $0.solver.storageBytes }) <= spareLimit else {
+    s.release()
+    return
+  }
+  s._withUnsafeGuaranteedRef { $0.reset() }
+  let old = spare.exchange(UInt(bitPattern: Int(bitPattern: raw)), ordering: .acquiringAndReleasing)
+  if old != 0 { Unmanaged<Instance>.fromOpaque(UnsafeMutableRawPointer(bitPattern: old)!).release() }
 }
 
 private func newVariable(_ raw: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UInt32>?) -> brace_status {
-  guard let s = instance(raw), let out else { return BRACE_E_INVALID_ARGUMENT }
-  let v = s.solver.makeVariable()
-  guard s.solver.isValid(v) else { return BRACE_E_NO_MEMORY }
-  out.pointee = s.slot(v)
-  return BRACE_OK
+  borrowing(raw, else: BRACE_E_INVALID_ARGUMENT) { s in
+    guard let out else { return BRACE_E_INVALID_ARGUMENT }
+    let v = s.solver.makeVariable()
+    guard s.solver.isValid(v) else { return BRACE_E_NO_MEMORY }
+    out.pointee = s.slot(v)
+    return BRACE_OK
+  }
 }
 
 private func releaseVariable(_ raw: UnsafeMutableRawPointer?, _ k: UInt32) {
@@ -113,14 +157,16 @@ private func add(
   guard let out, let r = relation(rel), count >= 0, count == 0 || terms != nil else {
     return BRACE_E_INVALID_ARGUMENT
   }
-  s.terms.removeAll(keepingCapacity: true)
-  for t in UnsafeBufferPointer(start: terms, count: count) {
+  s.reserveTerms(count)
+  let buffer = s.terms
+  for (k, t) in UnsafeBufferPointer(start: terms, count: count).enumerated() {
     guard let v = s.variable(t.variable) else { return BRACE_E_INVALID_HANDLE }
-    s.terms.append(SolverTerm(v, t.coefficient))
+    (buffer + k).initialize(to: SolverTerm(v, t.coefficient))
   }
   conflictCount?.pointee = 0
   do {
-    let c = try s.solver.addConstraint(s.terms, constant: constant, relation: r, priority: priority)
+    let c = try s.solver.addConstraint(
+      UnsafeBufferPointer(start: buffer, count: count), constant: constant, relation: r, priority: priority)
     out.pointee = s.slot(c)
     return BRACE_OK
   } catch {
@@ -165,8 +211,7 @@ private func setPriority(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ priorit
 
 private func setWeight(_ raw: UnsafeMutableRawPointer?, _ k: UInt32, _ weight: Double) -> brace_status {
   borrowing(raw, else: BRACE_E_INVALID_ARGUMENT) { s in
-    guard let c = s.row(k) else { return BRACE_E_INVALID_HANDLE }
-    return attempt { () throws(SolverError) in try s.solver.setWeight(c, weight) }
+    attempt { () throws(SolverError) in try s.solver.setWeight(slot: Int(k), weight) }
   }
 }
 

@@ -26,6 +26,17 @@ extension Tableau {
   mutating func addConstraint(
     _ terms: [SolverTerm], constant: Double, relation: SolverRelation, priority: Double, isEdit: Bool
   ) throws(SolverError) -> Int {
+    try terms.withUnsafeBufferPointer { (terms) throws(SolverError) in
+      try addConstraint(terms, constant: constant, relation: relation, priority: priority, isEdit: isEdit)
+    }
+  }
+
+  /// The same over terms the caller holds: the plugin passes its own buffer, so that an
+  /// addition neither builds an array nor retains and releases one.
+  mutating func addConstraint(
+    _ terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, priority: Double,
+    isEdit: Bool
+  ) throws(SolverError) -> Int {
     try validate(terms, constant: constant, priority: priority)
     guard let c = allocConstraint() else { throw .capacityExceeded }
     prepareStructural()
@@ -62,7 +73,7 @@ extension Tableau {
 
   /// Every check of the arguments, before anything changes: a refused call leaves no trace.
   @inline(__always)
-  func validate(_ terms: [SolverTerm], constant: Double, priority: Double) throws(SolverError) {
+  func validate(_ terms: UnsafeBufferPointer<SolverTerm>, constant: Double, priority: Double) throws(SolverError) {
     guard priority.isFinite, priority >= 1, priority <= 1000 else { throw .badPriority }
     guard constant.isFinite else { throw .nonFinite }
     for t in terms {
@@ -76,7 +87,7 @@ extension Tableau {
   /// pool block of that size, and the constant, relation and kind.
   @inline(__always)
   mutating func define(
-    _ c: Int, terms: [SolverTerm], constant: Double, relation: SolverRelation, isEdit: Bool
+    _ c: Int, terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, isEdit: Bool
   ) {
     var n = 0
     for i in terms.indices {
@@ -122,7 +133,7 @@ extension Tableau {
   /// constant is relative to it) and the markers.
   @_transparent
   mutating func createRow(
-    _ c: Int, terms: [SolverTerm], constant: Double, relation: SolverRelation, priority: Double
+    _ c: Int, terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, priority: Double
   ) -> (constant: Double, scale: Double, tag: Tag) {
     var (k, scale) = accumulateExpression(terms, constant: constant)
     let tag = addMarkers(c, relation: relation, priority: priority)
@@ -141,7 +152,7 @@ extension Tableau {
   /// row may only hold nonbasic symbols). Returns the constant and the magnitude summed
   /// into it.
   @inline(__always)
-  mutating func accumulateExpression(_ terms: [SolverTerm], constant: Double) -> (constant: Double, scale: Double) {
+  mutating func accumulateExpression(_ terms: UnsafeBufferPointer<SolverTerm>, constant: Double) -> (constant: Double, scale: Double) {
     var k = constant
     var scale = abs(constant)
     clearAccumulator()

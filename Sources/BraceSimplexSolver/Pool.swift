@@ -17,7 +17,9 @@ struct Pool {
   /// Where the next block of the current chunk starts, and how many bytes remain in it.
   var cursor: UnsafeMutableRawPointer? = nil
   var remaining = 0
-  var chunks = ContiguousArray<UnsafeMutableRawPointer>()
+  var chunks = ContiguousArray<(base: UnsafeMutableRawPointer, bytes: Int)>()
+  /// Chunks of a pool that was reset, not handed out again yet (`reset`), last first.
+  var spare = ContiguousArray<(base: UnsafeMutableRawPointer, bytes: Int)>()
   /// Bytes of all chunks so far (sizes the next chunk).
   var chunkBytes = 0
 
@@ -30,11 +32,14 @@ struct Pool {
   }
 
   /// Words of class `k`: 1, 2, 3, 4, 6, 8, 12, 16, ... (1 << (j/2), times 1.5 when j is odd, j = k + 1).
+  /// Masking shifts and wrapping arithmetic (k is a class, far below 64): Swift's `<<` by
+  /// a variable amount checks for overshifts and `+`/`*` for overflow, which made this
+  /// about 40% of a column's growth in perf.
   @inline(__always)
   static func words(_ k: Int) -> Int {
-    let j = k + 1
-    let base = 1 << (j >> 1)
-    return base + (j & 1) * (base >> 1)
+    let j = k &+ 1
+    let base = 1 &<< (j &>> 1)
+    return base &+ (j & 1) &* (base &>> 1)
   }
 
   /// The class whose size is exactly `w` words (`w` must be a class size).
@@ -50,15 +55,24 @@ struct Pool {
     if n <= 1 { return 0 }
     let m = Int.bitWidth - 1 - n.leadingZeroBitCount
     if n & (n - 1) == 0 { return 2 * m - 1 }
-    return n <= 3 << (m - 1) ? 2 * m : 2 * m + 1
+    return n <= 3 &<< (m &- 1) ? 2 * m : 2 * m + 1
   }
 
-  /// A block of class `k` (uninitialized, 8-byte aligned).
+  /// A block of class `k` (uninitialized, 8-byte aligned): a freed one, else carved from
+  /// the current chunk in line (a fresh tableau's blocks all come from there).
   @inline(__always)
   mutating func allocate(class k: Int) -> UnsafeMutableRawPointer {
-    if k < Pool.largeClass, let p = heads[k] {
-      heads[k] = p.load(as: UnsafeMutableRawPointer?.self)
-      return p
+    if k < Pool.largeClass {
+      if let p = heads[k] {
+        heads[k] = p.load(as: UnsafeMutableRawPointer?.self)
+        return p
+      }
+      let bytes = Pool.words(k) * 8
+      if remaining >= bytes, let p = cursor {
+        cursor = p + bytes
+        remaining -= bytes
+        return p
+      }
     }
     return allocateSlow(class: k)
   }
@@ -94,18 +108,38 @@ struct Pool {
       cursor = p + Pool.words(k) * 8
       remaining -= Pool.words(k) * 8
     }
-    let size = max(bytes, min(1 << 20, max(2048, chunkBytes / 32)) & ~63)
-    let c = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-    chunks.append(c)
+    let c: UnsafeMutableRawPointer, size: Int
+    if let s = spare.last, s.bytes >= bytes {
+      spare.removeLast()
+      (c, size) = s
+    } else {
+      size = max(bytes, min(1 << 20, max(2048, chunkBytes / 32)) & ~63)
+      c = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+    }
+    chunks.append((c, size))
     chunkBytes += size
     cursor = c
     remaining = size
   }
 
+  /// Forgets every block (blocks of large classes are freed by their owners first) and
+  /// keeps the chunks, which `newChunk` hands out again, in their order, before it
+  /// allocates any.
+  mutating func reset() {
+    for c in chunks.reversed() { spare.append(c) }
+    chunks.removeAll(keepingCapacity: true)
+    chunkBytes = 0
+    cursor = nil
+    remaining = 0
+    heads.update(repeating: nil, count: Pool.largeClass)
+  }
+
   /// Releases every chunk (blocks of large classes are freed by their owners).
   mutating func deallocate() {
-    for c in chunks { c.deallocate() }
+    for c in chunks { c.base.deallocate() }
+    for c in spare { c.base.deallocate() }
     chunks.removeAll()
+    spare.removeAll()
     heads.deallocate()
   }
 }

@@ -43,32 +43,36 @@ extension Tableau {
 
   /// Eliminates `e` (now basic in row `src`) from every row of its column and from
   /// every objective level.
+  /// A new row's subject that is a fresh variable has an empty column and no cost: then
+  /// only the check remains.
   mutating func substituteOut(_ e: Int, using src: Int) {
     let n = rows[src].count
-    if n > seenCapacity {
-      seen.deallocate()
-      seenCapacity = max(n, seenCapacity * 2)
-      seen = Tableau.zeroed(capacity: seenCapacity)
-      stamp = 0
-    }
     let sc = rows[src].cells
-    for i in 0..<n { mark[Int(sc[i].sym)] = Int32(i + 1) }
-    while syms[e].colCount > 0 {
-      let entry = syms[e].col[syms[e].colCount - 1]
-      let r = Int(entry.row)
-      let c = rows[r].cells[Int(entry.cellPos)].coeff
-      removeCell(r, Int(entry.cellPos))
-      mergeRow(r, src, c)
+    if syms[e].colCount > 0 {
+      if n > seenCapacity {
+        seen.deallocate()
+        seenCapacity = max(n, seenCapacity * 2)
+        seen = Tableau.zeroed(capacity: seenCapacity)
+        stamp = 0
+      }
+      for i in 0..<n { mark[Int(sc[i].sym)] = Int32(i + 1) }
+      while syms[e].colCount > 0 {
+        let entry = syms[e].col[syms[e].colCount - 1]
+        let r = Int(entry.row)
+        let c = rows[r].cells[Int(entry.cellPos)].coeff
+        removeCell(r, Int(entry.cellPos))
+        mergeRow(r, src, c)
+      }
+      for i in 0..<n { mark[Int(sc[i].sym)] = 0 }
     }
     releaseColumn(e, forget: false)
-    for k32 in order {
-      let k = Int(k32)
+    for q in 0..<order.count {
+      let k = Int(order[q])
       let c = levels[k].val[e]
       if c == 0 { continue }
       levels[k].val[e] = 0
       for i in 0..<n { addObjective(k, Int(sc[i].sym), c * sc[i].coeff) }
     }
-    for i in 0..<n { mark[Int(sc[i].sym)] = 0 }
   }
 
   /// `row[r] += c * row[src]`; `mark` holds 1 + the position of each of src's symbols.
@@ -149,6 +153,11 @@ extension Tableau {
   /// symbols that are free (zero cost) in all higher levels.
   mutating func optimize() {
     primalRuns &+= 1
+    // No level offers an entering symbol (the case after most additions): every
+    // `enteringSymbol` would return -1 at once.
+    var offered = false
+    for q in 0..<order.count where levels[Int(order[q])].negCount > 0 { offered = true; break }
+    if !offered { return }
     var budget = 50_000 + 50 * liveRows
     for q in 0..<order.count {
       var degenerate = 0
@@ -193,8 +202,8 @@ extension Tableau {
         continue
       }
       var decided = false
-      for k32 in order {
-        let val = levels[Int(k32)].val
+      for q in 0..<order.count {
+        let val = levels[Int(order[q])].val
         let x = val[t] / a
         let y = val[best] / bestA
         // Ratios equal up to rounding are a tie: decided by the next level. Deciding it

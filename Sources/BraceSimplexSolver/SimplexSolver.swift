@@ -11,6 +11,13 @@ package final class SimplexSolver {
 
   deinit { tableau.deallocate() }
 
+  /// Forgets every variable and constraint: the solver answers exactly as a new one would
+  /// (the same handles, pivots and values), on the storage it has grown (see
+  /// `Tableau.reset`). `storageBytes` is how much that is.
+  package func reset() { tableau.reset() }
+
+  package var storageBytes: Int { tableau.storageBytes }
+
   // MARK: Variables
 
   /// A new variable (value 0 until constrained). Returns an invalid handle (id 0)
@@ -66,6 +73,10 @@ package final class SimplexSolver {
     try tableau.setConstant(slot: liveConstraint(c), constant)
   }
 
+  package func setWeight(slot c: Int, _ weight: Double) throws(SolverError) {
+    try tableau.setWeight(slot: liveConstraint(c), weight)
+  }
+
   package func isAmbiguous(slot v: Int) -> Bool {
     guard let v = tableau.liveVariable(v) else { return false }
     tableau.flush()
@@ -92,6 +103,15 @@ package final class SimplexSolver {
   /// contradicts earlier required ones is refused with `.unsatisfiable`, listing them.
   package func addConstraint(
     _ terms: [SolverTerm], constant: Double, relation: SolverRelation, priority: Double
+  ) throws(SolverError) -> SolverConstraint {
+    let c = try tableau.addConstraint(terms, constant: constant, relation: relation, priority: priority, isEdit: false)
+    return tableau.handle(c)
+  }
+
+  /// `addConstraint` over a buffer of terms the caller keeps (the plugin's, reused from
+  /// one addition to the next).
+  package func addConstraint(
+    _ terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, priority: Double
   ) throws(SolverError) -> SolverConstraint {
     let c = try tableau.addConstraint(terms, constant: constant, relation: relation, priority: priority, isEdit: false)
     return tableau.handle(c)

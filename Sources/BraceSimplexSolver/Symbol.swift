@@ -81,7 +81,7 @@ extension Tableau {
     // markers and errors of constraints added and removed again (a kiwi program's chain)
     // otherwise regrew their columns from 2 entries on every add.
     releaseColumn(s, forget: Int(syms[s].colClass) - 1 > Tableau.keptColumnClass)
-    for k in order { levels[Int(k)].val[s] = 0 }
+    for q in 0..<order.count { levels[Int(order[q])].val[s] = 0 }
     syms[s].kind = .free
     syms[s].owner = -1
     freeSymbols.append(Int32(s))

@@ -29,7 +29,7 @@ struct Tableau {
   var accSyms: UnsafeMutablePointer<Int32>
   var accVals: UnsafeMutablePointer<Double>
   var accCount = 0
-  var accCapacity = 4
+  var accCapacity = 16
   /// Scratch for merges, indexed by position in the pivot row.
   var seen: UnsafeMutablePointer<UInt32>
   var seenCapacity = 16
@@ -43,16 +43,17 @@ struct Tableau {
   var levelCapacity = 0
   var levelHigh = 0
   var freeLevels = ContiguousArray<Int32>()
-  /// Active level slots, highest priority first.
+  /// Active level slots, highest priority first. Walked by index, never with for-in:
+  /// the iterator retained and released the buffer (two atomic operations a substitution).
   var order = ContiguousArray<Int32>()
 
   // Constraints and variables (handle slots).
-  var cons = ContiguousArray<ConstraintRecord>()
+  var cons = RecordArray<ConstraintRecord>(capacity: Tableau.grownArrayCapacity(0))
   var freeCons = ContiguousArray<Int32>()
   /// Constraint weights by slot (ConstraintChanges.swift); empty until one is set.
   var errorWeights = ContiguousArray<Double>()
   var liveConstraints = 0
-  var vars = ContiguousArray<VariableRecord>()
+  var vars = RecordArray<VariableRecord>(capacity: Tableau.grownArrayCapacity(0))
   var freeVars = ContiguousArray<Int32>()
   var dirtyVars = ContiguousArray<Int32>()
 
@@ -78,34 +79,34 @@ struct Tableau {
   /// Rows re-derived from the constraint definitions (drift control).
   var rowRefinements = 0
 
+  /// Rows, symbols and levels start with room for a small system (16 rows, 32 symbols, 8
+  /// levels), not at one record that the first use replaces: an allocation and a free
+  /// fewer each for every solver (a context's first addition creates one). The blocks stay
+  /// within 1 KiB, which glibc serves from its per-thread cache (2 KiB of rows took
+  /// twice the instructions to allocate, and cost 3% of an addition's time at N = 10).
   init() {
-    rows = .allocate(capacity: 1)
-    syms = .allocate(capacity: 1)
-    mark = .allocate(capacity: 1)
-    mark.initialize(to: 0)
+    rowCapacity = 16
+    symCapacity = 32
+    levelCapacity = Tableau.grownLevelCapacity(0)
+    rows = .allocate(capacity: rowCapacity)
+    syms = .allocate(capacity: symCapacity)
+    mark = Tableau.zeroed(capacity: symCapacity)
     accSyms = .allocate(capacity: accCapacity)
     accVals = .allocate(capacity: accCapacity)
-    symCapacity = 1
     seen = Tableau.zeroed(capacity: seenCapacity)
-    levels = .allocate(capacity: 1)
+    levels = .allocate(capacity: levelCapacity)
+    // Every row solved for a variable queues it: from empty the queue regrew 5 times in
+    // a context's first 10 additions (callgrind: 130 instructions an addition at N = 10).
+    dirtyVars.reserveCapacity(Tableau.grownArrayCapacity(0))
   }
 
   /// Releases every buffer (called once, from the owner's deinit).
   mutating func deallocate() {
-    // Pool chunks go at once; only blocks of the large classes are allocations of their own.
-    for r in 0..<rowHigh {
-      let k = RowRecord.cellClass(capacity: rows[r].capacity)
-      if k >= Pool.largeClass { pool.free(UnsafeMutableRawPointer(rows[r].cells), class: k) }
-    }
+    freeLargeBlocks()
     rows.deallocate()
-    for s in 0..<symHigh where syms[s].hasColumnBlock && Int(syms[s].colClass) - 1 >= Pool.largeClass {
-      pool.free(UnsafeMutableRawPointer(syms[s].col), class: Int(syms[s].colClass) - 1)
-    }
     syms.deallocate()
-    for c in cons.indices where cons[c].termCount > 0 {
-      let k = ConstraintRecord.termClass(count: cons[c].termCount)
-      if k >= Pool.largeClass { pool.free(cons[c].terms, class: k) }
-    }
+    cons.deallocate()
+    vars.deallocate()
     pool.deallocate()
     mark.deallocate()
     accSyms.deallocate()
@@ -117,6 +118,75 @@ struct Tableau {
       levels[k].neg.deallocate()
     }
     levels.deallocate()
+  }
+
+  /// Frees the blocks of the large pool classes, which are allocations of their own (the
+  /// pool's chunks hold all the others).
+  mutating func freeLargeBlocks() {
+    for r in 0..<rowHigh {
+      let k = RowRecord.cellClass(capacity: rows[r].capacity)
+      if k >= Pool.largeClass { pool.free(UnsafeMutableRawPointer(rows[r].cells), class: k) }
+    }
+    for s in 0..<symHigh where syms[s].hasColumnBlock && Int(syms[s].colClass) - 1 >= Pool.largeClass {
+      pool.free(UnsafeMutableRawPointer(syms[s].col), class: Int(syms[s].colClass) - 1)
+    }
+    for c in cons.indices where cons[c].termCount > 0 {
+      let k = ConstraintRecord.termClass(count: cons[c].termCount)
+      if k >= Pool.largeClass { pool.free(cons[c].terms, class: k) }
+    }
+  }
+
+  /// Returns the tableau to the state of a new one (no variables, constraints, levels or
+  /// counts) but keeps its storage: the flat buffers at the capacities they grew to, the
+  /// level slots and the pool's chunks. A solver built on it runs exactly as on a new
+  /// one (ids, handles and pivots included); it only allocates less.
+  mutating func reset() {
+    freeLargeBlocks()
+    for k in 0..<levelHigh {
+      // Costs need no scrub: newSymbol zeroes every level's entries of an id it hands out.
+      levels[k].negCount = 0
+      levels[k].users = 0
+      levels[k].active = false
+    }
+    // Handed out lowest first, as a new tableau numbers them.
+    freeLevels.removeAll(keepingCapacity: true)
+    for k in stride(from: levelHigh - 1, through: 0, by: -1) { freeLevels.append(Int32(k)) }
+    order.removeAll(keepingCapacity: true)
+    rowHigh = 0
+    liveRows = 0
+    freeRows.removeAll(keepingCapacity: true)
+    symHigh = 0
+    liveSymbols = 0
+    freeSymbols.removeAll(keepingCapacity: true)
+    accCount = 0
+    pool.reset()
+    cons.removeAll()
+    freeCons.removeAll(keepingCapacity: true)
+    errorWeights.removeAll(keepingCapacity: true)
+    liveConstraints = 0
+    vars.removeAll()
+    freeVars.removeAll(keepingCapacity: true)
+    dirtyVars.removeAll(keepingCapacity: true)
+    infeasible.removeAll(keepingCapacity: true)
+    staleRows.removeAll(keepingCapacity: true)
+    weights.removeAll(keepingCapacity: true)
+    journal.removeAll(keepingCapacity: true)
+    batchDepth = 0
+    journaling = false
+    pivotCount = 0
+    numericalIssues = 0
+    primalRuns = 0
+    dualRuns = 0
+    ambiguityLPRuns = 0
+    rowRefinements = 0
+  }
+
+  /// Bytes of the storage `reset` keeps: flat buffers, level rows and pool chunks.
+  var storageBytes: Int {
+    rowCapacity * MemoryLayout<RowRecord>.stride
+      + symCapacity * (MemoryLayout<SymbolRecord>.stride + 4 + levelHigh * 9)
+      + cons.capacity * MemoryLayout<ConstraintRecord>.stride + vars.capacity * MemoryLayout<VariableRecord>.stride
+      + pool.chunkBytes + pool.spare.reduce(0) { $0 + $1.bytes }
   }
 
   /// Records that the value of symbol `s` may have changed (externals only matter).

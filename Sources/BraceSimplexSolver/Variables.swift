@@ -29,7 +29,6 @@ extension Tableau {
     } else {
       if vars.count >= HandleCodec.maxSlots { return SolverVariable(id: 0) }  // generation 0: never valid
       v = vars.count
-      if vars.count == vars.capacity { vars.reserveCapacity(Tableau.grownArrayCapacity(vars.count)) }
       vars.append(VariableRecord())
     }
     vars[v].sym = -1
