@@ -59,7 +59,7 @@ extension Tableau {
     }
     if subject >= 0 {
       if subjectCoeff != 0 {
-        solveNewRow(r, for: subject, coefficient: subjectCoeff)
+        attachNewRow(r, for: subject)  // storeRow solved it for the subject already
       } else {
         solveRow(r, for: subject, leaving: -1)  // the redundant all-dummy row
       }
@@ -228,8 +228,11 @@ extension Tableau {
   /// Moves the accumulated row into a new tableau row with constant `k`, without the
   /// subject's cell when there is a subject: its block holds what stays. The cells go in
   /// the order of inserting them all and then swap-removing the subject's (the last cell
-  /// takes its place), so the pivots are those of doing that. Returns the row, the
-  /// subject's coefficient and whether every stored cell is a dummy.
+  /// takes its place), so the pivots are those of doing that. With a subject (of
+  /// coefficient `a`), the row is stored solved for it: constant and cells times
+  /// `-1 / a`, the products `solveNewRow` would make after storing, without a second pass
+  /// over the cells. Returns the row, the subject's coefficient and whether every stored
+  /// cell is a dummy.
   @inline(__always)
   mutating func storeRow(constant k: Double, subject: Int) -> (row: Int, subjectCoeff: Double, allDummies: Bool) {
     var cellCount = 0
@@ -238,7 +241,8 @@ extension Tableau {
       cellCount += 1
       last = i
     }
-    let r = allocRow(constant: k, cells: subject >= 0 ? cellCount - 1 : cellCount)
+    let f = subject >= 0 ? -1 / accumulated(subject) : 1
+    let r = allocRow(constant: subject >= 0 ? k * f : k, cells: subject >= 0 ? cellCount - 1 : cellCount)
     var allDummies = true
     var subjectCoeff = 0.0
     var moved = -1
@@ -250,13 +254,13 @@ extension Tableau {
       if t == subject {
         subjectCoeff = v
         if i != last {
-          insertCell(r, Int(accSyms[last]), accVals[last])
+          insertCell(r, Int(accSyms[last]), subject >= 0 ? accVals[last] * f : accVals[last])
           if syms[Int(accSyms[last])].kind != .dummy { allDummies = false }
           moved = last
         }
         continue
       }
-      insertCell(r, t, v)
+      insertCell(r, t, subject >= 0 ? v * f : v)
       if syms[t].kind != .dummy { allDummies = false }
     }
     accCount = 0

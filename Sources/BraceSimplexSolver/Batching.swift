@@ -15,7 +15,9 @@ extension Tableau {
 
   mutating func finishStructural() {
     // Structural steps keep feasibility (ratio tests); anything queued is rounding noise.
-    infeasible.removeAll(keepingCapacity: true)
+    // Tested first: the call on an empty queue retained and released its buffer (an
+    // atomic pair on every addition and weight).
+    if !infeasible.isEmpty { infeasible.removeAll(keepingCapacity: true) }
     optimize()
     if batchDepth == 0 { refineStaleRows() }
   }

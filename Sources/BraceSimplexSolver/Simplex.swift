@@ -35,6 +35,13 @@ extension Tableau {
     rows[r].constant *= f
     let cells = rows[r].cells
     for i in 0..<rows[r].count { cells[i].coeff *= f }
+    attachNewRow(r, for: e)
+  }
+
+  /// Makes `e` the basic of row `r`, which already holds `e = ...` (a new row solved for
+  /// it as it was stored, or by `solveNewRow`).
+  @inline(__always)
+  mutating func attachNewRow(_ r: Int, for e: Int) {
     rows[r].basic = e
     syms[e].row = r
     noteSymbolValueChanged(e)
