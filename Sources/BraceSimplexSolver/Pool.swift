@@ -22,6 +22,8 @@ struct Pool {
   var spare = ContiguousArray<(base: UnsafeMutableRawPointer, bytes: Int)>()
   /// Bytes of all chunks so far (sizes the next chunk).
   var chunkBytes = 0
+  /// Blocks of the large classes held: while none, a reset has none to look for.
+  var largeBlocks = 0
 
   /// Classes from here on (768 words = 6 KiB and up) are allocated one by one.
   static let largeClass = 18
@@ -79,7 +81,10 @@ struct Pool {
 
   mutating func allocateSlow(class k: Int) -> UnsafeMutableRawPointer {
     let bytes = Pool.words(k) * 8
-    if k >= Pool.largeClass { return .allocate(byteCount: bytes, alignment: 16) }
+    if k >= Pool.largeClass {
+      largeBlocks += 1
+      return .allocate(byteCount: bytes, alignment: 16)
+    }
     if remaining < bytes { newChunk(atLeast: bytes) }
     let p = cursor!
     cursor = p + bytes
@@ -91,6 +96,7 @@ struct Pool {
   @inline(__always)
   mutating func free(_ p: UnsafeMutableRawPointer, class k: Int) {
     if k >= Pool.largeClass {
+      largeBlocks -= 1
       p.deallocate()
       return
     }
