@@ -47,8 +47,8 @@ import Testing
     #expect(s.invariantViolations().isEmpty)
     let st = s.storage
     // Rows are allocated for the cells they hold (the subject's cell is never stored) and
-    // grow by classes of about 1.5x; columns start at 2 entries, and a symbol that becomes
-    // basic gives its block back (measured: 1.17 and 1.67 here).
+    // grow by classes of about 1.5x; columns start at 4 entries, and a symbol that becomes
+    // basic gives its block back (measured for the rows: 1.17 here).
     #expect(st.cellCapacity * 4 <= st.cells * 5)
     #expect(st.columnCapacity * 4 <= st.columnEntries * 7)
     #expect(st.terms == 3 * 1500 - 1)  // x[0] >= 0, 1,500 preferences, 1,499 links of two
@@ -79,9 +79,9 @@ import Testing
   @Test func aFreedSymbolIdKeepsItsColumnSize() throws {
     // Required links only (x[0] >= 0, x[i+1] >= x[i] + 10): nothing to optimize, so every
     // slack stays nonbasic and x[k] = s0 + 10 k + s1 + ... + sk. The first link's slack s1
-    // is in the rows of x[1] ... x[7]: 7 entries, a block of 8 (columns grow 2, 3, 4, 6, 8).
+    // is in the rows of x[1] ... x[7]: 7 entries, a block of 8 (columns grow 4, 8).
     // Removed and added again, the link's new slack takes the freed id (the free list is
-    // last in, first out) and starts with a block of 8, not 2.
+    // last in, first out) and starts with a block of 8, not 4.
     let s = SimplexSolver()
     let x = (0..<8).map { _ in s.makeVariable() }
     try s.fix(x[0], .greaterOrEqual, 0)
