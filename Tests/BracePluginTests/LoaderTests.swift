@@ -240,6 +240,28 @@ let loadFailures: [LoadFailure] = [
     }
   }
 
+  /// A later context registers a file it found before from what the first registration
+  /// kept (the same path and strategy), and a file remembered for a name it does not
+  /// provide is refused in every context with the same message, not only in the first.
+  @Test func aRememberedFileLoadsAndFailsTheSameInEveryContext() throws {
+    var messages: [String] = []
+    for _ in 0..<3 {
+      let c = try Ctx()
+      let witness = Witness(c)
+      messages.append(expectFailure(brace_context_load_strategy(c.ctx, "wrongname"), BRACE_E_PLUGIN, c.ctx,
+                                    mentions: [plugins.wrongName, "\"wrongname\"", "\"flow\""]))
+      #expect(c.strategyCount == c.builtins)
+      witness.check(c)
+      ok(brace_context_load_strategy(c.ctx, "flow"), c.ctx)
+      #expect(c.info(named: "flow")?.path == plugins.flow)
+      #expect(c.strategyCount == c.builtins + 1)
+      // Registered once per context: loading it again answers the same index.
+      ok(brace_context_load_strategy(c.ctx, "flow"), c.ctx)
+      #expect(c.strategyCount == c.builtins + 1)
+    }
+    #expect(Set(messages).count == 1, "\(messages)")
+  }
+
   @Test func contextsRegisterPluginsIndependently() throws {
     let a = try Ctx(), b = try Ctx()
     a.mustLoad(plugins.probe)

@@ -96,12 +96,19 @@ enum PluginFiles {
   /// plugins and each dictionary type costs the library kilobytes of code. The file's
   /// canonical path is kept too: looking it up again (`resolved`, a path's hash) was
   /// ~530 instructions of each load.
-  private final class Found {
+  ///
+  /// Once a context has registered the file's strategy under the name searched for, the
+  /// entry keeps the accepted image too: a later context registers it straight from the
+  /// entry, with no lookup of its path among the accepted images (with the slimmer
+  /// LoadedStrategy, a load per context went from ~1,450 to ~1,100 instructions).
+  final class Found {
     let name: String
     let first: [String]
     let env: [CChar]?
     let path: String
     let canonical: String
+    /// Guarded by `found`'s lock.
+    var image: PluginImage?
     init(name: String, first: [String], env: [CChar]?, path: String, canonical: String) {
       self.name = name
       self.first = first
@@ -117,14 +124,26 @@ enum PluginFiles {
     return a.withUnsafeBufferPointer { strcmp($0.baseAddress!, b) == 0 }
   }
 
-  /// Finds the file of a strategy on the search path (`searched`, the directories, is
-  /// given when the file is not found), with its canonical path when that is known.
-  static func find(strategy name: String, first: [String]) -> (path: String?, canonical: String?, searched: [String]) {
+  /// The file this process found for strategy `name` on the list of directories `first`
+  /// makes with the current BRACE_PLUGIN_PATH, with its image once a context registered it.
+  static func remembered(strategy name: String, first: [String]) -> (found: Found, image: PluginImage?)? {
     let env = getenv("BRACE_PLUGIN_PATH")
-    let known = found.withLock { list -> Found? in
-      list.first { $0.name == name && $0.first == first && sameText($0.env, env) }
+    return found.withLock { list -> (found: Found, image: PluginImage?)? in
+      guard let f = list.first(where: { $0.name == name && $0.first == first && sameText($0.env, env) }) else { return nil }
+      return (f, f.image)
     }
-    if let known { return (known.path, known.canonical, []) }
+  }
+
+  /// Keeps the image registered for a remembered file (see Found).
+  static func remember(_ image: PluginImage, for entry: Found) {
+    found.withLock { _ in entry.image = image }
+  }
+
+  /// Searches the file of a strategy on the search path (`searched`, the directories, is
+  /// given when the file is not found), with its canonical path and the entry that
+  /// remembers it when the path is absolute.
+  static func find(strategy name: String, first: [String]) -> (path: String?, canonical: String?, entry: Found?, searched: [String]) {
+    let env = getenv("BRACE_PLUGIN_PATH")
     let file = fileName(forStrategy: name)
     let dirs = searchPath(first)
     for d in dirs where exists("\(d)/\(file)") {
@@ -133,14 +152,17 @@ enum PluginFiles {
       if path.utf8.first == UInt8(ascii: "/") {
         let copy = env.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0) + 1)) }
         let answer = canonical(path)
-        found.withLock { list in
-          if list.count < 64 { list.append(Found(name: name, first: first, env: copy, path: path, canonical: answer)) }
+        let entry = Found(name: name, first: first, env: copy, path: path, canonical: answer)
+        let kept = found.withLock { list -> Bool in
+          guard list.count < 64 else { return false }
+          list.append(entry)
+          return true
         }
-        return (path, answer, dirs)
+        return (path, answer, kept ? entry : nil, dirs)
       }
-      return (path, nil, dirs)
+      return (path, nil, nil, dirs)
     }
-    return (nil, nil, dirs)
+    return (nil, nil, nil, dirs)
   }
 
   /// Entry functions of the files this process has opened, by the absolute path they
@@ -191,14 +213,21 @@ extension Context {
   /// The index of strategy `name`, loading it by name when it is not registered yet.
   func loadStrategy(named name: String) throws(BraceError) -> Int32 {
     if let k = strategy(named: name) { return k }
+    if let (entry, image) = PluginFiles.remembered(strategy: name, first: plugins.directories) {
+      let k = try loadPlugin(entry.path, expecting: name, canonical: entry.canonical, image: image)
+      if image == nil { PluginFiles.remember(plugins.strategies[Int(k)].image, for: entry) }
+      return k
+    }
     guard Context.isValidName(name) else {
       throw .invalidArgument("\"\(name)\" is not a strategy name (expected [a-z0-9_]+, at most 63 characters)")
     }
-    let (path, canonical, searched) = PluginFiles.find(strategy: name, first: plugins.directories)
+    let (path, canonical, entry, searched) = PluginFiles.find(strategy: name, first: plugins.directories)
     guard let path else {
       throw BraceError(BRACE_E_NOT_FOUND, "no strategy \"\(name)\": \(PluginFiles.fileName(forStrategy: name)) is not in \(searched.joined(separator: ", ")) (the plugin_path option and BRACE_PLUGIN_PATH add directories)")
     }
-    return try loadPlugin(path, expecting: name, canonical: canonical)
+    let k = try loadPlugin(path, expecting: name, canonical: canonical)
+    if let entry { PluginFiles.remember(plugins.strategies[Int(k)].image, for: entry) }
+    return k
   }
 
   static func isValidName(_ s: String) -> Bool {
@@ -211,12 +240,18 @@ extension Context {
   }
 
   /// Loads the plugin at `path` and registers its strategy; on any failure the context is
-  /// unchanged. Returns the strategy's index.
+  /// unchanged. Returns the strategy's index. `known`: the file's accepted image, when the
+  /// caller has it (a remembered search).
   @discardableResult
-  func loadPlugin(_ given: String, expecting expected: String? = nil, canonical: String? = nil) throws(BraceError) -> Int32 {
-    // One file, however its path is spelled, registers once.
+  func loadPlugin(
+    _ given: String, expecting expected: String? = nil, canonical: String? = nil, image known: PluginImage? = nil
+  ) throws(BraceError) -> Int32 {
+    // One file, however its path is spelled, registers once. (Lengths first: comparing
+    // the "frame" file's path with the solver's was ~80 instructions of every context.)
     let path = canonical ?? PluginFiles.canonical(given)
-    if let k = plugins.strategies.firstIndex(where: { $0.path == path }) { return Int32(k) }
+    if let k = plugins.strategies.firstIndex(where: { $0.path.utf8.count == path.utf8.count && $0.path == path }) {
+      return Int32(k)
+    }
     guard !plugins.loading else {
       throw .reentrancy("cannot load \"\(given)\" while another plugin of this context is being registered (from its context_create hook)")
     }
@@ -224,7 +259,7 @@ extension Context {
     defer { plugins.loading = false }
     func fail(_ why: String) -> BraceError { BraceError(BRACE_E_PLUGIN, "cannot load plugin \"\(given)\": \(why)") }
     let image: PluginImage
-    if let known = PluginFiles.accepted.withLock({ list in list.first { $0.path == path } }) {
+    if let known = known ?? PluginFiles.accepted.withLock({ list in list.first { $0.path == path } }) {
       image = known
       if let expected, expected != image.name {
         throw fail("it was found as the file of strategy \"\(expected)\" but provides \"\(image.name)\"")
