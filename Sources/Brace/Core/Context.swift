@@ -28,21 +28,36 @@ final class Context {
   /// 2^26 - 1 contexts), skipping the tags of live contexts. A handle of one live
   /// context is therefore always foreign to another, and a handle kept after its context
   /// was destroyed meets a context with the same tag only after 2^26 - 1 more contexts.
-  private static let tags = Locked<(live: Set<UInt32>, next: UInt32)>(([], 1))
+  /// The live tags are a plain list, searched only once the counter has wrapped (before,
+  /// no tag comes round twice): hashing a tag in and out of a set was ~400 instructions
+  /// of each context's life, and a process holds few contexts at once.
+  private static let tags = Locked<(live: [UInt32], next: UInt32, wrapped: Bool)>(([], 1, false))
 
   static func takeTag() -> UInt32? {
     tags.withLock { t -> UInt32? in
       for _ in 0..<Handle.maxTag {
         let k = t.next
-        t.next = k == Handle.maxTag ? 1 : k + 1
-        if t.live.insert(k).inserted { return k }
+        if k == Handle.maxTag {
+          t.next = 1
+          t.wrapped = true
+        } else {
+          t.next = k + 1
+        }
+        if t.wrapped && t.live.contains(k) { continue }
+        t.live.append(k)
+        return k
       }
       return nil
     }
   }
 
   static func releaseTag(_ tag: UInt32) {
-    _ = tags.withLock { $0.live.remove(tag) }
+    tags.withLock { t in
+      // (Contexts are mostly destroyed newest first: searched from the end.)
+      guard let i = t.live.lastIndex(of: tag) else { return }
+      t.live.swapAt(i, t.live.count - 1)
+      t.live.removeLast()
+    }
   }
 
   init(options: brace_context_options, tag: UInt32) {
