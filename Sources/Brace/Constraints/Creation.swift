@@ -144,7 +144,7 @@ extension Context {
       r.relation = relation
       r.constant = constant
       r.onlyVariables = true
-      k = try allocateConstraint(r)
+      k = try allocateConstraint(consume r)
     } else {
       let terms = [ConstraintTerm](unsafeUninitializedCapacity: count) { buffer, made in
         for j in 0..<count {
