@@ -87,7 +87,7 @@ struct AnimationState {
 
   /// Nodes given their first frame inside the open transactions: later changes in the
   /// same transactions do not animate them either. Emptied when the outermost commits.
-  var fresh: Set<NodeID> = []
+  var fresh: Set<NodeID> = .init()
 
   /// The latest time the host gave (begin or tick).
   var clock = -Double.infinity

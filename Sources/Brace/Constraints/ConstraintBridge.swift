@@ -3,15 +3,18 @@ import CBrace
 /// What the context keeps about constraint layout (Constraints/): the constraint and
 /// variable records, the nodes in the engine, the solver instance and the bookkeeping
 /// between them (pending solved frames, broken constraints, guides, edits).
+/// Empty dictionaries and sets here and in the context's other parts start as `.init()`,
+/// not as the literal `[:]`, which Embedded Swift builds through
+/// Dictionary(dictionaryLiteral:) (~20 instructions per field on every context creation).
 struct ConstraintBridge {
   var constraints: [ConstraintRecord] = []
   var freeConstraints: [ConstraintID] = []
   var variables: [VariableRecord] = []
   var freeVariables: [VariableID] = []
   /// Nodes in the engine, by slot.
-  var engineNodes: [NodeID: NodeEngineState] = [:]
+  var engineNodes: [NodeID: NodeEngineState] = .init()
   /// Constraints whose terms or chains use a node, by node slot.
-  var nodeConstraints: [NodeID: [ConstraintID]] = [:]
+  var nodeConstraints: [NodeID: [ConstraintID]] = .init()
   /// For each solver variable id: node slot << 2 | component (x, y, w, h), or -1 (free).
   var variableOwner: [Int64] = []
   /// The solver strategy and the context's instance of it, once constraints are used.
@@ -23,7 +26,7 @@ struct ConstraintBridge {
   /// The solver changed since frames were last taken from it.
   var dirty = false
   /// Solved frames waiting for their superview's layout pass, by superview slot.
-  var pendingFrames: [NodeID: [NodeID: brace_rect]] = [:]
+  var pendingFrames: [NodeID: [NodeID: brace_rect]] = .init()
   /// Broken constraints, retried when constraints are removed or changed.
   var broken: [ConstraintID] = []
   /// Set by brace_constraint_add_on_variables while it activates: an unsatisfiable
@@ -34,16 +37,16 @@ struct ConstraintBridge {
   var pluginFault: BraceError? = nil
   var activating = false
   /// Constraints strategies added for the nodes they manage, by node slot.
-  var strategyConstraints: [NodeID: [ConstraintID]] = [:]
+  var strategyConstraints: [NodeID: [ConstraintID]] = .init()
   /// Nodes that entered the engine and still need their generated constraints; those
   /// that translate a frame no one set wait for the end of a batch of activations
   /// (Context.settleEntrants).
   var entrants: [NodeID] = []
   var translatingEntrants: [NodeID] = []
   /// Layout guides, by owner slot.
-  var guides: [NodeID: [NodeID]] = [:]
+  var guides: [NodeID: [NodeID]] = .init()
   /// Edits: solver variable -> the node it belongs to (.none for free variables).
-  var edits: [UInt32: NodeID] = [:]
+  var edits: [UInt32: NodeID] = .init()
   /// Above 0 during a constraints pass: retries of broken constraints wait for its end
   /// (`retryPending` says one was asked for; Broken.swift, retryBroken).
   var retryDeferral = 0
@@ -51,7 +54,7 @@ struct ConstraintBridge {
   /// Nodes whose generated height comes from their measure, with the width it was
   /// measured at (BRACE_PROPOSAL_UNBOUNDED before the first solve): re-measured when
   /// the solved width differs (Measure.swift, settleMeasuredHeights).
-  var measuredWidth: [NodeID: Double] = [:]
+  var measuredWidth: [NodeID: Double] = .init()
   var settlingMeasures = false
   /// When each constraint slot was last activated (a counter, not a time): of the
   /// constraints a translated frame conflicts with, the one activated last breaks.
@@ -64,10 +67,10 @@ struct ConstraintBridge {
   var cause: ConflictCause? = nil
   /// Nodes whose solved size is below zero and already reported, with their generation:
   /// reported again only after a size of zero or more.
-  var negativeReported: [NodeID: UInt32] = [:]
+  var negativeReported: [NodeID: UInt32] = .init()
   /// Constraints broken so that a translated frame holds, with the node of that frame,
   /// which they keep in the engine until they hold again or are deactivated.
-  var holds: [ConstraintID: NodeID] = [:]
+  var holds: [ConstraintID: NodeID] = .init()
   /// The terms' storage of the last row `install` handed to the solver, empty, for the
   /// next row `buildRow` makes (an allocation and a free fewer per constraint added).
   var rowTermsScratch: [brace_solver_term] = []

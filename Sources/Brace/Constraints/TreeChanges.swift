@@ -145,8 +145,8 @@ extension Context {
     bridge.solverDesc = nil
     for c in bridge.constraints.indices { free(bridge.constraints[c].identifier) }
     bridge.constraints = []
-    bridge.engineNodes = [:]
-    bridge.strategyConstraints = [:]
-    bridge.nodeConstraints = [:]
+    bridge.engineNodes = .init()
+    bridge.strategyConstraints = .init()
+    bridge.nodeConstraints = .init()
   }
 }

@@ -131,11 +131,11 @@ struct NodeStore: ~Copyable {
   var callbackTable: [brace_node_callbacks] = []
   var freeCallbackEntries: [Int32] = []
   /// Debug names of the nodes that have one (brace_node_set_identifier), owned here.
-  var identifiers: [NodeID: UnsafeMutablePointer<CChar>] = [:]
+  var identifiers: [NodeID: UnsafeMutablePointer<CChar>] = .init()
   /// Baseline offsets set on nodes: first from the top (-1: none), last from the bottom.
-  var baselines: [NodeID: (first: Double, last: Double)] = [:]
+  var baselines: [NodeID: (first: Double, last: Double)] = .init()
   /// Measure callbacks' answers by proposal, until the fitting size is invalidated.
-  var measureCache: [NodeID: [(proposal: brace_size, size: brace_size)]] = [:]
+  var measureCache: [NodeID: [(proposal: brace_size, size: brace_size)]] = .init()
 
   var capacity: Int { generation.count }
 

@@ -10,7 +10,7 @@ struct Diagnostics {
   /// (reinstalling a broken constraint): nothing is reported, to the callback or stderr.
   var muted = 0
   /// Messages printed to stderr for want of a diagnostics callback (printed once each).
-  var printed: Set<String> = []
+  var printed: Set<String> = .init()
   var traceCallback: brace_trace_fn?
   var traceUserData: UnsafeMutableRawPointer?
   /// Set while the trace callback runs, so that its own calls are not traced.

@@ -13,5 +13,5 @@ struct PluginHost {
   var defaultStrategy: Int32? = nil
   /// Property values set on nodes, keyed by node, then by
   /// (strategy index << 32 | property index). Most nodes have none.
-  var properties: [NodeID: [UInt64: brace_value]] = [:]
+  var properties: [NodeID: [UInt64: brace_value]] = .init()
 }

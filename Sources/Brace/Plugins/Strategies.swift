@@ -246,7 +246,7 @@ extension Context {
     }
     plugins.strategies = []
     for id in nodes.identifiers.values { free(id) }
-    nodes.identifiers = [:]
+    nodes.identifiers = .init()
   }
 }
 
