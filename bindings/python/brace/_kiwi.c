@@ -111,10 +111,11 @@ typedef struct {
     PyObject *expression; /* made on first use */
     /* The live solver it was added to first while it is there (0: none), so that
        hasConstraint and the duplicate check there need no dict lookup; with `handle`,
-       its Brace constraint there (0 for a cold path's), which that solver's dict then
-       need not hold in a pair of new objects. */
+       its Brace constraint there (0 for a cold path's), and `slot`, its place in that
+       solver's `held` list (with a handle). */
     uint64_t token;
     brace_constraint handle;
+    Py_ssize_t slot;
     PyObject *key; /* identity_key() */
     PyObject *weakreflist;
 } Constraint;
@@ -1079,11 +1080,12 @@ typedef struct {
        system sets it): updateVariables reads them again only then, and otherwise writes
        what it read last (another solver may have written a shared Variable since). */
     int stale;
-    PyObject *cns;       /* Constraint key -> the Constraint itself when it holds this
-                            solver's token and a handle, else (Constraint, its brace
-                            constraint (int) or the cold path's tuple) */
-    Py_ssize_t foreign;  /* how many of `cns` are pairs: without any, a Constraint that
-                            does not hold this solver's token is not in it */
+    PyObject *cns;       /* Constraint key -> (Constraint, its brace constraint (int) or
+                            the cold path's tuple), for those not in `held` */
+    /* The Constraints that hold this solver's token and a handle, each at its `slot`
+       (a list append and a swap on removal, where a dict entry cost a key, a hash and
+       a resize now and then: about 300 instructions an add); `cns` holds the others. */
+    PyObject *held;
     PyObject *edits;     /* Variable key -> (Variable, strength) */
     /* The thread whose call is under way (0: none). Python code runs inside some calls
        (kiwi.py's cold paths, and any __del__ or collector callback there), and must not
@@ -1114,6 +1116,7 @@ static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
     Py_VISIT(self->vars);
     Py_VISIT(self->var_objs);
     Py_VISIT(self->cns);
+    Py_VISIT(self->held);
     Py_VISIT(self->edits);
     return 0;
 }
@@ -1122,6 +1125,7 @@ static void clear_dicts(Solver *self) {
     Py_CLEAR(self->vars);
     Py_CLEAR(self->var_objs);
     Py_CLEAR(self->cns);
+    Py_CLEAR(self->held);
     Py_CLEAR(self->edits);
 }
 
@@ -1148,7 +1152,6 @@ static void Solver_release(Solver *self) {
         self->ctx = NULL;
     }
     clear_dicts(self);
-    self->foreign = 0;
     PyMem_Free(self->handles);
     PyMem_Free(self->values);
     self->handles = NULL;
@@ -1247,7 +1250,8 @@ static int ensure_context(Solver *self) {
         return -1;
     }
     if ((self->vars = PyDict_New()) == NULL || (self->var_objs = PyList_New(0)) == NULL ||
-        (self->cns = PyDict_New()) == NULL || (self->edits = PyDict_New()) == NULL || live_add(next_token) < 0) {
+        (self->cns = PyDict_New()) == NULL || (self->held = PyList_New(0)) == NULL ||
+        (self->edits = PyDict_New()) == NULL || live_add(next_token) < 0) {
         clear_dicts(self);
         f_context_destroy(ctx);
         return -1;
@@ -1367,10 +1371,12 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
     if (enter(self, "addConstraint") < 0)
         return NULL;
     Constraint *c = (Constraint *)arg;
-    PyObject *key = CONSTRAINT_KEY(arg);
-    if (key == NULL)
-        return NULL;
-    int has = c->token == self->token ? 1 : self->foreign == 0 ? 0 : PyDict_Contains(self->cns, key);
+    /* One that does not hold this solver's token can only be in `cns` */
+    int has = c->token == self->token ? 1 : PyDict_GET_SIZE(self->cns) == 0 ? 0 : -2;
+    if (has == -2) {
+        PyObject *key = CONSTRAINT_KEY(arg);
+        has = key ? PyDict_Contains(self->cns, key) : -1;
+    }
     if (has != 0) {
         if (has > 0)
             PyErr_SetObject(DuplicateConstraint, arg);
@@ -1422,17 +1428,23 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
             return NULL;
         }
         if (!claimed) {
-            entry = Py_NewRef(arg);
+            c->slot = PyList_GET_SIZE(self->held);
+            if (PyList_Append(self->held, arg) < 0) {
+                f_constraint_destroy(self->ctx, h);
+                return NULL;
+            }
             c->token = self->token;
             c->handle = h;
-        } else if ((entry = Py_BuildValue("(OK)", arg, (unsigned long long)h)) == NULL) {
+            Py_RETURN_NONE;
+        }
+        if ((entry = Py_BuildValue("(OK)", arg, (unsigned long long)h)) == NULL) {
             f_constraint_destroy(self->ctx, h);
             return NULL;
         }
     }
-    int paired = PyTuple_Check(entry), st = PyDict_SetItem(self->cns, key, entry);
+    PyObject *key = CONSTRAINT_KEY(arg);
+    int st = key ? PyDict_SetItem(self->cns, key, entry) : -1;
     Py_DECREF(entry);
-    self->foreign += st == 0 && paired;
     if (st < 0) { /* memory only; what the cold path made stays until reset, as before */
         if (!claimed)
             c->token = 0;
@@ -1446,6 +1458,22 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
         return wrong_type("Constraint", arg);
     if (enter(self, "removeConstraint") < 0)
         return NULL;
+    Constraint *c = (Constraint *)arg;
+    if (c->token == self->token && c->handle != 0) {
+        /* in `held`: the last one takes its slot, with the list's reference */
+        PyObject **items = ((PyListObject *)self->held)->ob_item;
+        Py_ssize_t last = PyList_GET_SIZE(self->held) - 1;
+        items[c->slot] = items[last];
+        ((Constraint *)items[last])->slot = c->slot;
+        items[last] = NULL;
+        Py_SET_SIZE(self->held, last);
+        brace_constraint h = c->handle;
+        c->token = 0;
+        c->handle = 0;
+        Py_DECREF(arg); /* the list's reference (the caller holds one) */
+        brace_status st = f_constraint_destroy(self->ctx, h);
+        return st == BRACE_OK ? Py_NewRef(Py_None) : fail(self, st, "Solver.removeConstraint()");
+    }
     PyObject *key = CONSTRAINT_KEY(arg);
     PyObject *entry = key ? dict_pop(self->cns, key) : NULL;
     if (entry == NULL) {
@@ -1453,13 +1481,12 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
             PyErr_SetObject(UnknownConstraint, arg);
         return NULL;
     }
-    if (((Constraint *)arg)->token == self->token)
-        ((Constraint *)arg)->token = 0;
-    self->foreign -= PyTuple_Check(entry);
+    if (c->token == self->token)
+        c->token = 0;
     PyObject *r = NULL;
-    PyObject *made = PyTuple_Check(entry) ? PyTuple_GET_ITEM(entry, 1) : NULL;
-    if (made == NULL || PyLong_CheckExact(made)) {
-        brace_constraint h = made ? PyLong_AsUnsignedLongLong(made) : ((Constraint *)arg)->handle;
+    PyObject *made = PyTuple_GET_ITEM(entry, 1);
+    if (PyLong_CheckExact(made)) {
+        brace_constraint h = PyLong_AsUnsignedLongLong(made);
         brace_status st = f_constraint_destroy(self->ctx, h);
         r = st == BRACE_OK ? Py_NewRef(Py_None) : fail(self, st, "Solver.removeConstraint()");
     } else if (PyTuple_GET_SIZE(made) == 0)
@@ -1481,7 +1508,7 @@ static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
         return live < 0 ? NULL : Py_NewRef(Py_False);
     if (((Constraint *)arg)->token == self->token)
         Py_RETURN_TRUE;
-    if (self->foreign == 0)
+    if (PyDict_GET_SIZE(self->cns) == 0)
         Py_RETURN_FALSE;
     PyObject *key = CONSTRAINT_KEY(arg);
     int has = key ? PyDict_Contains(self->cns, key) : -1;
@@ -1727,16 +1754,14 @@ static PyObject *Solver_get_var_handles(Solver *self, void *unused) {
 static PyObject *entries(PyObject *d) { return d != NULL ? PyDict_Values(d) : PyList_New(0); }
 static PyObject *Solver_get_cns(Solver *self, void *unused) {
     PyObject *r = entries(self->cns);
-    for (Py_ssize_t i = 0; r != NULL && i < PyList_GET_SIZE(r); i++) {
-        PyObject *e = PyList_GET_ITEM(r, i);
-        if (PyTuple_Check(e))
-            continue;
+    Py_ssize_t n = self->held != NULL ? PyList_GET_SIZE(self->held) : 0;
+    for (Py_ssize_t i = 0; r != NULL && i < n; i++) {
         /* a Constraint that holds its own handle: the pair the others have */
+        PyObject *e = PyList_GET_ITEM(self->held, i);
         PyObject *pair = Py_BuildValue("(OK)", e, (unsigned long long)((Constraint *)e)->handle);
-        if (pair == NULL)
+        if (pair == NULL || PyList_Append(r, pair) < 0)
             Py_CLEAR(r);
-        else
-            PyList_SetItem(r, i, pair);
+        Py_XDECREF(pair);
     }
     return r;
 }

@@ -171,6 +171,32 @@ def test_what_a_solver_met_held_by_another_stays_its_own_after_that_one_goes():
         b.removeConstraint(c)
 
 
+def test_constraints_removed_in_any_order_leave_exactly_the_others():
+    # A solver keeps the constraints it holds in a list, the last one moving into the
+    # gap a removal leaves: every removal below moves one (but the last).
+    import pytest
+    from brace.kiwi import UnknownConstraint
+
+    xs = [Variable("x%d" % i) for i in range(6)]
+    cs = [xs[i] >= i for i in range(6)]
+    s = Solver()
+    for c in cs:
+        s.addConstraint(c)
+    left = list(cs)
+    for i in (0, 5, 2, 1, 4, 3):
+        s.removeConstraint(cs[i])
+        left.remove(cs[i])
+        assert not s.hasConstraint(cs[i]) and all(s.hasConstraint(c) for c in left)
+        assert sorted(id(c) for c, _ in s._cns) == sorted(id(c) for c in left)
+        with pytest.raises(UnknownConstraint):
+            s.removeConstraint(cs[i])
+        upper = xs[i] <= -1  # x_i >= i is gone: x_i <= -1 is satisfiable
+        s.addConstraint(upper)
+        left.append(upper)
+    s.updateVariables()
+    assert [x.value() for x in xs] == [-1.0] * 6
+
+
 def test_a_solver_that_refused_a_constraint_goes_with_its_last_reference():
     # The refusal's exception once held the raising frame, which held the solver: a
     # cycle that kept the Brace context until the next collection. gc is off here so
