@@ -1,7 +1,7 @@
 // kiwi_build.cpp — building a constraint system from nothing, Brace (the installed
 // libbrace, through its C ABI) against kiwi (the header-only C++ solver of the kiwisolver
 // sdist that Tests/bench/install-bench.sh fetches; never committed), in one process,
-// the two taking turns.    kiwi_build [--sizes 100,1000,10000] [--reps K]
+// the two taking turns.    kiwi_build [--sizes 10,100,1000,10000] [--reps K]
 //
 // The system, for N constraints over m = N / 3 variables: x[0] >= 0 and a chain
 // x[i+1] >= x[i] + 10 (required), a weak preference x[i] == 12 i (Brace priority 250)
@@ -185,7 +185,7 @@ static double median(std::vector<double> v) {
 }
 
 int main(int argc, char **argv) {
-  std::vector<int> sizes = {100, 1000, 10000}, chain = {100, 300, 1000, 3000};
+  std::vector<int> sizes = {10, 100, 1000, 10000}, chain = {100, 300, 1000, 3000};
   int reps = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (std::strcmp(argv[i], "--sizes") == 0) {
