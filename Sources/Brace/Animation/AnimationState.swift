@@ -67,7 +67,7 @@ enum OpenTransaction {
 /// The animation subsystem's state (Animation/): open transactions, batches and
 /// animations in flat pools with free lists, the nodes animating now, and the host's
 /// latest time.
-struct AnimationState {
+struct AnimationState: ~Copyable {
   var open: [OpenTransaction] = []
   /// The batch frame changes are recorded into now, -1 when none (no transaction, or a
   /// without-animation region innermost). Read on every frame change.
@@ -75,13 +75,16 @@ struct AnimationState {
 
   var batches: [Batch] = []
   var freeBatches: [Int32] = []
-  var anims: [Anim] = []
+  /// The records, in a column (Core/Column.swift): a write checks no uniqueness, and the
+  /// block given back when the animations end is the next transaction's, warm, from the
+  /// process's kept blocks (an array's was the system's again, faulted in page by page).
+  var anims = Column<Anim>()
   var freeAnims: [Int32] = []
 
   /// Per node slot: the head of its animation list (-1: none) and its position in
   /// `animating` (-1: not there). Grown to the node capacity when a node first animates.
-  var head: [Int32] = []
-  var position: [Int32] = []
+  var head = Column<Int32>()
+  var position = Column<Int32>()
   /// The nodes with recorded animations, dense, in no particular order.
   var animating: [NodeID] = []
 
@@ -134,10 +137,10 @@ struct AnimationState {
     guard animating.isEmpty, open.isEmpty, freeBatches.count == batches.count else { return }
     batches = []
     freeBatches = []
-    anims = []
+    anims = Column()
     freeAnims = []
-    head = []
-    position = []
+    head = Column()
+    position = Column()
     animating = []
     remaining = []
     remainingAt = []
@@ -172,8 +175,8 @@ struct AnimationState {
   /// Makes room for per-node entries up to `capacity` slots.
   mutating func reserveNodes(_ capacity: Int) {
     if head.count < capacity {
-      head.append(contentsOf: repeatElement(-1, count: capacity - head.count))
-      position.append(contentsOf: repeatElement(-1, count: capacity - position.count))
+      head.append(repeating: -1, count: capacity - head.count)
+      position.append(repeating: -1, count: capacity - position.count)
     }
   }
 

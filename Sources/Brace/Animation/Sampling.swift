@@ -14,16 +14,15 @@ extension Context {
   func sampleAnimations(at t: Double, into buffer: UnsafeMutablePointer<brace_presented_frame>?, capacity: Int) -> Int {
     guard !animation.animating.isEmpty else { return 0 }
     for b in animation.batches.indices where animation.batches[b].inUse { _ = animation.remainingShare(Int32(b), at: t) }
-    let a = animation
     var count = 0
     animation.remaining.withUnsafeBufferPointer { remaining in
       animation.active.withUnsafeBufferPointer { active in
-        a.anims.withUnsafeBufferPointer { anims in
+        animation.anims.withUnsafeBufferPointer { anims in
           nodes.frame.withUnsafeBufferPointer { frames in
-            for n in a.animating {
+            for n in animation.animating {
               var r = frames[n.index]
               var live = false
-              var k = a.head[n.index]
+              var k = animation.head[n.index]
               while k >= 0 {
                 let x = anims[Int(k)]
                 let w = remaining[Int(x.batch)]
