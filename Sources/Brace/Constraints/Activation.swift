@@ -19,7 +19,7 @@ extension Context {
   /// runs (the generation each constraint was named with, whether it activated it) is
   /// scratch space on the stack: activating one constraint allocates nothing here.
   private func activate(_ list: UnsafeBufferPointer<ConstraintID>) -> BraceError? {
-    let s: LoadedStrategy, i: UnsafeMutableRawPointer
+    let i: UnsafeMutableRawPointer
     do throws(BraceError) {
       for c in list where !bridge.constraints[c.index].active {
         for k in 0..<bridge.constraints[c.index].termCount {
@@ -33,10 +33,19 @@ extension Context {
         // (Free variables only: no container to find.)
         if !bridge.constraints[c.index].onlyVariables { _ = try container(of: bridge.constraints[c.index].terms) }
       }
-      (s, i) = try ensureSolver()
+      i = try solverInstance()
     } catch {
       return error
     }
+    return activateChecked(list, on: i)
+  }
+
+  /// The batch on the loaded solver `i`, for constraints whose items were checked (and
+  /// for brace_constraint_add_on_variables' direct path, Creation.swift); answers the
+  /// error instead of throwing it.
+  @inline(__always)
+  func activateChecked(_ list: UnsafeBufferPointer<ConstraintID>, on i: UnsafeMutableRawPointer) -> BraceError? {
+    let desc = bridge.solverDesc!
     return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: list.count) { named -> BraceError? in
       // A diagnostics callback may destroy or create constraints during the batch: only
       // the constraints named, as they were named (their generation, the low 32 bits),
@@ -48,7 +57,7 @@ extension Context {
       if !outer { bridge.batchStart = bridge.activationClock }
       bridge.activating = true
       let outerCause = enterCause(.activation)
-      s.desc.begin_batch!(i)
+      desc.pointee.begin_batch!(i)
       for k in list.indices {
         let c = list[k]
         guard c.index < bridge.constraints.count, bridge.constraints[c.index].live,
@@ -65,7 +74,7 @@ extension Context {
         settleEntrants(translated: false)
       }
       settleEntrants()
-      s.desc.end_batch!(i)
+      desc.pointee.end_batch!(i)
       bridge.cause = outerCause
       bridge.activating = outer
       guard let fault = bridge.pluginFault else { return nil }

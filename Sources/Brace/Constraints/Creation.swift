@@ -167,28 +167,9 @@ extension Context {
       bridge.refusedConflicts = nil
       throw error
     }
-    let generation = bridge.constraints[k.index].generation
-    // activate's batch of one: loading the solver runs plugin code, which may have
-    // destroyed the new constraint.
-    bridge.pluginFault = nil
-    bridge.batchStart = bridge.activationClock
-    bridge.activating = true
-    let outerCause = enterCause(.activation)
-    bridge.solverDesc!.pointee.begin_batch!(i)
-    let named = bridge.constraints[k.index].live && bridge.constraints[k.index].generation == generation
-      && !bridge.constraints[k.index].active
-    if named {
-      bridge.constraints[k.index].active = true
-      stampActivation(k)
-      install(k)
-    }
-    settleEntrants()
-    bridge.solverDesc!.pointee.end_batch!(i)
-    bridge.cause = outerCause
-    bridge.activating = false
-    if let fault = bridge.pluginFault {
-      bridge.pluginFault = nil
-      if named { deactivate(k) }
+    // activate's batch of one, without its checks (these terms passed them above).
+    var one = k
+    if let fault = withUnsafePointer(to: &one, { activateChecked(UnsafeBufferPointer(start: $0, count: 1), on: i) }) {
       destroyConstraint(k)
       bridge.refusedConflicts = nil
       throw fault
