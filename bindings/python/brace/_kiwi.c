@@ -1392,11 +1392,9 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
             return NULL;
         entry = PyTuple_Pack(2, arg, made);
         Py_DECREF(made);
-        if (entry == NULL || (claimed = token_is_live(c->token)) < 0) {
-            Py_XDECREF(entry);
+        if (entry == NULL)
             return NULL;
-        }
-        if (!claimed) {
+        if (!(claimed = token_is_live(c->token))) {
             c->token = self->token;
             c->handle = 0;
         }
@@ -1423,11 +1421,7 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
         }
         /* Decided before anything that may run Python code (a collection on an
            allocation), which could hand the token to another solver meanwhile. */
-        if ((claimed = token_is_live(c->token)) < 0) {
-            f_constraint_destroy(self->ctx, h);
-            return NULL;
-        }
-        if (!claimed) {
+        if (!(claimed = token_is_live(c->token))) {
             c->slot = PyList_GET_SIZE(self->held);
             if (PyList_Append(self->held, arg) < 0) {
                 f_constraint_destroy(self->ctx, h);
