@@ -32,16 +32,21 @@ extension Tableau {
   }
 
   /// The same over terms the caller holds: the plugin passes its own buffer, so that an
-  /// addition neither builds an array nor retains and releases one.
+  /// addition neither builds an array nor retains and releases one. `weight` is the
+  /// constraint's (`setWeight`'s; finite and > 0, which the caller checked), in the
+  /// objective before the one optimization: add then setWeight optimized twice (plugin
+  /// ABI 1.6's add_weighted).
   mutating func addConstraint(
     _ terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, priority: Double,
-    isEdit: Bool
+    weight: Double = 1, isEdit: Bool
   ) throws(SolverError) -> Int {
     try validate(terms, constant: constant, priority: priority)
     guard let c = allocConstraint() else { throw .capacityExceeded }
     prepareStructural()
     define(c, terms: terms, constant: constant, relation: relation, isEdit: isEdit)
-    let (k, scale, tag) = createRow(c, terms: terms, constant: constant, relation: relation, priority: priority)
+    if weight != 1 { keepWeight(c, weight) }
+    let (k, scale, tag) = createRow(
+      c, terms: terms, constant: constant, relation: relation, priority: priority, weight: weight)
     var subject = chooseSubject(tag)
     let (r, subjectCoeff, allDummies) = storeRow(constant: k, subject: subject)
     let tolerance = Tolerance.feasibility * max(1, scale)
@@ -69,6 +74,15 @@ extension Tableau {
     }
     finishStructural()
     return c
+  }
+
+  /// A new constraint's weight, kept for a required row too, without effect, as setWeight
+  /// keeps it; a failed add discards the constraint, which puts its slot back to 1. (Out
+  /// of line: an add without a weight pays only the test.)
+  @inline(never)
+  mutating func keepWeight(_ c: Int, _ weight: Double) {
+    if errorWeights.count <= c { growWeights() }
+    errorWeights[c] = weight
   }
 
   /// Every check of the arguments, before anything changes: a refused call leaves no trace.
@@ -133,10 +147,11 @@ extension Tableau {
   /// constant is relative to it) and the markers.
   @_transparent
   mutating func createRow(
-    _ c: Int, terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, priority: Double
+    _ c: Int, terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, priority: Double,
+    weight: Double
   ) -> (constant: Double, scale: Double, tag: Tag) {
     var (k, scale) = accumulateExpression(terms, constant: constant)
-    let tag = addMarkers(c, relation: relation, priority: priority)
+    let tag = addMarkers(c, relation: relation, priority: priority, weight: weight)
     var flip = 1.0
     if k < 0 {
       flip = -1
@@ -172,10 +187,11 @@ extension Tableau {
   }
 
   /// Gives constraint `c` its marker and other symbol and, if optional, its level with
-  /// the errors in its objective: an inequality's slack (and an error of the opposite
-  /// sign), an optional equality's plus and minus errors, a required equality's dummy.
+  /// the errors in its objective at cost `weight` each: an inequality's slack (and an
+  /// error of the opposite sign), an optional equality's plus and minus errors, a
+  /// required equality's dummy.
   @_transparent
-  mutating func addMarkers(_ c: Int, relation: SolverRelation, priority: Double) -> Tag {
+  mutating func addMarkers(_ c: Int, relation: SolverRelation, priority: Double, weight: Double) -> Tag {
     let required = priority >= 1000
     var marker = -1, other = -1, level = -1
     switch relation {
@@ -187,7 +203,7 @@ extension Tableau {
         level = retainLevel(priority)
         other = newSymbol(.error, owner: c)
         accumulate(other, -sign)
-        addObjective(level, other, 1)
+        addObjective(level, other, weight)
       }
     case .equal:
       if required {
@@ -199,8 +215,8 @@ extension Tableau {
         other = newSymbol(.error, owner: c)
         accumulate(marker, -1)
         accumulate(other, 1)
-        addObjective(level, marker, 1)
-        addObjective(level, other, 1)
+        addObjective(level, marker, weight)
+        addObjective(level, other, weight)
       }
     }
     cons[c].marker = marker

@@ -3,12 +3,14 @@
 // to compute the lexicographic optimum of a constraint system.
 @testable import BraceSimplexSolver
 
-/// A constraint of the test model: `sum(coeff * x[var]) + constant REL 0 @ priority`.
+/// A constraint of the test model: `sum(coeff * x[var]) + constant REL 0 @ priority`,
+/// its error counted `weight` times in its level.
 struct ModelConstraint {
   var terms: [(Int, Double)]
   var constant: Double
   var relation: SolverRelation
   var priority: Double
+  var weight = 1.0
 
   func residual(_ x: [Double]) -> Double {
     terms.reduce(constant) { $0 + $1.1 * x[$1.0] }
@@ -168,7 +170,7 @@ enum DenseLP {
     }
     for p in levels {
       var cost = [Double](repeating: 0, count: n)
-      for (k, c) in constraints.enumerated() where c.priority == p { for j in errorColumns[k] { cost[j] = 1 } }
+      for (k, c) in constraints.enumerated() where c.priority == p { for j in errorColumns[k] { cost[j] = c.weight } }
       guard let opt = minimize(columns: n, rows: rows, cost: cost) else { return nil }
       result.append((p, opt))
       rows.append((cost, .lessOrEqual, opt + 1e-9 * max(1, opt)))
@@ -176,9 +178,9 @@ enum DenseLP {
     return (result, rows, n)
   }
 
-  /// Per-level error sums of a concrete solution, in the same level order.
+  /// Per-level (weighted) error sums of a concrete solution, in the same level order.
   static func levelErrors(_ x: [Double], constraints: [ModelConstraint]) -> [(priority: Double, error: Double)] {
     let levels = Set(constraints.filter { $0.priority < 1000 }.map(\.priority)).sorted(by: >)
-    return levels.map { p in (p, constraints.filter { $0.priority == p }.reduce(0) { $0 + $1.error(x) }) }
+    return levels.map { p in (p, constraints.filter { $0.priority == p }.reduce(0) { $0 + $1.weight * $1.error(x) }) }
   }
 }
