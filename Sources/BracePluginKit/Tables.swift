@@ -44,6 +44,11 @@ public enum SolverHook {
     UnsafeMutableRawPointer?, UnsafePointer<brace_solver_term>?, Int, brace_relation, Double, Double,
     UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?, Int, UnsafeMutablePointer<Int>?
   ) -> brace_status
+  /// add_weighted (1.6): add's arguments with the row's weight after the priority.
+  public typealias AddWeighted = @convention(c) (
+    UnsafeMutableRawPointer?, UnsafePointer<brace_solver_term>?, Int, brace_relation, Double, Double, Double,
+    UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?, Int, UnsafeMutablePointer<Int>?
+  ) -> brace_status
   /// remove and remove_edit.
   public typealias Remove = @convention(c) (UnsafeMutableRawPointer?, UInt32) -> brace_status
   /// set_constant, set_priority, add_edit and suggest.
@@ -72,13 +77,15 @@ public func containerDescriptor(
   return UnsafePointer(d)
 }
 
-/// A solver strategy's descriptor: every solver hook is required but the weights (1.4).
+/// A solver strategy's descriptor: every solver hook is required but the weights (1.4)
+/// and add_weighted (1.6).
 public func solverDescriptor(
   _ name: StaticString, create: SolverHook.Create, destroy: SolverHook.Destroy, newVariable: SolverHook.NewVariable,
   releaseVariable: SolverHook.Release, add: SolverHook.Add, remove: SolverHook.Remove, setConstant: SolverHook.SetNumber,
   setPriority: SolverHook.SetNumber, addEdit: SolverHook.SetNumber, removeEdit: SolverHook.Remove, suggest: SolverHook.SetNumber,
   beginBatch: SolverHook.Batch, endBatch: SolverHook.Batch, value: SolverHook.Value, takeChanged: SolverHook.TakeChanged,
-  isAmbiguous: SolverHook.IsAmbiguous, setWeight: SolverHook.SetNumber? = nil, setEditWeight: SolverHook.SetNumber? = nil
+  isAmbiguous: SolverHook.IsAmbiguous, setWeight: SolverHook.SetNumber? = nil, setEditWeight: SolverHook.SetNumber? = nil,
+  addWeighted: SolverHook.AddWeighted? = nil
 ) -> UnsafePointer<brace_strategy_desc> {
   let d = newStrategyDescriptor(name, role: BRACE_ROLE_SOLVER)
   d.pointee.solver_create = create; d.pointee.solver_destroy = destroy
@@ -88,6 +95,7 @@ public func solverDescriptor(
   d.pointee.begin_batch = beginBatch; d.pointee.end_batch = endBatch
   d.pointee.value = value; d.pointee.take_changed = takeChanged; d.pointee.is_ambiguous = isAmbiguous
   d.pointee.set_weight = setWeight; d.pointee.set_edit_weight = setEditWeight
+  d.pointee.add_weighted = addWeighted
   return UnsafePointer(d)
 }
 

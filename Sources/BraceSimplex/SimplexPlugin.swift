@@ -145,14 +145,28 @@ private func add(
   _ capacity: Int, _ conflictCount: UnsafeMutablePointer<Int>?
 ) -> brace_status {
   borrowing(raw, else: BRACE_E_INVALID_ARGUMENT) { s in
-    add(s, terms, count, rel, constant, priority, out, conflicts, capacity, conflictCount)
+    add(s, terms, count, rel, constant, priority, nil, out, conflicts, capacity, conflictCount)
   }
 }
 
+/// add_weighted (plugin ABI 1.6): the row's weight in the objective before the solver
+/// optimizes, where add then set_weight optimized twice.
+private func addWeighted(
+  _ raw: UnsafeMutableRawPointer?, _ terms: UnsafePointer<brace_solver_term>?, _ count: Int, _ rel: brace_relation,
+  _ constant: Double, _ priority: Double, _ weight: Double, _ out: UnsafeMutablePointer<UInt32>?,
+  _ conflicts: UnsafeMutablePointer<UInt32>?, _ capacity: Int, _ conflictCount: UnsafeMutablePointer<Int>?
+) -> brace_status {
+  borrowing(raw, else: BRACE_E_INVALID_ARGUMENT) { s in
+    add(s, terms, count, rel, constant, priority, weight, out, conflicts, capacity, conflictCount)
+  }
+}
+
+/// Both adds; `weight` nil for add (the solver's unweighted add, which checks no weight).
+@inline(__always)
 private func add(
   _ s: Instance, _ terms: UnsafePointer<brace_solver_term>?, _ count: Int, _ rel: brace_relation,
-  _ constant: Double, _ priority: Double, _ out: UnsafeMutablePointer<UInt32>?, _ conflicts: UnsafeMutablePointer<UInt32>?,
-  _ capacity: Int, _ conflictCount: UnsafeMutablePointer<Int>?
+  _ constant: Double, _ priority: Double, _ weight: Double?, _ out: UnsafeMutablePointer<UInt32>?,
+  _ conflicts: UnsafeMutablePointer<UInt32>?, _ capacity: Int, _ conflictCount: UnsafeMutablePointer<Int>?
 ) -> brace_status {
   guard let out, let r = relation(rel), count >= 0, count == 0 || terms != nil else {
     return BRACE_E_INVALID_ARGUMENT
@@ -165,8 +179,12 @@ private func add(
   }
   conflictCount?.pointee = 0
   do {
-    let c = try s.solver.addConstraint(
-      UnsafeBufferPointer(start: buffer, count: count), constant: constant, relation: r, priority: priority)
+    let held = UnsafeBufferPointer(start: buffer, count: count)
+    let c = if let weight {
+      try s.solver.addConstraint(held, constant: constant, relation: r, priority: priority, weight: weight)
+    } else {
+      try s.solver.addConstraint(held, constant: constant, relation: r, priority: priority)
+    }
     out.pointee = s.slot(c)
     return BRACE_OK
   } catch {
@@ -266,7 +284,7 @@ nonisolated(unsafe) private let descriptor = solverDescriptor(
   "simplex", create: solverCreate, destroy: solverDestroy, newVariable: newVariable, releaseVariable: releaseVariable,
   add: add, remove: remove, setConstant: setConstant, setPriority: setPriority, addEdit: addEdit, removeEdit: removeEdit,
   suggest: suggest, beginBatch: beginBatch, endBatch: endBatch, value: value, takeChanged: takeChanged,
-  isAmbiguous: isAmbiguous, setWeight: setWeight, setEditWeight: setEditWeight)
+  isAmbiguous: isAmbiguous, setWeight: setWeight, setEditWeight: setEditWeight, addWeighted: addWeighted)
 
 @c(brace_plugin_entry)
 public func braceSimplexEntry(_ h: UnsafePointer<brace_host_api>?) -> UnsafePointer<brace_strategy_desc>? {

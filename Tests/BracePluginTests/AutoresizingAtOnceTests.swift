@@ -257,12 +257,12 @@ private func laidOut(superview: brace_rect = rect(0, 0, 320, 100), child: brace_
 @Suite("size_changed and older plugins") struct SizeChangedCompatibility {
   private func loadedMinor(_ c: Ctx, _ name: String) -> UInt32? { c.info(named: name)?.abiMinor }
 
-  /// The built-ins speak the newest minor (1.5: set_frames in the host table, and
-  /// `frame` sets the ATTACH_WITH_SUBVIEWS flag).
-  @Test func theBuiltInStrategiesAreABI1_5() throws {
+  /// The built-ins speak the newest minor (1.6: the solver's add_weighted at the end of
+  /// the descriptor).
+  @Test func theBuiltInStrategiesAreABI1_6() throws {
     let c = try Ctx()
-    #expect(BRACE_PLUGIN_ABI_MINOR == 5)
-    #expect(loadedMinor(c, "frame") == 5)
+    #expect(BRACE_PLUGIN_ABI_MINOR == 6)
+    #expect(loadedMinor(c, "frame") == 6)
   }
 
   /// A plugin built against 1.1: its descriptor ends before size_changed. The one past

@@ -43,4 +43,37 @@ import Testing
     #expect(count == 1)
     #expect(conflicts == [first, 99])
   }
+
+  /// add_weighted (1.6): the row weighs its weight from the start (x == 0 at 3 against
+  /// x == 10 at 1: 3x + (10 - x) = 10 + 2x, least at 0), a weight that is not finite and
+  /// > 0 adds nothing, and a conflict is answered as add answers it.
+  @Test func addWeightedWeighsTheNewRow() throws {
+    let d = try simplex().pointee
+    #expect(d.struct_size == UInt32(MemoryLayout<brace_strategy_desc>.size))
+    let addWeighted = try #require(d.add_weighted)
+    var instance: UnsafeMutableRawPointer?
+    #expect(d.solver_create!(nil, nil, &instance) == BRACE_OK)
+    defer { d.solver_destroy!(nil, nil, instance) }
+    var v: UInt32 = 0
+    #expect(d.new_variable!(instance, &v) == BRACE_OK)
+    var term = brace_solver_term(variable: v, coefficient: 1)
+    var id: UInt32 = 0
+    #expect(addWeighted(instance, &term, 1, BRACE_RELATION_EQUAL, 0, 500, 3, &id, nil, 0, nil) == BRACE_OK)
+    #expect(addWeighted(instance, &term, 1, BRACE_RELATION_EQUAL, -10, 500, 1, &id, nil, 0, nil) == BRACE_OK)
+    #expect(d.value!(instance, v) == 0)
+    for w in [Double.nan, .infinity, 0, -2] {
+      var none: UInt32 = 77
+      #expect(addWeighted(instance, &term, 1, BRACE_RELATION_EQUAL, -5, 500, w, &none, nil, 0, nil) == BRACE_E_INVALID_ARGUMENT)
+      #expect(none == 77)
+    }
+    #expect(addWeighted(nil, &term, 1, BRACE_RELATION_EQUAL, -5, 500, 2, &id, nil, 0, nil) == BRACE_E_INVALID_ARGUMENT)
+    var pin: UInt32 = 0
+    #expect(addWeighted(instance, &term, 1, BRACE_RELATION_EQUAL, -4, 1000, 2, &pin, nil, 0, nil) == BRACE_OK)
+    #expect(d.value!(instance, v) == 4)
+    var conflicts: [UInt32] = [99]
+    var count = 0
+    var refused: UInt32 = 0
+    #expect(addWeighted(instance, &term, 1, BRACE_RELATION_EQUAL, -6, 1000, 2, &refused, &conflicts, 1, &count) == BRACE_E_UNSATISFIABLE)
+    #expect(count == 1 && conflicts == [pin])
+  }
 }

@@ -38,8 +38,8 @@
  *
  * The numbers are those of LP64 Linux targets (x86_64, aarch64).
  *
- * ADDING A MINOR VERSION (1.6, ...): everything to edit is in this file, in the section
- * "THE TABLES" below, marked "ADD 1.6 HERE":
+ * ADDING A MINOR VERSION (1.7, ...): everything to edit is in this file, in the section
+ * "THE TABLES" below, marked "ADD 1.7 HERE":
  *   1. append one row per new member at the END of the member table of each struct that
  *      grew (HOST_API_FIELDS, STRATEGY_DESC_FIELDS, ...), with the new minor number, the
  *      offset and size the compiler gives it, and its exact type as the value;
@@ -70,8 +70,8 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
 
 /* ============================================================================ THE TABLES */
 
-/* The newest minor version the tables describe. ADD 1.6 HERE (3.): set to 6. */
-#define PINNED_MINOR 5
+/* The newest minor version the tables describe. ADD 1.7 HERE (3.): set to 7. */
+#define PINNED_MINOR 6
 
 #if BRACE_PLUGIN_ABI_MINOR > PINNED_MINOR
 #error "brace_plugin.h declares a plugin ABI minor version that Tests/abi/plugin_layout.c does not pin yet: add its rows (see ADDING A MINOR VERSION at the top of the file)"
@@ -134,7 +134,7 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   /* --- 1.5 --- */                                                                                    \
   F(T, 5, set_frames, 264, 8,                                                                          \
     (brace_status(*)(brace_context *, brace_node, const brace_node *, const brace_rect *, size_t))0)   \
-  /* --- ADD 1.6 HERE (1.) if it grows: F(T, 6, member, 272, 8, (type)0) --- */
+  /* --- ADD 1.7 HERE (1.) if it grows: F(T, 7, member, 272, 8, (type)0) --- */
 
 #define STRATEGY_DESC_FIELDS(F, T)                                                                     \
   /* --- 1.0 --- */                                                                                    \
@@ -180,7 +180,11 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   /* --- 1.4 --- */                                                                                    \
   F(T, 4, set_weight, 248, 8, (brace_status(*)(void *, uint32_t, double))0)                            \
   F(T, 4, set_edit_weight, 256, 8, (brace_status(*)(void *, uint32_t, double))0)                       \
-  /* --- ADD 1.6 HERE (1.): F(T, 6, member, 264, 8, (type)0) --- */
+  /* --- 1.6 --- */                                                                                    \
+  F(T, 6, add_weighted, 264, 8,                                                                        \
+    (brace_status(*)(void *, const brace_solver_term *, size_t, brace_relation, double, double, double, \
+                     uint32_t *, uint32_t *, size_t, size_t *))0)                                      \
+  /* --- ADD 1.7 HERE (1.): F(T, 7, member, 272, 8, (type)0) --- */
 
 /* Fixed (not size-prefixed): never changes within the major version. */
 #define SOLVER_TERM_FIELDS(F, T)                                                                       \
@@ -204,7 +208,7 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   F(T, 3, measures, 112, 1, (bool)0)                                                                   \
   /* --- 1.5 --- */                                                                                    \
   F(T, 5, flags, 120, 8, (uint64_t)0)                                                                  \
-  /* --- ADD 1.6 HERE (1.) if it grows --- */
+  /* --- ADD 1.7 HERE (1.) if it grows --- */
 
 /* Struct sizes per minor version: S(struct, minor, sizeof at that version), for every
    struct at every minor version it exists in (the size a plugin of that version puts in
@@ -233,7 +237,11 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
   S(brace_strategy_desc, 5, 264)            \
   S(brace_solver_term, 5, 16)               \
   S(brace_subview_info, 5, 128)             \
-  /* --- ADD 1.6 HERE (2.): a row per struct for minor 6 --- */
+  S(brace_host_api, 6, 272)                 \
+  S(brace_strategy_desc, 6, 272)            \
+  S(brace_solver_term, 6, 16)               \
+  S(brace_subview_info, 6, 128)             \
+  /* --- ADD 1.7 HERE (2.): a row per struct for minor 7 --- */
 
 /* ======================================================================== THE CHECKS */
 
@@ -266,8 +274,13 @@ _Static_assert(BRACE_PLUGIN_ABI_MAJOR == 1, "these tables describe plugin ABI 1.
 #else
 #define KEEP_5(...)
 #endif
-#if PINNED_MINOR > 5
-#error "add KEEP_6... above"
+#if BRACE_PLUGIN_ABI_MINOR >= 6
+#define KEEP_6(...) __VA_ARGS__
+#else
+#define KEEP_6(...)
+#endif
+#if PINNED_MINOR > 6
+#error "add KEEP_7... above"
 #endif
 
 #define MEMBER_SIZE(T, m) sizeof(((T *)0)->m)

@@ -58,6 +58,14 @@
  *   that reads `flags` checks host->abi_minor >= 5 first (an older host leaves them as
  *   the plugin set them). A 1.0 to 1.4 plugin loads and works unchanged.
  *
+ *   1.6 appends to the descriptor the solver hook add_weighted: a row added with its
+ *   weight (brace_constraint_add_on_variables_weighted, and the activation of a
+ *   constraint whose weight was set while it was inactive), so the solver optimizes once
+ *   where add then set_weight optimized twice. The host table does not change. A 1.4 or
+ *   1.5 solver loads and works unchanged: the host calls its add, then its set_weight;
+ *   a solver built against 1.0 to 1.3 still has no weights. A 1.0 to 1.5 plugin loads
+ *   and works unchanged.
+ *
  * LIFETIME AND THREADS
  *
  *   A plugin file is loaded once per process (RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) and
@@ -86,7 +94,7 @@ extern "C" {
 #endif
 
 #define BRACE_PLUGIN_ABI_MAJOR 1
-#define BRACE_PLUGIN_ABI_MINOR 5
+#define BRACE_PLUGIN_ABI_MINOR 6
 
 /* The entry symbol's name, as a token and as a string for dlsym. */
 #define BRACE_PLUGIN_ENTRY_FUNCTION brace_plugin_entry
@@ -596,6 +604,23 @@ struct brace_strategy_desc {
    */
   brace_status (*set_weight)(void *instance, uint32_t id, double weight);
   brace_status (*set_edit_weight)(void *instance, uint32_t variable, double weight);
+
+  /* --- 1.6 --- */
+
+  /*
+   * add_weighted — add, with the new row weighing `weight` in its level from the start:
+   * the instance ends as add followed by set_weight(weight) on the new row would leave
+   * it (the same optimum; where several solutions are optimal, either may be the one
+   * kept), with one optimization instead of two. The same arguments, statuses and
+   * conflicts as add; `weight` as set_weight's (finite and > 0, else
+   * BRACE_E_INVALID_ARGUMENT and nothing added). A required row keeps its weight without
+   * effect. May be NULL. The host calls it only for an optional row whose weight is not
+   * 1, only when the descriptor's struct_size covers it and set_weight is present; else
+   * it calls add, then set_weight.
+   */
+  brace_status (*add_weighted)(void *instance, const brace_solver_term *terms, size_t count, brace_relation relation,
+                               double constant, double priority, double weight, uint32_t *out_id,
+                               uint32_t *conflicts, size_t conflict_capacity, size_t *conflict_count);
 };
 
 #ifdef __cplusplus

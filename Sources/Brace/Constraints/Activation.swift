@@ -379,24 +379,56 @@ extension Context {
     -> (brace_status, UInt32, Set<UInt32>)
   {
     let relation = bridge.constraints[c.index].relation, priority = bridge.constraints[c.index].priority
+    let weight = bridge.constraints[c.index].weight
+    // A solver with add_weighted (1.6) takes an optional row with its weight and optimizes
+    // once (out of line: the unweighted add stays as it was).
+    if weight != 1 && priority < 1000, let addWeighted = addWeightedHook() {
+      return addWeightedRow(row, relation, priority, weight, addWeighted, i)
+    }
+    let (status, id, rows) = solverAdd(row) { terms, count, id, conflicts, capacity, conflictCount in
+      bridge.solverDesc!.pointee.add!(i, terms, count, relation, row.constant, Double(priority), id, conflicts, capacity,
+                                      conflictCount)
+    }
+    // setWeight only stores weights other than 1 when the solver has the hooks: a 1.4 or
+    // 1.5 solver adds the row at weight 1 and re-optimizes at set_weight.
+    if status == BRACE_OK && weight != 1 && priority < 1000, let f = weightHooks()?.constraint {
+      _ = f(i, id, weight)
+    }
+    return (status, id, rows)
+  }
+
+  /// addRow through add_weighted.
+  @inline(never)
+  private func addWeightedRow(
+    _ row: LinearExpression, _ relation: brace_relation, _ priority: Float, _ weight: Double,
+    _ addWeighted: SolverAddWeighted, _ i: UnsafeMutableRawPointer
+  ) -> (brace_status, UInt32, Set<UInt32>) {
+    solverAdd(row) { terms, count, id, conflicts, capacity, conflictCount in
+      addWeighted(i, terms, count, relation, row.constant, Double(priority), weight, id, conflicts, capacity, conflictCount)
+    }
+  }
+
+  /// Calls `add` (the solver's add or add_weighted) with the row's terms, an id to fill
+  /// and a conflict list; answers its status, the id, and on BRACE_E_UNSATISFIABLE the
+  /// conflicting rows.
+  @inline(__always)
+  private func solverAdd(
+    _ row: LinearExpression,
+    _ add: (UnsafePointer<brace_solver_term>?, Int, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>?, Int,
+            UnsafeMutablePointer<Int>) -> brace_status
+  ) -> (brace_status, UInt32, Set<UInt32>) {
     var id: UInt32 = 0
     var conflictCount = 0
     var rows: Set<UInt32> = []
     let status = row.terms.withUnsafeBufferPointer { terms in
       // The conflict list is scratch space on the stack: most additions never use it.
       withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
-        let status = bridge.solverDesc!.pointee.add!(i, terms.baseAddress, terms.count, relation, row.constant, Double(priority), &id,
-                                 buf.baseAddress, buf.count, &conflictCount)
+        let status = add(terms.baseAddress, terms.count, &id, buf.baseAddress, buf.count, &conflictCount)
         if status == BRACE_E_UNSATISFIABLE {
           for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
         }
         return status
       }
-    }
-    // setWeight only stores weights other than 1 when the solver has the hook.
-    let weight = bridge.constraints[c.index].weight
-    if status == BRACE_OK && weight != 1 && priority < 1000, let f = weightHooks()?.constraint {
-      _ = f(i, id, weight)
     }
     return (status, id, rows)
   }
@@ -595,6 +627,14 @@ extension Context {
     return (c, e)
   }
 
+  /// The loaded solver's add_weighted (plugin ABI 1.6), when its descriptor has it and
+  /// set_weight.
+  func addWeightedHook() -> SolverAddWeighted? {
+    guard let d = bridge.solverDesc, Int(d.pointee.struct_size) >= addWeightedEnd, d.pointee.set_weight != nil
+    else { return nil }
+    return d.pointee.add_weighted
+  }
+
   /// Rebuilds the rows of constraints whose coefficients or constants come from a node's
   /// geometry (insets, margins, direction, baselines, its place in the tree).
   func refreshConstraints(touching n: NodeID) {
@@ -620,6 +660,15 @@ extension Context {
 
 typealias SolverSetNumber = @convention(c) (UnsafeMutableRawPointer?, UInt32, Double) -> brace_status
 
+typealias SolverAddWeighted = @convention(c) (
+  UnsafeMutableRawPointer?, UnsafePointer<brace_solver_term>?, Int, brace_relation, Double, Double, Double,
+  UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<UInt32>?, Int, UnsafeMutablePointer<Int>?
+) -> brace_status
+
 /// Where the 1.4 weight hooks end in a descriptor: a solver's struct_size must reach it.
 private let weightHooksEnd =
   MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.set_edit_weight)! + MemoryLayout<UnsafeRawPointer?>.size
+
+/// Where the 1.6 add_weighted hook ends in a descriptor.
+private let addWeightedEnd =
+  MemoryLayout<brace_strategy_desc>.offset(of: \brace_strategy_desc.add_weighted)! + MemoryLayout<UnsafeRawPointer?>.size
