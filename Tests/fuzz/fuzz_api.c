@@ -1297,6 +1297,8 @@ static void step(cursor *c) {
     double co[66];
     uint8_t b = u8(c);
     size_t count = b < 0xF0 ? b % 6 : (b & 1 ? 64 : 65);
+    /* b / 6 odd: brace_constraint_add_on_variables_weighted (0.11), its weight read last. */
+    const int weighted = b < 0xF0 && ((b / 6) & 1);
     for (size_t i = 0; i < count; i++) {
       if (i < 5) {
         vs[i] = pick_var(c);
@@ -1310,6 +1312,20 @@ static void step(cursor *c) {
     double k = pick_double(c);
     brace_priority p = pick_priority(c);
     brace_constraint out = 0;
+    if (weighted) {
+      double w = pick_double(c);
+      if (st(brace_constraint_add_on_variables_weighted(ctx, (alt && count == 0) ? NULL : vs,
+                                                        (alt && count == 0) ? NULL : co, count, rel, k, p, w,
+                                                        nul ? NULL : &out)) == BRACE_OK) {
+        double got = 0;
+        if (brace_constraint_get_weight(ctx, out, &got) != BRACE_OK || got != w)
+          die("brace_constraint_add_on_variables_weighted answered OK but the weight is not the one given");
+        keep_con(out);
+      } else if (out) {
+        die("brace_constraint_add_on_variables_weighted failed but wrote a handle");
+      }
+      break;
+    }
     if (st(brace_constraint_add_on_variables(ctx, (alt && count == 0) ? NULL : vs,
                                              (alt && count == 0) ? NULL : co, count, rel, k, p,
                                              nul ? NULL : &out)) == BRACE_OK)

@@ -365,6 +365,23 @@ SEEDS["variables"] = DEFAULTS + op("VAR", 0) * 3 + \
        item_var(2), at("none"), d(-1), rel("<="), d(8)) + activate(4) + \
     op("CON_DESTROY", c(0)) + op("VAR_VALUES", 3, v(0), v(1), v(2))
 
+# Weighted at creation (brace_constraint_add_on_variables_weighted: the ADD_ON_VARIABLES
+# op with count byte 6 + n, its weight last): x == 0 at weight 3 against x == 10 at 1,
+# a required one with a weight, then refused weights (0, NaN, 1e-4, 2e6), out NULL,
+# NULL lists.
+def weighted(count_byte, terms, relation, constant, priority, weight, flags=0):
+    return op("ADD_ON_VARIABLES", count_byte, terms, rel(relation), d(constant), pr(priority), d(weight),
+              flags=flags)
+
+
+SEEDS["weighted"] = DEFAULTS + op("VAR", 0) * 2 + \
+    weighted(7, v(0) + d(1), "==", 0, 500, 3) + weighted(7, v(0) + d(1), "==", 10, 500, 1) + \
+    weighted(8, v(0) + d(1) + v(1) + d(-1), "<=", 5, 1000, 7) + \
+    weighted(7, v(1) + d(1), "==", 4, 250, 0) + weighted(7, v(1) + d(1), "==", 4, 250, "nan") + \
+    weighted(7, v(1) + d(1), "==", 4, 250, 1e-4) + weighted(7, v(1) + d(1), "==", 4, 250, 2e6) + \
+    weighted(7, v(1) + d(1), "==", 4, 250, 1e-3, flags=NUL) + weighted(6, b"", "==", 0, 500, 2, flags=ALT) + \
+    op("VAR_VALUES", 2, v(0), v(1)) + op("CON_DESTROY", c(0)) + op("VAR_VALUES", 2, v(0), v(1))
+
 # Linear constraints mixing nodes and variables, 64 and 65 terms.
 SEEDS["linear"] = DEFAULTS + scene(100, 80, 2) + op("VAR", 0) + \
     op("CON_LINEAR", 3, item_node(1), at("width"), d(1), item_node(2), at("width"), d(1),

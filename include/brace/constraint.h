@@ -39,6 +39,8 @@
  *   on it cost 32 * 1.25 = 40 against 3 * 32 = 96 on the three (kiwisolver's strengths,
  *   strength * |error| in one objective, are weights within one level). A required
  *   constraint keeps its weight without effect until it is made optional.
+ *   A constraint can also be given its weight as it is created
+ *   (brace_constraint_add_on_variables_weighted, since 0.11).
  *
  *   THE WINDOW'S SIZE WINS (since 0.8). A frame the caller sets on a view that
  *   translates its autoresizing mask (a root, a window; set with brace_node_set_frame,
@@ -299,6 +301,27 @@ brace_status brace_constraint_add_on_variables(brace_context *ctx, const brace_v
                                                const double *coefficients, size_t count,
                                                brace_relation relation, double constant,
                                                brace_priority priority, brace_constraint *out);
+
+/*
+ * brace_constraint_add_on_variables_weighted — since 0.11: brace_constraint_add_on_variables
+ * with the constraint's weight (see WEIGHTS above) given at creation: the constraint
+ * and the optimum of brace_constraint_add_on_variables followed by
+ * brace_constraint_set_weight, but the solver weighs the new row before it optimizes,
+ * once instead of twice (for a kiwisolver-style binding, where every optional constraint
+ * has a strength). Where several solutions are equally good, the one kept may differ.
+ * The same rules, errors and ownership as brace_constraint_add_on_variables, plus
+ * brace_constraint_set_weight's rule for `weight`: a finite number in 1e-3...1e6
+ * (anything else is BRACE_E_INVALID_ARGUMENT), and BRACE_E_PLUGIN for a weight other
+ * than 1 when the solver plugin has no weights (plugin ABI before 1.4). On any error
+ * nothing is created and `*out` is not written. A required constraint keeps its weight
+ * without effect, as with brace_constraint_set_weight; brace_constraint_get_weight
+ * answers it. Follows the context's thread rule.
+ */
+brace_status brace_constraint_add_on_variables_weighted(brace_context *ctx, const brace_variable *variables,
+                                                        const double *coefficients, size_t count,
+                                                        brace_relation relation, double constant,
+                                                        brace_priority priority, double weight,
+                                                        brace_constraint *out);
 
 /*
  * brace_layout_guide_create — a layout guide owned by `owner`: a node that constraints

@@ -161,23 +161,47 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 @c @implementation public func brace_constraint_add_on_variables(_ ctx: OpaquePointer?, _ variables: UnsafePointer<brace_variable>?, _ coefficients: UnsafePointer<Double>?, _ count: Int, _ relation: brace_relation, _ constant: Double, _ priority: Float, _ out: UnsafeMutablePointer<brace_constraint>?) -> brace_status {
   withContext(ctx, "brace_constraint_add_on_variables") { c throws(BraceError) in
     let out = try requireOut(out)
-    guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms, got \(UInt(bitPattern: count))") }
-    guard let variables else { throw .invalidArgument("variables is NULL") }
-    guard let coefficients else { throw .invalidArgument("coefficients is NULL") }
-    if let k = try c.addOnFreeVariables(variables, coefficients, count, relation, constant, priority) {
+    if let variables, let coefficients,
+      let k = try c.addOnFreeVariables(variables, coefficients, count, relation, constant, priority) {
       out.pointee = c.handle(ofConstraint: k)
       return
     }
-    let k = try withUnsafeTemporaryAllocation(of: brace_term.self, capacity: count) { terms throws(BraceError) in
-      for j in 0..<count {
-        guard Handle.kind(variables[j]) == HandleKind.variable.rawValue else {
-          throw .invalidArgument("variables[\(j)] (0x\(String(variables[j], radix: 16))) is not a variable handle")
-        }
-        terms[j] = brace_term(item: variables[j], attribute: BRACE_ATTR_NONE, coefficient: coefficients[j])
-      }
-      return try c.addOnVariables(UnsafeBufferPointer(terms), relation, constant, priority)
+    out.pointee = c.handle(ofConstraint: try addOnVariables(c, variables, coefficients, count, relation, constant, priority, 1))
+  }
+}
+
+@c @implementation public func brace_constraint_add_on_variables_weighted(_ ctx: OpaquePointer?, _ variables: UnsafePointer<brace_variable>?, _ coefficients: UnsafePointer<Double>?, _ count: Int, _ relation: brace_relation, _ constant: Double, _ priority: Float, _ weight: Double, _ out: UnsafeMutablePointer<brace_constraint>?) -> brace_status {
+  withContext(ctx, "brace_constraint_add_on_variables_weighted") { c throws(BraceError) in
+    let out = try requireOut(out)
+    try c.checkNewWeight(weight)
+    if let variables, let coefficients,
+      let k = try c.addOnFreeVariables(variables, coefficients, count, relation, constant, priority, weight: weight) {
+      out.pointee = c.handle(ofConstraint: k)
+      return
     }
-    out.pointee = c.handle(ofConstraint: k)
+    out.pointee = c.handle(ofConstraint: try addOnVariables(c, variables, coefficients, count, relation, constant, priority, weight))
+  }
+}
+
+/// Both add_on_variables calls when the direct path (addOnFreeVariables) declined: the
+/// checks with their messages, then the path that names the problem. Out of line, one
+/// copy for both.
+@inline(never)
+private func addOnVariables(
+  _ c: Context, _ variables: UnsafePointer<brace_variable>?, _ coefficients: UnsafePointer<Double>?, _ count: Int,
+  _ relation: brace_relation, _ constant: Double, _ priority: Float, _ weight: Double
+) throws(BraceError) -> ConstraintID {
+  guard count >= 1, count <= 64 else { throw .invalidArgument("a linear constraint has 1 to 64 terms, got \(UInt(bitPattern: count))") }
+  guard let variables else { throw .invalidArgument("variables is NULL") }
+  guard let coefficients else { throw .invalidArgument("coefficients is NULL") }
+  return try withUnsafeTemporaryAllocation(of: brace_term.self, capacity: count) { terms throws(BraceError) in
+    for j in 0..<count {
+      guard Handle.kind(variables[j]) == HandleKind.variable.rawValue else {
+        throw .invalidArgument("variables[\(j)] (0x\(String(variables[j], radix: 16))) is not a variable handle")
+      }
+      terms[j] = brace_term(item: variables[j], attribute: BRACE_ATTR_NONE, coefficient: coefficients[j])
+    }
+    return try c.addOnVariables(UnsafeBufferPointer(terms), relation, constant, priority, weight: weight)
   }
 }
 

@@ -6,7 +6,7 @@ import CBrace
   UInt32((BRACE_VERSION_MAJOR << 16) | (BRACE_VERSION_MINOR << 8) | BRACE_VERSION_PATCH)
 }
 
-private let versionString: StaticString = "0.10.0"
+private let versionString: StaticString = "0.11.0"
 
 @c @implementation public func brace_version_string() -> UnsafePointer<CChar>? {
   UnsafeRawPointer(versionString.utf8Start).assumingMemoryBound(to: CChar.self)

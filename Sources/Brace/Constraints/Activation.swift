@@ -608,15 +608,38 @@ extension Context {
     try Check.weight(w, "weight")
     guard bridge.constraints[c.index].weight != w else { return }
     let i = try solverInstance()
-    guard let f = weightHooks()?.constraint else {
-      throw BraceError(BRACE_E_PLUGIN, "solver \"\(bridge.solver?.name ?? "")\" has no weights (plugin ABI 1.4's set_weight); only weight 1 is possible")
-    }
+    guard let f = weightHooks()?.constraint else { throw noWeights() }
     if let row = bridge.constraints[c.index].row, bridge.constraints[c.index].priority < 1000 {
       let status = f(i, row, w)
       guard status == BRACE_OK else { throw BraceError(BRACE_E_PLUGIN, "the solver refused weight \(w) (\(statusName(status)))") }
       bridge.dirty = true
     }
     bridge.constraints[c.index].weight = w
+  }
+
+  /// setWeight's checks for a constraint about to be made with weight `w`
+  /// (brace_constraint_add_on_variables_weighted), before anything is made: a weight in
+  /// range on a loaded solver with weights passes inline.
+  @inline(__always)
+  func checkNewWeight(_ w: Double) throws(BraceError) {
+    if w == 1 || (Check.isWeight(w) && bridge.solverInstance != nil && weightHooks() != nil) { return }
+    try refuseNewWeight(w)
+  }
+
+  /// checkNewWeight's other cases: the message for a weight out of range, the solver
+  /// loaded (a weight given before anything loaded it), the refusal of a solver without
+  /// weights.
+  @inline(never)
+  private func refuseNewWeight(_ w: Double) throws(BraceError) {
+    try Check.weight(w, "weight")
+    _ = try solverInstance()
+    guard weightHooks() != nil else { throw noWeights() }
+  }
+
+  /// A weight other than 1 for a solver without the weight hooks.
+  @inline(never)
+  private func noWeights() -> BraceError {
+    BraceError(BRACE_E_PLUGIN, "solver \"\(bridge.solver?.name ?? "")\" has no weights (plugin ABI 1.4's set_weight); only weight 1 is possible")
   }
 
   /// The loaded solver's weight hooks (plugin ABI 1.4), when its descriptor has them.

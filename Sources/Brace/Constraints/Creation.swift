@@ -81,11 +81,14 @@ extension Context {
 
   /// brace_constraint_add_on_variables: create, prioritize and activate a constraint over
   /// free variables; one the solver cannot enforce is destroyed again and refused.
+  /// `weight` (_weighted's, checked by the caller) is the record's before the activation
+  /// installs its row: the solver weighs it before it optimizes.
   func addOnVariables(_ raw: UnsafeBufferPointer<brace_term>, _ relation: brace_relation, _ constant: Double,
-                      _ priority: Float) throws(BraceError) -> ConstraintID {
+                      _ priority: Float, weight: Double = 1) throws(BraceError) -> ConstraintID {
     try Check.priority(priority, "priority")
     let k = try createLinearConstraint(raw, relation, constant)
     bridge.constraints[k.index].priority = priority
+    bridge.constraints[k.index].weight = weight
     bridge.refusedConflicts = []
     defer { bridge.refusedConflicts = nil }
     do throws(BraceError) {
@@ -117,7 +120,7 @@ extension Context {
   /// with nothing changed, sends the call to addOnVariables, which names the problem.
   func addOnFreeVariables(
     _ variables: UnsafePointer<brace_variable>, _ coefficients: UnsafePointer<Double>, _ count: Int,
-    _ relation: brace_relation, _ constant: Double, _ priority: Float
+    _ relation: brace_relation, _ constant: Double, _ priority: Float, weight: Double = 1
   ) throws(BraceError) -> ConstraintID? {
     guard priority.isFinite, priority >= 1, priority <= 1000, relation.isKnown, count >= 1, count <= 64,
       constant.isFinite, abs(constant) <= Check.maxConstant, !bridge.activating, bridge.refusedConflicts == nil,
@@ -144,6 +147,7 @@ extension Context {
       r.relation = relation
       r.constant = constant
       r.onlyVariables = true
+      r.weight = weight
       k = try allocateConstraint(consume r)
     } else {
       let terms = [ConstraintTerm](unsafeUninitializedCapacity: count) { buffer, made in
@@ -155,6 +159,7 @@ extension Context {
         made = count
       }
       k = try allocateConstraint(terms, relation, constant)
+      bridge.constraints[k.index].weight = weight
     }
     bridge.constraints[k.index].priority = priority
     bridge.refusedConflicts = []

@@ -11,10 +11,14 @@ enum Check {
   /// absolute (1e-8): a smaller weight times a small multiplier would fall under it, a
   /// larger one leaves rounding residue near it (docs/solver.md, Weights).
   static func weight(_ w: Double, _ name: @autoclosure () -> String) throws(BraceError) {
-    guard w.isFinite, w >= 1e-3, w <= 1e6 else {
+    guard isWeight(w) else {
       throw .invalidArgument("\(name()) must be a finite number in 1e-3...1e6, got \(w)")
     }
   }
+
+  /// Whether `weight` accepts `w`, without a message (NaN fails the comparisons).
+  @inline(__always)
+  static func isWeight(_ w: Double) -> Bool { w >= 1e-3 && w <= 1e6 }
 
   /// Whether `rect` accepts `r`, without a message: finite, a size >= 0, edges finite (a
   /// width of infinity makes x + width infinite; NaN fails the comparisons).

@@ -151,6 +151,37 @@ def test_many_values_are_read_in_one_call_and_a_bad_handle_writes_nothing():
         lib.brace_context_destroy(c)
 
 
+def test_a_constraint_is_weighted_at_creation():
+    # brace_constraint_add_on_variables_weighted (0.11), through the generated binding: x == 0
+    # at weight 3 and x == 10 at weight 1 in one level cost 3x + (10 - x) = 10 + 2x for x
+    # in 0...10, least at 0; a weight outside 1e-3...1e6 creates nothing.
+    ffi, lib = _native.ffi, _native.lib
+    ctx = ffi.new("brace_context **")
+    _native.check(None, lib.brace_context_create(ffi.NULL, ctx))
+    c = ctx[0]
+    try:
+        v = ffi.new("brace_variable *")
+        _native.check(c, lib.brace_variable_create(c, v))
+        one = ffi.new("double[1]", [1.0])
+        con = ffi.new("brace_constraint *")
+        for value, weight in ((0.0, 3.0), (10.0, 1.0)):
+            _native.check(c, lib.brace_constraint_add_on_variables_weighted(
+                c, v, one, 1, lib.BRACE_RELATION_EQUAL, value, 500.0, weight, con))
+        out = ffi.new("double *")
+        _native.check(c, lib.brace_variable_get_value(c, v[0], out))
+        assert out[0] == 0.0
+        _native.check(c, lib.brace_constraint_get_weight(c, con[0], out))
+        assert out[0] == 1.0
+        con[0] = 0
+        with pytest.raises(brace.InvalidArgument) as info:
+            _native.check(c, lib.brace_constraint_add_on_variables_weighted(
+                c, v, one, 1, lib.BRACE_RELATION_EQUAL, 4.0, 500.0, 0.0, con))
+        assert "1e-3...1e6" in str(info.value)
+        assert con[0] == 0
+    finally:
+        lib.brace_context_destroy(c)
+
+
 def test_the_bundled_flow_strategy_wraps_a_row():
     ctx = brace.Context()
     row = ctx.view(frame=(0, 0, 100, 100))
