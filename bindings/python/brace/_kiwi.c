@@ -43,7 +43,7 @@ static int PyModule_AddObjectRef(PyObject *m, const char *name, PyObject *o) {
 
 static __typeof__(&brace_constraint_add_on_variables) f_add_on_variables;
 static __typeof__(&brace_constraint_destroy) f_constraint_destroy;
-static __typeof__(&brace_constraint_set_weight) f_constraint_set_weight;
+static __typeof__(&brace_constraint_add_on_variables_weighted) f_add_on_variables_weighted;
 static __typeof__(&brace_variable_create) f_variable_create;
 static __typeof__(&brace_variables_get_values) f_variables_get_values;
 static __typeof__(&brace_context_add_edit) f_add_edit;
@@ -1405,19 +1405,17 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
             if ((terms[i] = handle_of(self, (Variable *)PyTuple_GET_ITEM(c->variables, i))) == 0)
                 return NULL;
         brace_constraint h = 0;
-        brace_status st = f_add_on_variables(self->ctx, terms, c->coefficients, (size_t)n,
-                                             (brace_relation)c->rel, -c->constant, (brace_priority)c->priority, &h);
+        /* An optional one is made with its weight, so the solver optimizes it once */
+        double w = c->priority != 1000.0 ? weight_of_value(c->strength) : 1.0;
+        brace_status st =
+            w != 1.0 ? f_add_on_variables_weighted(self->ctx, terms, c->coefficients, (size_t)n, (brace_relation)c->rel,
+                                                   -c->constant, (brace_priority)c->priority, w, &h)
+                     : f_add_on_variables(self->ctx, terms, c->coefficients, (size_t)n, (brace_relation)c->rel,
+                                          -c->constant, (brace_priority)c->priority, &h);
         if (st != BRACE_OK) {
             PyObject *r = PyObject_CallMethod((PyObject *)self, "_add_failed", "Oi", arg, (int)st);
             Py_XDECREF(r);
             return NULL;
-        }
-        if (c->priority != 1000.0) {
-            double w = weight_of_value(c->strength);
-            if (w != 1.0 && (st = f_constraint_set_weight(self->ctx, h, w)) != BRACE_OK) {
-                f_constraint_destroy(self->ctx, h);
-                return fail(self, st, "Solver.addConstraint()");
-            }
         }
         /* Decided before anything that may run Python code (a collection on an
            allocation), which could hand the token to another solver meanwhile. */
@@ -1828,7 +1826,7 @@ static PyObject *mod_setup(PyObject *m, PyObject *args) {
     } while (0)
     FN(f_add_on_variables, "brace_constraint_add_on_variables");
     FN(f_constraint_destroy, "brace_constraint_destroy");
-    FN(f_constraint_set_weight, "brace_constraint_set_weight");
+    FN(f_add_on_variables_weighted, "brace_constraint_add_on_variables_weighted");
     FN(f_variable_create, "brace_variable_create");
     FN(f_variables_get_values, "brace_variables_get_values");
     FN(f_add_edit, "brace_context_add_edit");

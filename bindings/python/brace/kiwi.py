@@ -13,12 +13,13 @@ Variable, Term, Expression, Constraint, Solver and strength behave as kiwisolver
 in a solver's context the first time that solver sees it, and keeps it until the
 solver is reset or freed. A constraint is one
 brace_constraint_add_on_variables call (created at its priority and activated; a
-required conflict is refused, which kiwi reports as UnsatisfiableConstraint); edits are
+required conflict is refused, which kiwi reports as UnsatisfiableConstraint), or
+brace_constraint_add_on_variables_weighted for an optional one with its weight; edits are
 brace_context_add_edit / suggest_value / remove_edit.
 
 Strengths: kiwi adds weighted errors (strong = 1e6, medium = 1e3, weak = 1) into one
 objective. Here every optional strength shares one Brace priority (500) and weighs its
-errors by `weight_of(strength)` (brace_constraint_set_weight: strength / 1000), so the
+errors by `weight_of(strength)` (a constraint's weight: strength / 1000), so the
 solver minimizes kiwi's objective; required stays 1000. See docs/python-kiwi.md.
 """
 
@@ -379,7 +380,8 @@ del _name, _value
 
 
 _kiwi._setup({name: int(ffi.cast("uintptr_t", getattr(lib, name))) for name in (
-    "brace_constraint_add_on_variables", "brace_constraint_destroy", "brace_constraint_set_weight",
+    "brace_constraint_add_on_variables", "brace_constraint_add_on_variables_weighted",
+    "brace_constraint_destroy",
     "brace_variable_create", "brace_variables_get_values", "brace_context_add_edit",
     "brace_context_set_edit_weight", "brace_context_suggest_value", "brace_context_remove_edit",
     "brace_context_destroy", "brace_context_create", "brace_context_set_diagnostic_callback")} | {
