@@ -10,6 +10,10 @@
  *  (c) A context destroyed on one thread leaves its node storage for the next context
  *      (docs/design.md, Memory); one made on another thread starts every node from the
  *      defaults all the same, none showing a value the destroyed one's nodes had.
+ *  (d) A context destroyed with constraints leaves its record arrays, emptied, for the
+ *      next context (docs/design.md, Memory): two threads make, solve and destroy contexts
+ *      of chains of different lengths at the same time, and every context starts with
+ *      none of another's strategies, constraints or identifiers, and solves exactly.
  *
  * Built with -std=c11 -Wall -Wextra -Werror -pedantic -pthread and run under valgrind.
  */
@@ -421,11 +425,86 @@ static void test_reused_storage(void) {
          "all start from the defaults\n", 2 * REUSED, REUSED + 1);
 }
 
+/* ================================================================== (d) kept record arrays */
+
+/* A chain x0 == base (required), x[i+1] == x[i] + 10 (required) and a weak pull
+   x[m-1] == 0 (priority 500, weight 0.001) that the required ones override, so
+   x[i] = base + 10 i exactly. Every constraint gets an identifier, which the context's
+   destruction frees (valgrind counts the blocks). */
+typedef struct chains {
+  int id;
+  int rounds;
+  int wrong; /* a value, a strategy count or an identifier not as it should be */
+} chains;
+
+enum { LONGEST = 300 };
+
+static void *chain_worker(void *arg) {
+  chains *w = arg;
+  static brace_variable xs[2][LONGEST];
+  brace_variable *x = xs[w->id];
+  for (int round = 0; round < w->rounds; round++) {
+    /* 2 to 300 variables (thread 0: 2, 117, 232, 48, ...): a context bigger than the
+       last grows the arrays it was given, a smaller one leaves them part used. */
+    int m = 2 + (round * 115 + w->id * 50) % (LONGEST - 1);
+    double base = 100.0 * w->id + round;
+    double one = 1, k[2] = {1, -1};
+    brace_context *ctx = NULL;
+    brace_constraint h = 0;
+    size_t strategies = 0;
+    const char *name = "unset";
+    OK_IN(NULL, brace_context_create(NULL, &ctx));
+    if (!ctx) return NULL;
+    /* "frame" only, until the first variable loads the solver */
+    OK_IN(ctx, brace_context_get_strategy_count(ctx, &strategies));
+    w->wrong += strategies != 1;
+    for (int i = 0; i < m; i++) OK_IN(ctx, brace_variable_create(ctx, &x[i]));
+    OK_IN(ctx, brace_context_get_strategy_count(ctx, &strategies));
+    w->wrong += strategies != 2;
+    OK_IN(ctx, brace_constraint_add_on_variables(ctx, &x[0], &one, 1, BRACE_RELATION_EQUAL, base, 1000, &h));
+    /* a new constraint has no identifier, whatever the last context's records had */
+    OK_IN(ctx, brace_constraint_get_identifier(ctx, h, &name));
+    w->wrong += name != NULL;
+    OK_IN(ctx, brace_constraint_set_identifier(ctx, h, "first"));
+    for (int i = 0; i + 1 < m; i++) {
+      brace_variable p[2] = {x[i + 1], x[i]};
+      OK_IN(ctx, brace_constraint_add_on_variables(ctx, p, k, 2, BRACE_RELATION_EQUAL, 10, 1000, &h));
+      OK_IN(ctx, brace_constraint_set_identifier(ctx, h, "step"));
+    }
+    OK_IN(ctx, brace_constraint_add_on_variables(ctx, &x[m - 1], &one, 1, BRACE_RELATION_EQUAL, 0, 500, &h));
+    OK_IN(ctx, brace_constraint_set_weight(ctx, h, 0.001));
+    for (int i = 0; i < m; i++) {
+      double v = -1;
+      OK_IN(ctx, brace_variable_get_value(ctx, x[i], &v));
+      w->wrong += v != base + 10.0 * i;
+    }
+    OK_IN(NULL, brace_context_destroy(ctx));
+  }
+  return NULL;
+}
+
+static void test_kept_records(void) {
+  pthread_t t[2];
+  chains w[2];
+  memset(w, 0, sizeof w);
+  for (int i = 0; i < 2; i++) {
+    w[i].id = i;
+    w[i].rounds = 12;
+    CHECK_IN(NULL, pthread_create(&t[i], NULL, chain_worker, &w[i]) == 0);
+  }
+  for (int i = 0; i < 2; i++) CHECK_IN(NULL, pthread_join(t[i], NULL) == 0);
+  CHECK_EQ(w[0].wrong, 0);
+  CHECK_EQ(w[1].wrong, 0);
+  printf("test_threads (d): two threads, %d contexts of constraints each, each started empty "
+         "and solved exactly\n", w[0].rounds);
+}
+
 int main(void) {
   check_watchdog("test_threads: WATCHDOG: a thread did not finish (deadlock or hang)\n", 300);
   if (!check_can_create_context("test_threads")) return 2;
   test_independent_contexts();
   test_busy_context();
   test_reused_storage();
+  test_kept_records();
   return check_summary("test_threads");
 }

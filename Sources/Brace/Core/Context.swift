@@ -23,6 +23,9 @@ final class Context {
   var diagnostics = Diagnostics()
   var animation = AnimationState()
   var changes = FrameChanges()
+  /// The kept arrays this context took at creation (KeptParts), emptied: given back,
+  /// filled, at teardown.
+  var keptParts: KeptParts? = nil
 
   /// Context tags, process-wide: a counter that only moves forward (wrapping after
   /// 2^26 - 1 contexts), skipping the tags of live contexts. A handle of one live
@@ -69,6 +72,7 @@ final class Context {
     // is not kept.
     plugins.directories = PluginFiles.directories(options.plugin_path)
     self.options.plugin_path = nil
+    adoptKeptParts()
   }
 
   deinit { Context.releaseTag(tag) }

@@ -233,9 +233,13 @@ extension Context {
     return false
   }
 
-  /// Frees every node's strategy data and every strategy's per-context state.
+  /// Frees every node's strategy data and every strategy's per-context state, and leaves
+  /// the record arrays, emptied, for the next context (KeptParts).
   func teardown() {
     for s in 0..<nodes.capacity where nodes.isLive(NodeID(index: s)) { nodes.flags[s].insert(.dismantling) }
+    // Shares the constraint records' storage while teardownEngine frees what they point
+    // to and drops the bridge's reference: this one is then the only one.
+    var constraints = bridge.constraints
     teardownEngine()
     for s in 0..<nodes.capacity where nodes.isLive(NodeID(index: s)) {
       detachStrategy(NodeID(index: s))
@@ -244,7 +248,15 @@ extension Context {
       s.desc.context_destroy?(opaque, s.state)
       s.state = nil
     }
-    plugins.strategies = []
+    let parts = keptParts ?? KeptParts()
+    keptParts = nil
+    swap(&parts.constraints, &constraints)
+    swap(&parts.variables, &bridge.variables)
+    swap(&parts.variableOwner, &bridge.variableOwner)
+    swap(&parts.activationOrder, &bridge.activationOrder)
+    swap(&parts.rowTerms, &bridge.rowTermsScratch)
+    swap(&parts.strategies, &plugins.strategies)
+    KeptParts.give(parts)
     for id in nodes.identifiers.values { free(id) }
     nodes.identifiers = .init()
   }
