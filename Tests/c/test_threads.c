@@ -10,10 +10,12 @@
  *  (c) A context destroyed on one thread leaves its node storage for the next context
  *      (docs/design.md, Memory); one made on another thread starts every node from the
  *      defaults all the same, none showing a value the destroyed one's nodes had.
- *  (d) A context destroyed with constraints leaves its record arrays, emptied, for the
- *      next context (docs/design.md, Memory): two threads make, solve and destroy contexts
- *      of chains of different lengths at the same time, and every context starts with
- *      none of another's strategies, constraints or identifiers, and solves exactly.
+ *  (d) A context destroyed with constraints leaves its record arrays and its strategies'
+ *      list, emptied, for the next context (docs/design.md, Memory): two threads make,
+ *      solve and destroy contexts of chains of different lengths, with and without
+ *      "stack", at the same time, and every context starts with none of another's
+ *      strategies, constraints or identifiers, registers its own in order, and solves
+ *      exactly.
  *
  * Built with -std=c11 -Wall -Wextra -Werror -pedantic -pthread and run under valgrind.
  */
@@ -453,14 +455,28 @@ static void *chain_worker(void *arg) {
     brace_constraint h = 0;
     size_t strategies = 0;
     const char *name = "unset";
+    /* Every other context registers "stack" before the solver: the strategies' list,
+       kept from another context, holds this context's strategies alone, in order. */
+    const char *order[3] = {"frame", "simplex", NULL};
+    if (round % 2) {
+      order[1] = "stack";
+      order[2] = "simplex";
+    }
     OK_IN(NULL, brace_context_create(NULL, &ctx));
     if (!ctx) return NULL;
     /* "frame" only, until the first variable loads the solver */
     OK_IN(ctx, brace_context_get_strategy_count(ctx, &strategies));
     w->wrong += strategies != 1;
+    if (round % 2) OK_IN(ctx, brace_context_load_strategy(ctx, "stack"));
     for (int i = 0; i < m; i++) OK_IN(ctx, brace_variable_create(ctx, &x[i]));
     OK_IN(ctx, brace_context_get_strategy_count(ctx, &strategies));
-    w->wrong += strategies != 2;
+    w->wrong += strategies != (size_t)(round % 2 ? 3 : 2);
+    for (size_t i = 0; i < strategies && i < 3; i++) {
+      brace_strategy_info info;
+      info.struct_size = sizeof info;
+      OK_IN(ctx, brace_context_get_strategy(ctx, i, &info));
+      w->wrong += order[i] == NULL || strcmp(info.name, order[i]) != 0;
+    }
     OK_IN(ctx, brace_constraint_add_on_variables(ctx, &x[0], &one, 1, BRACE_RELATION_EQUAL, base, 1000, &h));
     /* a new constraint has no identifier, whatever the last context's records had */
     OK_IN(ctx, brace_constraint_get_identifier(ctx, h, &name));
