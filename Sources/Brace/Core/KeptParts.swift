@@ -1,4 +1,5 @@
 import CBrace
+import Synchronization
 
 /// The record arrays of a destroyed context, emptied with their storage kept, for the next
 /// context (docs/design.md, Memory), as `ColumnBlocks` keeps node columns' blocks. A
@@ -6,7 +7,7 @@ import CBrace
 /// at destroy: with the strategies' list, seven allocations and frees of every kiwi
 /// solver. A context made like the last one also finds them at their final size, and
 /// grows and copies none of them again. A class, so that a set moves between the
-/// process's list and a context as one reference; the arrays move by swapping.
+/// process's slot and a context as one reference; the arrays move by swapping.
 final class KeptParts {
   var constraints: [ConstraintRecord] = []
   var variables: [VariableRecord] = []
@@ -15,12 +16,14 @@ final class KeptParts {
   var rowTerms: [brace_solver_term] = []
   var strategies: [LoadedStrategy] = []
 
-  /// At most this many sets are kept (contexts destroyed together, on several threads),
-  /// each of at most `cap` bytes; the rest are freed.
-  static let most = 4
+  /// One set is kept, of at most `cap` bytes; another is freed (a context destroyed
+  /// while the set of an earlier one is still kept).
   static let cap = 1 << 20
 
-  private static let kept = Locked<[KeptParts]>([])
+  /// The kept set, as the bits of a retained reference (0: none), taken and left with an
+  /// atomic exchange each: a lock and a list of sets were ~180 instructions of every
+  /// context's creation and destroy, also of one that never uses constraints (callgrind).
+  private static let slot = Atomic<UInt>(0)
 
   private var bytes: Int {
     constraints.capacity * MemoryLayout<ConstraintRecord>.stride
@@ -31,12 +34,15 @@ final class KeptParts {
       + strategies.capacity * MemoryLayout<LoadedStrategy>.stride
   }
 
-  /// The set kept last, if any.
+  /// The kept set, if any.
   static func take() -> KeptParts? {
-    kept.withLock { $0.popLast() }
+    let bits = slot.exchange(0, ordering: .acquiringAndReleasing)
+    guard let p = UnsafeRawPointer(bitPattern: bits) else { return nil }
+    return Unmanaged<KeptParts>.fromOpaque(p).takeRetainedValue()
   }
 
-  /// Empties the arrays and keeps them when there is room; else they are freed with `parts`.
+  /// Empties the arrays and keeps them unless a set is kept already; else they are freed
+  /// with `parts`.
   static func give(_ parts: KeptParts) {
     let size = parts.bytes
     guard size > 0, size <= cap else { return }
@@ -46,11 +52,9 @@ final class KeptParts {
     empty(&parts.activationOrder)
     empty(&parts.rowTerms)
     empty(&parts.strategies)
-    kept.withLock { list in
-      guard list.count < most else { return }
-      // (Room for `most` sets at the first keep: one allocation, not one per growth.)
-      if list.capacity == 0 { list.reserveCapacity(most) }
-      list.append(parts)
+    let bits = UInt(bitPattern: Unmanaged.passRetained(parts).toOpaque())
+    if !slot.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged {
+      Unmanaged<KeptParts>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
     }
   }
 
