@@ -2,7 +2,7 @@
  * check.h — what every C test of Brace (Tests/c/test_*.c) checks with: CHECK, CHECK_EQ,
  * OK and ERR, which count each check and print file:line, the section and a context's
  * last error when one fails; a watchdog that turns a hang into a failure; stderr capture;
- * and the summary line with the counts.
+ * a file copy; and the summary line with the counts.
  *
  * Include it first, as "check.h" (it sits next to the tests, so no -I is needed): it
  * asks for POSIX before any system header. The counters are atomic because
@@ -202,6 +202,18 @@ static inline int check_summary(const char *test) {
   int failures = g_failures;
   printf("%s: %d checks, %d failed\n", test, (int)g_checks, failures);
   return failures == 0 ? 0 : 1;
+}
+
+/* Copies the file `from` to `to`; 1 when it did. */
+static inline int check_copy_file(const char *from, const char *to) {
+  FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+  char buf[65536];
+  size_t n;
+  int ok = in && out;
+  while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+  if (in) fclose(in);
+  if (out && fclose(out) != 0) ok = 0;
+  return ok;
 }
 
 /* ------------------------------------------------------------------ stderr capture */

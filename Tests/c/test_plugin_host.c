@@ -207,18 +207,6 @@ static void test_properties_belong_to_the_strategy(void) {
   OK(brace_node_destroy(ctx, outer2));
 }
 
-/* Copies the file `from` to `to`; 1 when it did. */
-static int copy_file(const char *from, const char *to) {
-  FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
-  char buf[65536];
-  size_t n;
-  int ok = in && out;
-  while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
-  if (in) fclose(in);
-  if (out && fclose(out) != 0) ok = 0;
-  return ok;
-}
-
 static void test_strategy_statuses(void) {
   g_section = "statuses of brace/strategy.h";
   size_t before = 0, after = 0;
@@ -233,7 +221,7 @@ static void test_strategy_statuses(void) {
   OK(brace_context_load_plugin(ctx, path)); /* registered already: nothing to do */
   /* The same strategy from another file: a duplicate name. */
   snprintf(copy, sizeof copy, "/tmp/brace-test-plugin-host-%ld.so", (long)getpid());
-  CHECK(copy_file(path, copy));
+  CHECK(check_copy_file(path, copy));
   CHECK(brace_context_load_plugin(ctx, copy) == BRACE_E_DUPLICATE);
   CHECK(strstr(brace_last_error(ctx), "hostcheck") != NULL);
   remove(copy);

@@ -23,22 +23,11 @@ static char dir_a[PATH_MAX], dir_b[PATH_MAX], dir_c[PATH_MAX], dir_e[PATH_MAX];
 /* A file's path in one of them. */
 typedef char file_path[PATH_MAX + 32];
 
-static int copy_file(const char *from, const char *to) {
-  FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
-  char buf[65536];
-  size_t n;
-  int ok = in && out;
-  while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
-  if (in) fclose(in);
-  if (out && fclose(out) != 0) ok = 0;
-  return ok;
-}
-
 /* `dir`/libbrace_flow.so, a copy of the example plugin. */
 static int put_flow(const char *dir) {
   file_path to;
   snprintf(to, sizeof to, "%s/libbrace_flow.so", dir);
-  return copy_file(flow_source, to);
+  return check_copy_file(flow_source, to);
 }
 
 static void make_dir(char *out) {
