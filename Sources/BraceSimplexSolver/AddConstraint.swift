@@ -45,10 +45,10 @@ extension Tableau {
     prepareStructural()
     define(c, terms: terms, constant: constant, relation: relation, isEdit: isEdit)
     if weight != 1 { keepWeight(c, weight) }
-    let (k, scale, tag) = createRow(
+    let (k, flip, scale, tag) = createRow(
       c, terms: terms, constant: constant, relation: relation, priority: priority, weight: weight)
-    var subject = chooseSubject(tag)
-    let (r, subjectCoeff, allDummies) = storeRow(constant: k, subject: subject)
+    var subject = chooseSubject(tag, flip: flip)
+    let (r, subjectCoeff, allDummies) = storeRow(constant: k, flip: flip, subject: subject)
     let tolerance = Tolerance.feasibility * max(1, scale)
     if subject < 0 && allDummies {
       if k > tolerance {
@@ -143,24 +143,25 @@ extension Tableau {
 
   /// kiwi's `createRow`, built in the accumulator: the expression over the current
   /// nonbasic symbols, then the constraint's markers, then the sign that makes the
-  /// constant >= 0. Returns that constant, the magnitude summed into it (rounding in the
-  /// constant is relative to it) and the markers.
+  /// constant >= 0. Returns that constant, the sign (`flip`: the row is `flip` times the
+  /// accumulated one), the magnitude summed into the constant (rounding in the constant
+  /// is relative to it) and the markers. The accumulator stays unflipped: `chooseSubject`
+  /// and `storeRow` apply the sign (an exact product), which spared a pass over it.
   @_transparent
   mutating func createRow(
     _ c: Int, terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, priority: Double,
     weight: Double
-  ) -> (constant: Double, scale: Double, tag: Tag) {
+  ) -> (constant: Double, flip: Double, scale: Double, tag: Tag) {
     var (k, scale) = accumulateExpression(terms, constant: constant)
     let tag = addMarkers(c, relation: relation, priority: priority, weight: weight)
     var flip = 1.0
     if k < 0 {
       flip = -1
       k = -k
-      for i in 0..<accCount { accVals[i] = -accVals[i] }
     }
     cons[c].flip = flip
-    cons[c].markerCoeff = accumulated(tag.marker)  // +1 or -1: the new marker's only entry
-    return (k, scale, tag)
+    cons[c].markerCoeff = flip * accumulated(tag.marker)  // +1 or -1: the new marker's only entry
+    return (k, flip, scale, tag)
   }
 
   /// Accumulates `sum(terms) + constant` with basic variables replaced by their rows (a
@@ -225,40 +226,42 @@ extension Tableau {
     return Tag(marker: marker, other: other)
   }
 
-  /// kiwi's `chooseSubject`, over the accumulated row of the constraint tagged `tag`: the
-  /// symbol to make basic, or -1. An external first (unrestricted, so any value is feasible); else
+  /// kiwi's `chooseSubject`, over the accumulated row (times `flip`) of the constraint
+  /// tagged `tag`: the symbol to make basic, or -1. An external first (unrestricted, so any value is feasible); else
   /// the constraint's own slack or error with a negative coefficient (new, so in no other
   /// row, and solving for it leaves the constant >= 0).
   @inline(__always)
-  func chooseSubject(_ tag: Tag) -> Int {
+  func chooseSubject(_ tag: Tag, flip: Double) -> Int {
     for i in 0..<accCount {
       let t = Int(accSyms[i])
       if syms[t].kind == .external && abs(accVals[i]) >= Tolerance.zero { return t }
     }
     let marker = tag.marker, other = tag.other
-    if syms[marker].kind != .dummy && accumulated(marker) < 0 { return marker }
-    if other >= 0 && accumulated(other) < 0 { return other }
+    if syms[marker].kind != .dummy && flip * accumulated(marker) < 0 { return marker }
+    if other >= 0 && flip * accumulated(other) < 0 { return other }
     return -1
   }
 
-  /// Moves the accumulated row into a new tableau row with constant `k`, without the
-  /// subject's cell when there is a subject: its block holds what stays. The cells go in
-  /// the order of inserting them all and then swap-removing the subject's (the last cell
-  /// takes its place), so the pivots are those of doing that. With a subject (of
+  /// Moves the accumulated row times `flip` into a new tableau row with constant `k`,
+  /// without the subject's cell when there is a subject: its block holds what stays. The
+  /// cells go in the order of inserting them all and then swap-removing the subject's (the
+  /// last cell takes its place), so the pivots are those of doing that. With a subject (of
   /// coefficient `a`), the row is stored solved for it: constant and cells times
   /// `-1 / a`, the products `solveNewRow` would make after storing, without a second pass
-  /// over the cells. Returns the row, the subject's coefficient and whether every stored
-  /// cell is a dummy.
+  /// over the cells. The cells are `v * (flip * f)`, the same bits as flipping first
+  /// (`(flip * v) * f`: a product by -1 is exact). The block is sized for every
+  /// accumulated symbol, not counted first (a cell that cancelled to zero leaves one
+  /// slot unused): one pass over the accumulator fewer. Returns the row, the subject's
+  /// coefficient and whether every stored cell is a dummy.
   @inline(__always)
-  mutating func storeRow(constant k: Double, subject: Int) -> (row: Int, subjectCoeff: Double, allDummies: Bool) {
-    var cellCount = 0
-    var last = -1
-    for i in 0..<accCount where abs(accVals[i]) >= Tolerance.zero {
-      cellCount += 1
-      last = i
-    }
-    let f = subject >= 0 ? -1 / accumulated(subject) : 1
-    let r = allocRow(constant: subject >= 0 ? k * f : k, cells: subject >= 0 ? cellCount - 1 : cellCount)
+  mutating func storeRow(
+    constant k: Double, flip: Double, subject: Int
+  ) -> (row: Int, subjectCoeff: Double, allDummies: Bool) {
+    var last = accCount - 1
+    while last >= 0 && abs(accVals[last]) < Tolerance.zero { last -= 1 }
+    let f = subject >= 0 ? -1 / (flip * accumulated(subject)) : 1
+    let g = flip * f
+    let r = allocRow(constant: subject >= 0 ? k * f : k, cells: subject >= 0 ? accCount - 1 : accCount)
     var allDummies = true
     var subjectCoeff = 0.0
     var moved = -1
@@ -268,15 +271,15 @@ extension Tableau {
       mark[t] = 0
       if abs(v) < Tolerance.zero || i == moved { continue }
       if t == subject {
-        subjectCoeff = v
+        subjectCoeff = flip * v
         if i != last {
-          insertCell(r, Int(accSyms[last]), subject >= 0 ? accVals[last] * f : accVals[last])
+          insertCell(r, Int(accSyms[last]), accVals[last] * g)
           if syms[Int(accSyms[last])].kind != .dummy { allDummies = false }
           moved = last
         }
         continue
       }
-      insertCell(r, t, subject >= 0 ? v * f : v)
+      insertCell(r, t, v * g)
       if syms[t].kind != .dummy { allDummies = false }
     }
     accCount = 0
