@@ -12,6 +12,27 @@ import Testing
     #expect(s.invariantViolations().isEmpty)
   }
 
+  /// A variable that cancels out of a new row (y's row holds x, the new terms -x), with
+  /// the row's sign flipped or not: the row stored without the cancelled cell and solved
+  /// for the right marker.
+  @Test func rowsWhereAVariableCancelsOut() throws {
+    let s = SimplexSolver()
+    let x = s.makeVariable(), y = s.makeVariable()
+    let c1 = try s.add([(y, 1), (x, -1)], -5, .equal)  // y == x + 5
+    try s.fix(x, .equal, 10, 500)
+    try s.add([(y, 1), (x, -1)], -3, .greaterOrEqual)  // y - x >= 3: 5 >= 3 holds
+    #expect(s.value(of: x) == 10)
+    #expect(s.value(of: y) == 15)  // 10 + 5
+    // y - x >= 6: 5 >= 6 contradicts y == x + 5 alone (the pin at 500 is optional).
+    #expect(throws: SolverError.unsatisfiable(conflicts: [c1])) {
+      try s.add([(y, 1), (x, -1)], -6, .greaterOrEqual)
+    }
+    try s.add([(x, 1), (y, -1)], 7, .greaterOrEqual)  // x - y + 7 >= 0: -5 + 7 = 2 >= 0 holds
+    #expect(s.value(of: x) == 10)
+    #expect(s.value(of: y) == 15)
+    #expect(s.invariantViolations().isEmpty)
+  }
+
   @Test func inequalitiesBoundOptionalPulls() throws {
     let s = SimplexSolver()
     let x = s.makeVariable()
