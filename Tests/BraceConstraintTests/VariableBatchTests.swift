@@ -102,6 +102,25 @@ import Testing
     expectFailure(brace_variable_destroy(fx.ctx, x), BRACE_E_INVALID_STATE, fx.ctx, mentions: ["used by 1 constraint(s)", "== 10"])
   }
 
+  @Test func repeatedTermsSummedPastTheSolversRangeAreRefusedWithTheirDiagnostic() throws {
+    let fx = try Fx()
+    let x = variable(fx)
+    fx.diagnostics.clear()
+    // Each coefficient is within ±1e6, but the row's is 5 * 1e6 = 5e6, past the 4e6 the
+    // solver is given: the constraint cannot be enforced, so it is refused.
+    let (s, c) = addOn(fx, [x, x, x, x, x], [1e6, 1e6, 1e6, 1e6, 1e6], LE, 1)
+    expectFailure(s, BRACE_E_UNSATISFIABLE, fx.ctx, mentions: ["Unable to satisfy constraint", "cannot enforce it", "nothing was added"])
+    #expect(c == 0)
+    let said = fx.diagnostics.of(BRACE_DIAGNOSTIC_UNSATISFIABLE).map(\.message)
+    #expect(said.count == 1 && said[0].contains("beyond the solver's range"), "\(said)")
+    #expect(fx.broken().isEmpty)
+    // Two terms of 2^19 sum to 2^20 = 1048576, within range: 1048576 * x == 3145728
+    // (3 * 2^20) holds at x = 3, exactly (powers of two).
+    let (s2, _) = addOn(fx, [x, x], [524_288, 524_288], EQ, 3_145_728)
+    ok(s2, fx.ctx)
+    #expect(value(fx, x) == 3)
+  }
+
   @Test func addOnVariablesRefusesBadInputAndChangesNothing() throws {
     let fx = try Fx()
     let x = variable(fx)

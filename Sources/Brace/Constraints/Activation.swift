@@ -40,9 +40,9 @@ extension Context {
     return activateChecked(list, on: i)
   }
 
-  /// The batch on the loaded solver `i`, for constraints whose items were checked (and
-  /// for brace_constraint_add_on_variables' direct path, Creation.swift); answers the
-  /// error instead of throwing it.
+  /// The batch on the loaded solver `i`, for constraints whose items were checked; answers
+  /// the error instead of throwing it. (brace_constraint_add_on_variables' batch of one is
+  /// activateOnFreeVariables.)
   @inline(__always)
   func activateChecked(_ list: UnsafeBufferPointer<ConstraintID>, on i: UnsafeMutableRawPointer) -> BraceError? {
     let desc = bridge.solverDesc!
@@ -206,7 +206,103 @@ extension Context {
         reportUnsatisfiable(broken: c, conflicting: others)
       }
     } else {
-      emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [], constraints: [c])
+      reportRefusedRow(c, status)
+    }
+  }
+
+  /// The solver answered neither BRACE_OK nor BRACE_E_UNSATISFIABLE for `c`'s row.
+  private func reportRefusedRow(_ c: ConstraintID, _ status: brace_status) {
+    emitDiagnostic(BRACE_DIAGNOSTIC_PLUGIN, "the solver refused \(describeConstraint(c)) with \(statusName(status)); it is kept active but not enforced", nodes: [], constraints: [c])
+  }
+
+  /// brace_constraint_add_on_variables' batch of one (Creation.swift, addOnFreeVariables):
+  /// activateChecked and install for the constraint it just made on live free variables,
+  /// with no batch under way and no node waiting to enter the engine, without what they
+  /// keep for nodes and for a batch a callback re-enters (the generations named, the
+  /// nodes touched, the row in an array, a conflict set). True when its row holds. False
+  /// when it is broken: `refusedConflicts` then lists the constraints it conflicts with,
+  /// and from the solver's refusal on everything ran as with the general path's
+  /// `refusedConflicts` set (addOnVariables). A plugin fault is thrown with the
+  /// activation undone.
+  func activateOnFreeVariables(_ c: ConstraintID, on i: UnsafeMutableRawPointer) throws(BraceError) -> Bool {
+    let desc = bridge.solverDesc!
+    bridge.pluginFault = nil
+    bridge.batchStart = bridge.activationClock
+    bridge.activating = true
+    let outerCause = enterCause(.activation)
+    desc.pointee.begin_batch!(i)
+    bridge.constraints[c.index].active = true
+    stampActivation(c)
+    let refused = installOnFreeVariables(c, i)
+    // Nodes enter only through a diagnostics callback of a refusal.
+    if !bridge.entrants.isEmpty || !bridge.translatingEntrants.isEmpty { settleEntrants() }
+    desc.pointee.end_batch!(i)
+    bridge.cause = outerCause
+    bridge.activating = false
+    if let fault = bridge.pluginFault {
+      bridge.pluginFault = nil
+      if bridge.refusedConflicts == nil { bridge.refusedConflicts = [] }
+      deactivate(c)
+      throw fault
+    }
+    guard refused else { return true }
+    // (A callback may have changed it since.)
+    if bridge.constraints[c.index].broken { return false }
+    bridge.refusedConflicts = nil
+    return true
+  }
+
+  /// install's part of activateOnFreeVariables: the row built on the stack (a new
+  /// constraint has no row, no broken mark, no container). Answers whether the solver
+  /// refused it.
+  private func installOnFreeVariables(_ c: ConstraintID, _ i: UnsafeMutableRawPointer) -> Bool {
+    let n = bridge.constraints[c.index].termCount
+    return withUnsafeTemporaryAllocation(of: brace_solver_term.self, capacity: n) { row -> Bool in
+      // LinearExpression.add, term for term: zero coefficients left out, a variable's
+      // terms summed in the place of its first (and left out when they cancel).
+      var count = 0
+      for k in 0..<n {
+        let t = bridge.constraints[c.index].term(k)
+        guard t.coefficient != 0 else { continue }
+        let v = bridge.variables[t.variable.index].solverVariable
+        var j = 0
+        while j < count && row[j].variable != v { j += 1 }
+        if j == count {
+          row[count] = brace_solver_term(variable: v, coefficient: t.coefficient)
+          count += 1
+          continue
+        }
+        row[j].coefficient += t.coefficient
+        if row[j].coefficient == 0 {
+          for q in j..<count - 1 { row[q] = row[q + 1] }
+          count -= 1
+        }
+      }
+      let constant: Double = 0 - bridge.constraints[c.index].constant
+      // install's range check: only summed terms can fail it; install then says so.
+      for k in 0..<count where abs(row[k].coefficient) > Check.maxCoefficient * 4 {
+        bridge.refusedConflicts = []
+        install(c)
+        return true
+      }
+      return addRow(UnsafeBufferPointer(start: row.baseAddress, count: count), constant, of: c, i) { status, id, conflicts in
+        bridge.dirty = true
+        if status == BRACE_OK {
+          bridge.constraints[c.index].row = id
+          bridge.constraints[c.index].rowOffset = constant + bridge.constraints[c.index].constant
+          forgetBroken(c)
+          releaseHold(c)
+          return false
+        }
+        bridge.refusedConflicts = []
+        keepBroken(c, container: NodeID.none)
+        if status == BRACE_E_UNSATISFIABLE {
+          bridge.refusedConflicts = conflicting(rowSet(conflicts))
+        } else {
+          reportRefusedRow(c, status)
+        }
+        return true
+      }
     }
   }
 
@@ -378,59 +474,61 @@ extension Context {
   private func addRow(_ row: LinearExpression, of c: ConstraintID, _ i: UnsafeMutableRawPointer)
     -> (brace_status, UInt32, Set<UInt32>)
   {
+    row.terms.withUnsafeBufferPointer { terms in
+      addRow(terms, row.constant, of: c, i) { status, id, conflicts in
+        (status, id, status == BRACE_E_UNSATISFIABLE ? rowSet(conflicts) : [])
+      }
+    }
+  }
+
+  /// addRow for a row's terms and constant: `then` gets the status, the row id and the
+  /// conflicting rows (on BRACE_E_UNSATISFIABLE; scratch space on the stack, most
+  /// additions never use it).
+  @inline(__always)
+  private func addRow<R>(
+    _ terms: UnsafeBufferPointer<brace_solver_term>, _ constant: Double, of c: ConstraintID, _ i: UnsafeMutableRawPointer,
+    _ then: (brace_status, UInt32, UnsafeBufferPointer<UInt32>) -> R
+  ) -> R {
     let relation = bridge.constraints[c.index].relation, priority = bridge.constraints[c.index].priority
     let weight = bridge.constraints[c.index].weight
-    // A solver with add_weighted (1.6) takes an optional row with its weight and optimizes
-    // once (out of line: the unweighted add stays as it was).
-    if weight != 1 && priority < 1000, let addWeighted = addWeightedHook() {
-      return addWeightedRow(row, relation, priority, weight, addWeighted, i)
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
+      var id: UInt32 = 0
+      var conflictCount = 0
+      let status: brace_status
+      // A solver with add_weighted (1.6) takes an optional row with its weight and
+      // optimizes once (out of line: the unweighted add stays as it was).
+      if weight != 1 && priority < 1000, let addWeighted = addWeightedHook() {
+        status = addWeightedRow(terms, constant, relation, priority, weight, addWeighted, i, &id, buf, &conflictCount)
+      } else {
+        status = bridge.solverDesc!.pointee.add!(i, terms.baseAddress, terms.count, relation, constant, Double(priority), &id,
+                                                 buf.baseAddress, buf.count, &conflictCount)
+        // setWeight only stores weights other than 1 when the solver has the hooks: a 1.4
+        // or 1.5 solver adds the row at weight 1 and re-optimizes at set_weight.
+        if status == BRACE_OK && weight != 1 && priority < 1000, let f = weightHooks()?.constraint {
+          _ = f(i, id, weight)
+        }
+      }
+      let conflicts = status == BRACE_E_UNSATISFIABLE ? min(max(conflictCount, 0), buf.count) : 0
+      return then(status, id, UnsafeBufferPointer(start: buf.baseAddress, count: conflicts))
     }
-    let (status, id, rows) = solverAdd(row) { terms, count, id, conflicts, capacity, conflictCount in
-      bridge.solverDesc!.pointee.add!(i, terms, count, relation, row.constant, Double(priority), id, conflicts, capacity,
-                                      conflictCount)
-    }
-    // setWeight only stores weights other than 1 when the solver has the hooks: a 1.4 or
-    // 1.5 solver adds the row at weight 1 and re-optimizes at set_weight.
-    if status == BRACE_OK && weight != 1 && priority < 1000, let f = weightHooks()?.constraint {
-      _ = f(i, id, weight)
-    }
-    return (status, id, rows)
   }
 
   /// addRow through add_weighted.
   @inline(never)
   private func addWeightedRow(
-    _ row: LinearExpression, _ relation: brace_relation, _ priority: Float, _ weight: Double,
-    _ addWeighted: SolverAddWeighted, _ i: UnsafeMutableRawPointer
-  ) -> (brace_status, UInt32, Set<UInt32>) {
-    solverAdd(row) { terms, count, id, conflicts, capacity, conflictCount in
-      addWeighted(i, terms, count, relation, row.constant, Double(priority), weight, id, conflicts, capacity, conflictCount)
-    }
+    _ terms: UnsafeBufferPointer<brace_solver_term>, _ constant: Double, _ relation: brace_relation, _ priority: Float,
+    _ weight: Double, _ addWeighted: SolverAddWeighted, _ i: UnsafeMutableRawPointer, _ id: inout UInt32,
+    _ conflicts: UnsafeMutableBufferPointer<UInt32>, _ conflictCount: inout Int
+  ) -> brace_status {
+    addWeighted(i, terms.baseAddress, terms.count, relation, constant, Double(priority), weight, &id, conflicts.baseAddress,
+                conflicts.count, &conflictCount)
   }
 
-  /// Calls `add` (the solver's add or add_weighted) with the row's terms, an id to fill
-  /// and a conflict list; answers its status, the id, and on BRACE_E_UNSATISFIABLE the
-  /// conflicting rows.
-  @inline(__always)
-  private func solverAdd(
-    _ row: LinearExpression,
-    _ add: (UnsafePointer<brace_solver_term>?, Int, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>?, Int,
-            UnsafeMutablePointer<Int>) -> brace_status
-  ) -> (brace_status, UInt32, Set<UInt32>) {
-    var id: UInt32 = 0
-    var conflictCount = 0
+  /// The conflicting rows the solver listed, as a set.
+  private func rowSet(_ conflicts: UnsafeBufferPointer<UInt32>) -> Set<UInt32> {
     var rows: Set<UInt32> = []
-    let status = row.terms.withUnsafeBufferPointer { terms in
-      // The conflict list is scratch space on the stack: most additions never use it.
-      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buf in
-        let status = add(terms.baseAddress, terms.count, &id, buf.baseAddress, buf.count, &conflictCount)
-        if status == BRACE_E_UNSATISFIABLE {
-          for k in 0..<min(max(conflictCount, 0), buf.count) { rows.insert(buf[k]) }
-        }
-        return status
-      }
-    }
-    return (status, id, rows)
+    for r in conflicts { rows.insert(r) }
+    return rows
   }
 
   /// A solver plugin handed back something the host refused while a constraint was being

@@ -116,14 +116,16 @@ extension Context {
   /// brace_constraint_add_on_variables when every input is valid and no activation is
   /// under way (kiwi's addConstraint): what addOnVariables does, in the same order, but
   /// checked without building messages, the terms stored without a scratch copy, and the
-  /// batch of one activated without activate's per-constraint checks and closures. nil,
-  /// with nothing changed, sends the call to addOnVariables, which names the problem.
+  /// batch of one activated by activateOnFreeVariables (Activation.swift), which needs no
+  /// `refusedConflicts` unless the solver refuses the row. nil, with nothing changed,
+  /// sends the call to addOnVariables, which names the problem.
   func addOnFreeVariables(
     _ variables: UnsafePointer<brace_variable>, _ coefficients: UnsafePointer<Double>, _ count: Int,
     _ relation: brace_relation, _ constant: Double, _ priority: Float, weight: Double = 1
   ) throws(BraceError) -> ConstraintID? {
     guard priority.isFinite, priority >= 1, priority <= 1000, relation.isKnown, count >= 1, count <= 64,
       constant.isFinite, abs(constant) <= Check.maxConstant, !bridge.activating, bridge.refusedConflicts == nil,
+      bridge.entrants.isEmpty, bridge.translatingEntrants.isEmpty,
       !bridge.freeConstraints.isEmpty || bridge.constraints.count <= Int(Handle.maxSlot)
     else { return nil }
     // Check.coefficient and variable(_:), without their messages.
@@ -162,26 +164,20 @@ extension Context {
       bridge.constraints[k.index].weight = weight
     }
     bridge.constraints[k.index].priority = priority
-    bridge.refusedConflicts = []
     // activate loads the solver after its checks, which these terms pass.
     let i: UnsafeMutableRawPointer
     do throws(BraceError) {
       i = try solverInstance()
     } catch {
       destroyConstraint(k)
-      bridge.refusedConflicts = nil
       throw error
     }
-    // activate's batch of one, without its checks (these terms passed them above).
-    var one = k
-    if let fault = withUnsafePointer(to: &one, { activateChecked(UnsafeBufferPointer(start: $0, count: 1), on: i) }) {
+    do throws(BraceError) {
+      if try activateOnFreeVariables(k, on: i) { return k }
+    } catch {
       destroyConstraint(k)
       bridge.refusedConflicts = nil
-      throw fault
-    }
-    guard bridge.constraints[k.index].broken else {
-      bridge.refusedConflicts = nil
-      return k
+      throw error
     }
     let error = refuse(k)
     bridge.refusedConflicts = nil
