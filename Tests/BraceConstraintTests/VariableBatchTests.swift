@@ -121,6 +121,27 @@ import Testing
     #expect(value(fx, x) == 3)
   }
 
+  @Test func aDestroyedConstraintsSlotServesTheNextAddWithANewGeneration() throws {
+    let fx = try Fx()
+    let x = variable(fx), y = variable(fx)
+    let (s1, first) = addOn(fx, [x], [1], EQ, 1)
+    ok(s1, fx.ctx)
+    ok(brace_constraint_destroy(fx.ctx, first), fx.ctx)
+    // The slot is free again: the next constraint takes it, and the old handle stays stale.
+    let (s2, second) = addOn(fx, [x, y], [1, -1], EQ, 2, priority: 750)
+    ok(s2, fx.ctx)
+    #expect(second != first)
+    var active = false
+    expectFailure(brace_constraint_is_active(fx.ctx, first, &active), BRACE_E_STALE_HANDLE, fx.ctx)
+    #expect(fx.isActive(second))
+    var p: Float = 0
+    ok(brace_constraint_get_priority(fx.ctx, second, &p), fx.ctx)
+    #expect(p == 750)
+    // x - y == 2 with y pinned at 3: x = 5.
+    ok(addOn(fx, [y], [1], EQ, 3).0, fx.ctx)
+    #expect(value(fx, x) == 5 && value(fx, y) == 3)
+  }
+
   @Test func addOnVariablesRefusesBadInputAndChangesNothing() throws {
     let fx = try Fx()
     let x = variable(fx)

@@ -226,7 +226,8 @@ extension Context {
   /// activation undone.
   func activateOnFreeVariables(_ c: ConstraintID, on i: UnsafeMutableRawPointer) throws(BraceError) -> Bool {
     let desc = bridge.solverDesc!
-    bridge.pluginFault = nil
+    // (Stored only when set: storing nil released the error's message each time.)
+    if bridge.pluginFault != nil { bridge.pluginFault = nil }
     bridge.batchStart = bridge.activationClock
     bridge.activating = true
     let outerCause = enterCause(.activation)

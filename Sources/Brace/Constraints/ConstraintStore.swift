@@ -118,13 +118,21 @@ struct ConstraintRecord: HandleRecord {
       coefficient: k == 0 ? inlineCoefficients.0 : inlineCoefficients.1)
   }
 
-  /// Keeps one or two terms on free variables (checked handles) in the record itself.
-  mutating func setVariableTerms(_ items: UnsafePointer<UInt64>, _ coefficients: UnsafePointer<Double>, _ count: Int) {
+  /// A live record of one or two terms on free variables (checked handles), kept in the
+  /// record itself, built whole: set field by field, its empty arrays were released and
+  /// stored again, and the record copied once more on its way into its slot.
+  init(
+    variables items: UnsafePointer<UInt64>, _ coefficients: UnsafePointer<Double>, _ count: Int,
+    _ relation: brace_relation, _ constant: Double, priority: Float, weight: Double, generation: UInt32
+  ) {
     assert(count == 1 || count == 2)
-    storedTerms = []
+    self.constant = constant
     inlineItems = (items[0], count > 1 ? items[1] : 0)
     inlineCoefficients = (coefficients[0], count > 1 ? coefficients[1] : 0)
-    inlineCount = count
+    self.priority = priority
+    self.weight = weight
+    bits = (generation & Handle.maxGeneration) | (UInt32(truncatingIfNeeded: relation.rawValue + 1) & 3) << 12
+      | Self.liveBit | Self.onlyVariablesBit | UInt32(count) << 22
   }
 
   private var inlineCount: Int {

@@ -142,15 +142,7 @@ extension Context {
     guard relates else { return nil }
     let k: ConstraintID
     if count <= 2 {
-      // Built whole and stored once (its arrays are empty): allocateConstraint(terms...)
-      // stores field by field into the slot.
-      var r = ConstraintRecord()
-      r.setVariableTerms(variables, coefficients, count)
-      r.relation = relation
-      r.constant = constant
-      r.onlyVariables = true
-      r.weight = weight
-      k = try allocateConstraint(consume r)
+      k = allocateConstraint(variables: variables, coefficients, count, relation, constant, priority: priority, weight: weight)
     } else {
       let terms = [ConstraintTerm](unsafeUninitializedCapacity: count) { buffer, made in
         for j in 0..<count {
@@ -162,8 +154,8 @@ extension Context {
       }
       k = try allocateConstraint(terms, relation, constant)
       bridge.constraints[k.index].weight = weight
+      bridge.constraints[k.index].priority = priority
     }
-    bridge.constraints[k.index].priority = priority
     // activate loads the solver after its checks, which these terms pass.
     let i: UnsafeMutableRawPointer
     do throws(BraceError) {

@@ -66,6 +66,26 @@ extension Context {
     return k
   }
 
+  /// A new constraint on one or two free variables, checked by the caller (addOnFreeVariables,
+  /// which also checked that a slot is free or can be added): its record is built in the
+  /// one store to its slot.
+  func allocateConstraint(
+    variables items: UnsafePointer<UInt64>, _ coefficients: UnsafePointer<Double>, _ count: Int,
+    _ relation: brace_relation, _ constant: Double, priority: Float, weight: Double
+  ) -> ConstraintID {
+    for j in 0..<count { bridge.variables[Int(Handle.slot(items[j]))].uses += 1 }
+    if let slot = bridge.freeConstraints.popLast() {
+      bridge.constraints[slot.index] = ConstraintRecord(
+        variables: items, coefficients, count, relation, constant, priority: priority, weight: weight,
+        generation: bridge.constraints[slot.index].generation + 1)
+      return slot
+    }
+    if bridge.constraints.count == bridge.constraints.capacity { bridge.constraints.reserveCapacity(grownRecordCapacity(bridge.constraints.count)) }
+    bridge.constraints.append(ConstraintRecord(
+      variables: items, coefficients, count, relation, constant, priority: priority, weight: weight, generation: 1))
+    return ConstraintID(index: bridge.constraints.count - 1)
+  }
+
   /// Stores a whole record (the generated constraints'), taken over rather than copied.
   func allocateConstraint(_ r: consuming ConstraintRecord) throws(BraceError) -> ConstraintID {
     guard !bridge.freeConstraints.isEmpty || bridge.constraints.count <= Int(Handle.maxSlot) else {
