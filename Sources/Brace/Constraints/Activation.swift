@@ -258,7 +258,9 @@ extension Context {
   /// refused it.
   private func installOnFreeVariables(_ c: ConstraintID, _ i: UnsafeMutableRawPointer) -> Bool {
     let n = bridge.constraints[c.index].termCount
-    return withUnsafeTemporaryAllocation(of: brace_solver_term.self, capacity: n) { row -> Bool in
+    // The most terms a constraint has: a constant size is taken from the stack for less
+    // than `n` (about 60 instructions per add).
+    return withUnsafeTemporaryAllocation(of: brace_solver_term.self, capacity: 64) { row -> Bool in
       // LinearExpression.add, term for term: zero coefficients left out, a variable's
       // terms summed in the place of its first (and left out when they cancel).
       var count = 0
@@ -373,18 +375,17 @@ extension Context {
 
   /// Records that `c` was just activated (see makeRoom).
   func stampActivation(_ c: ConstraintID) {
-    if c.index >= bridge.activationOrder.count {
-      // Grown as the constraint records are, not by the one slot needed each time.
-      let n = bridge.activationOrder.count
-      if c.index >= bridge.activationOrder.capacity { bridge.activationOrder.reserveCapacity(max(c.index + 1, grownRecordCapacity(n))) }
-      if c.index == n {
-        bridge.activationOrder.append(0)
-      } else {
-        bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - n + 1))
-      }
-    }
     bridge.activationClock &+= 1
-    bridge.activationOrder[c.index] = bridge.activationClock
+    let n = bridge.activationOrder.count
+    if c.index < n {
+      bridge.activationOrder[c.index] = bridge.activationClock
+      return
+    }
+    // A new slot's stamp is appended (not a 0 appended, then stamped). Grown as the
+    // constraint records are, not by the one slot needed each time.
+    if c.index >= bridge.activationOrder.capacity { bridge.activationOrder.reserveCapacity(max(c.index + 1, grownRecordCapacity(n))) }
+    if c.index > n { bridge.activationOrder.append(contentsOf: repeatElement(0, count: c.index - n)) }
+    bridge.activationOrder.append(bridge.activationClock)
   }
 
   private func activationStamp(_ c: ConstraintID) -> UInt32 {
