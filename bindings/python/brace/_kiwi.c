@@ -1071,7 +1071,7 @@ typedef struct {
     uint64_t token;      /* tells this context's variables apart (Variable.token) */
     PyObject *vars;      /* Variable key -> its brace_variable (int), for the variables that
                             another live solver held when this one met them (the others
-                            hold this solver's token and their handle) */
+                            hold this solver's token and their handle); NULL until then */
     PyObject *var_objs;  /* the Variables, in the order first seen (kept alive) */
     brace_variable *handles; /* their brace variables, same order */
     double *values;      /* updateVariables' buffer */
@@ -1081,12 +1081,13 @@ typedef struct {
        what it read last (another solver may have written a shared Variable since). */
     int stale;
     PyObject *cns;       /* Constraint key -> (Constraint, its brace constraint (int) or
-                            the cold path's tuple), for those not in `held` */
+                            the cold path's tuple), for those not in `held`; NULL until
+                            the first */
     /* The Constraints that hold this solver's token and a handle, each at its `slot`
        (a list append and a swap on removal, where a dict entry cost a key, a hash and
        a resize now and then: about 300 instructions an add); `cns` holds the others. */
     PyObject *held;
-    PyObject *edits;     /* Variable key -> (Variable, strength) */
+    PyObject *edits;     /* Variable key -> (Variable, strength); NULL until the first */
     /* The thread whose call is under way (0: none). Python code runs inside some calls
        (kiwi.py's cold paths, and any __del__ or collector callback there), and must not
        free or grow what the call holds (the dicts, `handles`, the context): a
@@ -1213,9 +1214,21 @@ static PyObject *fail(Solver *self, brace_status status, const char *call) {
     return NULL;
 }
 
+/* The solver's dict in *slot (vars, cns or edits), made the first time it is written. */
+static PyObject *lazy_dict(PyObject **slot) {
+    if (*slot == NULL)
+        *slot = PyDict_New();
+    return *slot;
+}
+
+/* PyDict_Contains of one of those dicts, which may not have been made yet. */
+static int dict_has(PyObject *dict, PyObject *key) { return dict == NULL ? 0 : PyDict_Contains(dict, key); }
+
 /* dict.pop(key) in one lookup: a new reference, or NULL (an error set, or none for a
-   missing key). */
+   missing key or a dict not made yet). */
 static PyObject *dict_pop(PyObject *dict, PyObject *key) {
+    if (dict == NULL)
+        return NULL;
 #if PY_VERSION_HEX >= 0x030D0000
     PyObject *r = NULL;
     return PyDict_Pop(dict, key, &r) < 0 ? NULL : r;
@@ -1249,9 +1262,10 @@ static int ensure_context(Solver *self) {
         fail(self, st, "Solver()");
         return -1;
     }
-    if ((self->vars = PyDict_New()) == NULL || (self->var_objs = PyList_New(0)) == NULL ||
-        (self->cns = PyDict_New()) == NULL || (self->held = PyList_New(0)) == NULL ||
-        (self->edits = PyDict_New()) == NULL || live_add(next_token) < 0) {
+    /* vars, cns and edits are made when first needed (lazy_dict): most solvers never
+       need them, and three dicts made and freed were about 3% of an add at N = 10. */
+    if ((self->var_objs = PyList_New(0)) == NULL || (self->held = PyList_New(0)) == NULL ||
+        live_add(next_token) < 0) {
         clear_dicts(self);
         f_context_destroy(ctx);
         return -1;
@@ -1297,7 +1311,7 @@ static brace_variable handle_of(Solver *self, Variable *var) {
     if (var->token == self->token)
         return var->handle;
     /* the dict holds only variables that another solver held when this one met them */
-    if (PyDict_GET_SIZE(self->vars) != 0) {
+    if (self->vars != NULL && PyDict_GET_SIZE(self->vars) != 0) {
         PyObject *key = VARIABLE_KEY(var);
         PyObject *found = key ? PyDict_GetItemWithError(self->vars, key) : NULL;
         if (found != NULL)
@@ -1333,7 +1347,8 @@ static brace_variable handle_of(Solver *self, Variable *var) {
        found by them from then on; only the others need the dict. */
     if (token_is_live(var->token)) {
         PyObject *key = VARIABLE_KEY(var), *value = key ? PyLong_FromUnsignedLongLong(h) : NULL;
-        int rc = value == NULL ? -1 : PyDict_SetItem(self->vars, key, value);
+        PyObject *vars = value == NULL ? NULL : lazy_dict(&self->vars);
+        int rc = vars == NULL ? -1 : PyDict_SetItem(vars, key, value);
         Py_XDECREF(value);
         if (rc < 0) { /* as if never met (its engine variable stays unused) */
             PyList_SetSlice(self->var_objs, self->count, PY_SSIZE_T_MAX, NULL);
@@ -1372,7 +1387,7 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
         return NULL;
     Constraint *c = (Constraint *)arg;
     /* One that does not hold this solver's token can only be in `cns` */
-    int has = c->token == self->token ? 1 : PyDict_GET_SIZE(self->cns) == 0 ? 0 : -2;
+    int has = c->token == self->token ? 1 : self->cns == NULL || PyDict_GET_SIZE(self->cns) == 0 ? 0 : -2;
     if (has == -2) {
         PyObject *key = CONSTRAINT_KEY(arg);
         has = key ? PyDict_Contains(self->cns, key) : -1;
@@ -1435,7 +1450,8 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
         }
     }
     PyObject *key = CONSTRAINT_KEY(arg);
-    int st = key ? PyDict_SetItem(self->cns, key, entry) : -1;
+    PyObject *cns = key ? lazy_dict(&self->cns) : NULL;
+    int st = cns ? PyDict_SetItem(cns, key, entry) : -1;
     Py_DECREF(entry);
     if (st < 0) { /* memory only; what the cold path made stays until reset, as before */
         if (!claimed)
@@ -1500,7 +1516,7 @@ static PyObject *Solver_hasConstraint(Solver *self, PyObject *arg) {
         return live < 0 ? NULL : Py_NewRef(Py_False);
     if (((Constraint *)arg)->token == self->token)
         Py_RETURN_TRUE;
-    if (PyDict_GET_SIZE(self->cns) == 0)
+    if (self->cns == NULL || PyDict_GET_SIZE(self->cns) == 0)
         Py_RETURN_FALSE;
     PyObject *key = CONSTRAINT_KEY(arg);
     int has = key ? PyDict_Contains(self->cns, key) : -1;
@@ -1518,7 +1534,7 @@ static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *s
     if (enter(self, "addEditVariable") < 0)
         return NULL;
     PyObject *key = VARIABLE_KEY(var);
-    int has = key ? PyDict_Contains(self->edits, key) : -1;
+    int has = key ? dict_has(self->edits, key) : -1;
     if (has != 0) {
         if (has > 0)
             PyErr_SetObject(DuplicateEditVariable, var);
@@ -1542,7 +1558,8 @@ static PyObject *Solver_addEditVariable(Solver *self, PyObject *var, PyObject *s
     if (st != BRACE_OK)
         return fail(self, st, "Solver.addEditVariable()");
     PyObject *entry = Py_BuildValue("(Od)", var, s);
-    int stored = entry ? PyDict_SetItem(self->edits, key, entry) : -1;
+    PyObject *edits = entry ? lazy_dict(&self->edits) : NULL;
+    int stored = edits ? PyDict_SetItem(edits, key, entry) : -1;
     Py_XDECREF(entry);
     if (stored < 0)
         return NULL;
@@ -1555,7 +1572,7 @@ static PyObject *Solver_removeEditVariable(Solver *self, PyObject *var) {
     if (enter(self, "removeEditVariable") < 0)
         return NULL;
     PyObject *key = VARIABLE_KEY(var);
-    int has = key ? PyDict_Contains(self->edits, key) : -1;
+    int has = key ? dict_has(self->edits, key) : -1;
     if (has <= 0) {
         if (has == 0)
             PyErr_SetObject(UnknownEditVariable, var);
@@ -1579,7 +1596,7 @@ static PyObject *Solver_hasEditVariable(Solver *self, PyObject *var) {
     if (live <= 0)
         return live < 0 ? NULL : Py_NewRef(Py_False);
     PyObject *key = VARIABLE_KEY(var);
-    int has = key ? PyDict_Contains(self->edits, key) : -1;
+    int has = key ? dict_has(self->edits, key) : -1;
     return has < 0 ? NULL : PyBool_FromLong(has);
 }
 
@@ -1592,7 +1609,7 @@ static PyObject *Solver_suggestValue(Solver *self, PyObject *var, PyObject *arg)
     if (enter(self, "suggestValue") < 0)
         return NULL;
     PyObject *key = VARIABLE_KEY(var);
-    int has = key ? PyDict_Contains(self->edits, key) : -1;
+    int has = key ? dict_has(self->edits, key) : -1;
     if (has <= 0) {
         if (has == 0)
             PyErr_SetObject(UnknownEditVariable, var);

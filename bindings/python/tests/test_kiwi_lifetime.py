@@ -232,3 +232,39 @@ def test_a_long_chain_of_contexts_is_freed_in_a_child_process():
             "print('freed')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert (out.returncode, out.stdout) == (0, "freed\n")
+
+
+def test_a_solver_answers_every_call_before_it_needed_its_dicts():
+    # A solver makes its dicts of foreign variables, foreign constraints and edits only
+    # when it first stores one: each call must answer as kiwisolver does before that.
+    import pytest
+    from brace.kiwi import UnknownConstraint, UnknownEditVariable
+
+    x, y = Variable("x"), Variable("y")
+    s = Solver()
+    s.addConstraint(x >= 3)  # the context, and none of the three dicts
+    other = y == 1
+    assert not s.hasConstraint(other)
+    with pytest.raises(UnknownConstraint):
+        s.removeConstraint(other)
+    assert not s.hasEditVariable(y)
+    with pytest.raises(UnknownEditVariable):
+        s.removeEditVariable(y)
+    with pytest.raises(UnknownEditVariable):
+        s.suggestValue(y, 1.0)
+    assert "Edit Variables" in s.dumps()
+    # then each dict's first entry: an edit, a constraint and a variable another solver holds
+    s.addEditVariable(y, "strong")
+    s.suggestValue(y, 5.0)
+    t = Solver()
+    z = Variable("z")
+    shared = z <= 7
+    t.addConstraint(shared)
+    s.addConstraint(shared)  # z and `shared` are t's: s keeps them in its dicts
+    assert s.hasEditVariable(y) and s.hasConstraint(shared) and t.hasConstraint(shared)
+    s.addConstraint((z == 9) | "weak")
+    s.updateVariables()
+    assert (x.value(), y.value(), z.value()) == (3.0, 5.0, 7.0)
+    s.removeConstraint(shared)
+    s.removeEditVariable(y)
+    assert not s.hasConstraint(shared) and not s.hasEditVariable(y) and t.hasConstraint(shared)
