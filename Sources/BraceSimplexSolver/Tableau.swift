@@ -194,11 +194,15 @@ struct Tableau {
   }
 
   /// Bytes of the storage `reset` keeps: flat buffers, level rows and pool chunks.
+  /// Inlined: called on the solver's property, it read a copy of the whole tableau (a
+  /// 424-byte memcpy, ~80 instructions of every solver's destroy, callgrind).
   var storageBytes: Int {
-    rowCapacity * MemoryLayout<RowRecord>.stride
-      + symCapacity * (MemoryLayout<SymbolRecord>.stride + 4 + levelHigh * 9)
-      + cons.capacity * MemoryLayout<ConstraintRecord>.stride + vars.capacity * MemoryLayout<VariableRecord>.stride
-      + pool.chunkBytes + pool.spare.reduce(0) { $0 + $1.bytes }
+    @inline(__always) get {
+      rowCapacity * MemoryLayout<RowRecord>.stride
+        + symCapacity * (MemoryLayout<SymbolRecord>.stride + 4 + levelHigh * 9)
+        + cons.capacity * MemoryLayout<ConstraintRecord>.stride + vars.capacity * MemoryLayout<VariableRecord>.stride
+        + pool.chunkBytes + pool.spare.reduce(0) { $0 + $1.bytes }
+    }
   }
 
   /// Records that the value of symbol `s` may have changed (externals only matter).
