@@ -137,14 +137,15 @@ extension Context {
     rebuildRows(affected.map { ConstraintID(index: $0) })
   }
 
-  /// Frees the solver instance (before the strategies' per-context state).
+  /// Frees the solver instance (before the strategies' per-context state). The constraint
+  /// records are emptied with their storage kept, for the next context (KeptParts).
   func teardownEngine() {
     if let s = bridge.solver, let i = bridge.solverInstance { s.desc.solver_destroy?(opaque, s.state, i) }
     bridge.solverInstance = nil
     bridge.solver = nil
     bridge.solverDesc = nil
     for c in bridge.constraints.indices { free(bridge.constraints[c].identifier) }
-    bridge.constraints = []
+    KeptParts.empty(&bridge.constraints)
     bridge.engineNodes = .init()
     bridge.strategyConstraints = .init()
     bridge.nodeConstraints = .init()

@@ -61,7 +61,7 @@ final class KeptParts {
   /// Empties `a`, keeping its storage. A context's records are few: removing them one by
   /// one is cheaper than removeAll(keepingCapacity:), which goes through replaceSubrange
   /// (~100 instructions an array, callgrind).
-  private static func empty<T>(_ a: inout [T]) {
+  static func empty<T>(_ a: inout [T]) {
     if a.count > 8 { a.removeAll(keepingCapacity: true) }
     while !a.isEmpty { a.removeLast() }
   }

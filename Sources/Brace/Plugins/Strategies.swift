@@ -237,9 +237,6 @@ extension Context {
   /// the record arrays, emptied, for the next context (KeptParts).
   func teardown() {
     for s in 0..<nodes.capacity where nodes.isLive(NodeID(index: s)) { nodes.flags[s].insert(.dismantling) }
-    // Shares the constraint records' storage while teardownEngine frees what they point
-    // to and drops the bridge's reference: this one is then the only one.
-    var constraints = bridge.constraints
     teardownEngine()
     for s in 0..<nodes.capacity where nodes.isLive(NodeID(index: s)) {
       detachStrategy(NodeID(index: s))
@@ -250,7 +247,7 @@ extension Context {
     }
     let parts = keptParts ?? KeptParts()
     keptParts = nil
-    swap(&parts.constraints, &constraints)
+    swap(&parts.constraints, &bridge.constraints)
     swap(&parts.variables, &bridge.variables)
     swap(&parts.variableOwner, &bridge.variableOwner)
     swap(&parts.activationOrder, &bridge.activationOrder)

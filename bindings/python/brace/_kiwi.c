@@ -1305,7 +1305,6 @@ static int enter(Solver *self, const char *call) {
     return 0;
 }
 
-
 /* The Brace variable of `var` in this context, made the first time; 0 on error. */
 static brace_variable handle_of(Solver *self, Variable *var) {
     if (var->token == self->token)
