@@ -77,8 +77,9 @@ typedef struct {
     /* The float value() last returned, handed out again while `value` is unchanged:
        a read then makes no object (updateVariables writes only the double). */
     PyObject *value_obj;
-    /* The Brace variable in the first live solver that saw it (Solver's fast path);
-       other solvers keep theirs in their dict. */
+    /* The Brace variable in the first live solver that saw it (Solver's fast path),
+       and that solver's token (0 once it lets go: clear_dicts); other solvers keep
+       theirs in their dict. */
     uint64_t token;
     brace_variable handle;
     PyObject *key; /* identity_key() */
@@ -109,7 +110,8 @@ typedef struct {
     PyObject *variables;
     double *coefficients;
     PyObject *expression; /* made on first use */
-    /* The live solver it was added to first while it is there (0: none), so that
+    /* The live solver it was added to first while it is there (0: none, and once
+       it is removed or that solver lets go: clear_dicts), so that
        hasConstraint and the duplicate check there need no dict lookup; with `handle`,
        its Brace constraint there (0 for a cold path's), and `slot`, its place in that
        solver's `held` list (with a handle). */
@@ -989,76 +991,6 @@ static PyGetSetDef Constraint_getset[] = {
     {"_op", (getter)Constraint_get_op, NULL, NULL, NULL},
     {NULL}};
 
-/* ------------------------------------------------------------------ live tokens */
-
-/* The tokens of the solvers whose context is alive, a set of integers in C (under the
-   GIL): asked for every variable and constraint a solver meets for the first time, where
-   a Python set cost an int object and a hashed lookup (about a tenth of a small build).
-   Open addressing with linear probing over a power-of-two table; 0 marks a free slot and
-   DEAD a removed one (tokens count up from 1 and never reach it). */
-#define DEAD UINT64_MAX
-static uint64_t *live_slots;
-static size_t live_mask, live_count, live_filled; /* filled: live and removed slots */
-
-static size_t live_home(uint64_t token) { return (size_t)((token * 0x9E3779B97F4A7C15u) >> 32) & live_mask; }
-
-/* 1 when `token` is a live solver's, 0 when not (or 0). */
-static int token_is_live(uint64_t token) {
-    if (token == 0 || live_slots == NULL)
-        return 0;
-    for (size_t i = live_home(token);; i = (i + 1) & live_mask) {
-        if (live_slots[i] == token)
-            return 1;
-        if (live_slots[i] == 0)
-            return 0;
-    }
-}
-
-/* Adds a token not in the set; -1 (MemoryError) when the table cannot grow. */
-static int live_add(uint64_t token) {
-    if ((live_filled + 1) * 2 > (live_slots ? live_mask + 1 : 0)) {
-        size_t cap = 16;
-        while (cap < (live_count + 1) * 4)
-            cap *= 2;
-        uint64_t *old = live_slots, *slots = PyMem_Calloc(cap, sizeof *slots);
-        if (slots == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        size_t old_cap = old ? live_mask + 1 : 0;
-        live_slots = slots;
-        live_mask = cap - 1;
-        live_filled = live_count;
-        for (size_t k = 0; k < old_cap; k++)
-            if (old[k] != 0 && old[k] != DEAD) {
-                size_t i = live_home(old[k]);
-                while (slots[i] != 0)
-                    i = (i + 1) & live_mask;
-                slots[i] = old[k];
-            }
-        PyMem_Free(old);
-    }
-    size_t i = live_home(token);
-    while (live_slots[i] != 0 && live_slots[i] != DEAD)
-        i = (i + 1) & live_mask;
-    if (live_slots[i] == 0)
-        live_filled++;
-    live_slots[i] = token;
-    live_count++;
-    return 0;
-}
-
-static void live_remove(uint64_t token) {
-    if (token == 0 || live_slots == NULL)
-        return;
-    for (size_t i = live_home(token); live_slots[i] != 0; i = (i + 1) & live_mask)
-        if (live_slots[i] == token) {
-            live_slots[i] = DEAD;
-            live_count--;
-            return;
-        }
-}
-
 /* ------------------------------------------------------------------ Solver */
 
 /* The context is made by the first call that needs one (ensure_context), as
@@ -1122,7 +1054,28 @@ static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
     return 0;
 }
 
+/* Lets go of what the solver holds. A Variable or Constraint holding this solver's
+   token gives it back first: a nonzero token is then always a live solver's, so the
+   next solver to meet one takes it on sight (no lookup of live solvers per add). */
 static void clear_dicts(Solver *self) {
+    if (self->var_objs != NULL)
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(self->var_objs); i++) {
+            Variable *v = (Variable *)PyList_GET_ITEM(self->var_objs, i);
+            if (v->token == self->token)
+                v->token = 0;
+        }
+    if (self->held != NULL)
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(self->held); i++)
+            ((Constraint *)PyList_GET_ITEM(self->held, i))->token = 0;
+    if (self->cns != NULL) {
+        Py_ssize_t pos = 0;
+        PyObject *key, *entry;
+        while (PyDict_Next(self->cns, &pos, &key, &entry)) {
+            Constraint *c = (Constraint *)PyTuple_GET_ITEM(entry, 0);
+            if (c->token == self->token)
+                c->token = 0;
+        }
+    }
     Py_CLEAR(self->vars);
     Py_CLEAR(self->var_objs);
     Py_CLEAR(self->cns);
@@ -1140,7 +1093,6 @@ static int Solver_clear(Solver *self) {
    makes a new one. */
 static void Solver_release(Solver *self) {
     if (self->ctx != NULL) {
-        live_remove(self->token);
         /* a report left for this address must not reach the next context made there */
         if (PyDict_GET_SIZE(REPORTS) != 0) {
             PyObject *a = PyLong_FromVoidPtr(self->ctx);
@@ -1264,8 +1216,7 @@ static int ensure_context(Solver *self) {
     }
     /* vars, cns and edits are made when first needed (lazy_dict): most solvers never
        need them, and three dicts made and freed were about 3% of an add at N = 10. */
-    if ((self->var_objs = PyList_New(0)) == NULL || (self->held = PyList_New(0)) == NULL ||
-        live_add(next_token) < 0) {
+    if ((self->var_objs = PyList_New(0)) == NULL || (self->held = PyList_New(0)) == NULL) {
         clear_dicts(self);
         f_context_destroy(ctx);
         return -1;
@@ -1344,7 +1295,7 @@ static brace_variable handle_of(Solver *self, Variable *var) {
         return 0;
     /* A variable no other live solver holds takes this one's token and handle, and is
        found by them from then on; only the others need the dict. */
-    if (token_is_live(var->token)) {
+    if (var->token != 0) {
         PyObject *key = VARIABLE_KEY(var), *value = key ? PyLong_FromUnsignedLongLong(h) : NULL;
         PyObject *vars = value == NULL ? NULL : lazy_dict(&self->vars);
         int rc = vars == NULL ? -1 : PyDict_SetItem(vars, key, value);
@@ -1408,7 +1359,7 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
         Py_DECREF(made);
         if (entry == NULL)
             return NULL;
-        if (!(claimed = token_is_live(c->token))) {
+        if (!(claimed = c->token != 0)) {
             c->token = self->token;
             c->handle = 0;
         }
@@ -1433,7 +1384,7 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
         }
         /* Decided before anything that may run Python code (a collection on an
            allocation), which could hand the token to another solver meanwhile. */
-        if (!(claimed = token_is_live(c->token))) {
+        if (!(claimed = c->token != 0)) {
             c->slot = PyList_GET_SIZE(self->held);
             if (PyList_Append(self->held, arg) < 0) {
                 f_constraint_destroy(self->ctx, h);

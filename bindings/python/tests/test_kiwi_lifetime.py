@@ -268,3 +268,52 @@ def test_a_solver_answers_every_call_before_it_needed_its_dicts():
     s.removeConstraint(shared)
     s.removeEditVariable(y)
     assert not s.hasConstraint(shared) and not s.hasEditVariable(y) and t.hasConstraint(shared)
+
+
+def test_a_solver_letting_go_gives_back_only_what_it_took_itself():
+    # The first solver to meet a Variable or Constraint marks it as its own (its fast
+    # path); a solver that met it while another held it keeps it in a dict instead.
+    # A solver going away, reset or collected, unmarks only what it marked: the holder
+    # must keep finding its own after any other solver lets go.
+    import pytest
+    from brace.kiwi import DuplicateConstraint, UnknownConstraint
+
+    x = Variable("x")
+    c = x >= 2
+    a = Solver()
+    a.addConstraint(c)  # a marks x and c
+    for let_go in ("del", "reset", "collect"):
+        b = Solver()
+        b.addConstraint(c)  # a's: in b's dicts
+        b.addConstraint((x == 5) | "weak")
+        if let_go == "reset":
+            b.reset()
+        elif let_go == "collect":
+            v = Variable("v")
+            v.setContext(b)  # b -> v (met) -> b: only the collector frees b
+            b.addConstraint(v == 1)
+            del v
+        del b
+        gc.collect()
+        assert a.hasConstraint(c)
+        with pytest.raises(DuplicateConstraint):
+            a.addConstraint(c)
+        # a's x is still the x of c: x >= 2 and x <= 1 conflict
+        with pytest.raises(UnsatisfiableConstraint):
+            a.addConstraint(x <= 1)
+    # a reset unmarks: the next solver takes x and c, a (its new context) keeps its own
+    a.reset()
+    b = Solver()
+    b.addConstraint(c)
+    a.addConstraint(c)
+    a.addConstraint(x <= 3)
+    del b  # b unmarks x and c: a must still find both in its dicts
+    assert a.hasConstraint(c)
+    with pytest.raises(UnsatisfiableConstraint):
+        a.addConstraint(x <= 1)  # x >= 2 (c) and x <= 1
+    a.removeConstraint(c)
+    with pytest.raises(UnknownConstraint):
+        a.removeConstraint(c)
+    a.addConstraint(x >= 3)
+    a.updateVariables()
+    assert x.value() == 3.0  # x <= 3 and x >= 3
