@@ -78,7 +78,7 @@ typedef struct {
        a read then makes no object (updateVariables writes only the double). */
     PyObject *value_obj;
     /* The Brace variable in the first live solver that saw it (Solver's fast path),
-       and that solver's token (0 once it lets go: clear_dicts); other solvers keep
+       and that solver's token (0 once it lets go: let_go); other solvers keep
        theirs in their dict. */
     uint64_t token;
     brace_variable handle;
@@ -111,10 +111,10 @@ typedef struct {
     double *coefficients;
     PyObject *expression; /* made on first use */
     /* The live solver it was added to first while it is there (0: none, and once
-       it is removed or that solver lets go: clear_dicts), so that
+       it is removed or that solver lets go: let_go), so that
        hasConstraint and the duplicate check there need no dict lookup; with `handle`,
        its Brace constraint there (0 for a cold path's), and `slot`, its place in that
-       solver's `held` list (with a handle). */
+       solver's `held` array (with a handle). */
     uint64_t token;
     brace_constraint handle;
     Py_ssize_t slot;
@@ -1004,9 +1004,13 @@ typedef struct {
     PyObject *vars;      /* Variable key -> its brace_variable (int), for the variables that
                             another live solver held when this one met them (the others
                             hold this solver's token and their handle); NULL until then */
-    PyObject *var_objs;  /* the Variables, in the order first seen (kept alive) */
-    brace_variable *handles; /* their brace variables, same order */
-    double *values;      /* updateVariables' buffer */
+    /* The Variables met, in order (a reference each), their Brace variables and
+       updateVariables' buffer: `count` of `capacity`, the three arrays in one block
+       (var_objs its start) made at the first variable. A list and two arrays cost three
+       allocations, a list's growth and PyList_Append (about 35 instructions an add). */
+    Variable **var_objs;
+    brace_variable *handles;
+    double *values;
     Py_ssize_t count, capacity;
     /* Whether the engine's values may differ from `values` (every call that changes the
        system sets it): updateVariables reads them again only then, and otherwise writes
@@ -1016,9 +1020,11 @@ typedef struct {
                             the cold path's tuple), for those not in `held`; NULL until
                             the first */
     /* The Constraints that hold this solver's token and a handle, each at its `slot`
-       (a list append and a swap on removal, where a dict entry cost a key, a hash and
-       a resize now and then: about 300 instructions an add); `cns` holds the others. */
-    PyObject *held;
+       (a reference each): an array's append and a swap on removal, where a dict entry
+       cost a key, a hash and a resize now and then (about 300 instructions an add) and
+       a list's PyList_Append and growth about 65; `cns` holds the others. */
+    Constraint **held;
+    Py_ssize_t held_count, held_capacity;
     PyObject *edits;     /* Variable key -> (Variable, strength); NULL until the first */
     /* The thread whose call is under way (0: none). Python code runs inside some calls
        (kiwi.py's cold paths, and any __del__ or collector callback there), and must not
@@ -1047,26 +1053,35 @@ static brace_variable terms[MAX_TERMS];
 static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
     Py_VISIT(Py_TYPE(self));
     Py_VISIT(self->vars);
-    Py_VISIT(self->var_objs);
+    for (Py_ssize_t i = 0; i < self->count; i++)
+        Py_VISIT(self->var_objs[i]);
     Py_VISIT(self->cns);
-    Py_VISIT(self->held);
+    for (Py_ssize_t i = 0; i < self->held_count; i++)
+        Py_VISIT(self->held[i]);
     Py_VISIT(self->edits);
     return 0;
 }
 
 /* Lets go of what the solver holds. A Variable or Constraint holding this solver's
    token gives it back first: a nonzero token is then always a live solver's, so the
-   next solver to meet one takes it on sight (no lookup of live solvers per add). */
-static void clear_dicts(Solver *self) {
-    if (self->var_objs != NULL)
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(self->var_objs); i++) {
-            Variable *v = (Variable *)PyList_GET_ITEM(self->var_objs, i);
-            if (v->token == self->token)
-                v->token = 0;
-        }
-    if (self->held != NULL)
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(self->held); i++)
-            ((Constraint *)PyList_GET_ITEM(self->held, i))->token = 0;
+   next solver to meet one takes it on sight (no lookup of live solvers per add). The
+   arrays are detached before the first reference goes: code that runs then (a __del__,
+   a weakref callback) finds an empty solver. */
+static void let_go(Solver *self) {
+    Variable **objs = self->var_objs;
+    Constraint **held = self->held;
+    Py_ssize_t n = self->count, n_held = self->held_count;
+    self->var_objs = NULL;
+    self->handles = NULL;
+    self->values = NULL;
+    self->count = self->capacity = 0;
+    self->held = NULL;
+    self->held_count = self->held_capacity = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (objs[i]->token == self->token)
+            objs[i]->token = 0;
+    for (Py_ssize_t i = 0; i < n_held; i++)
+        held[i]->token = 0;
     if (self->cns != NULL) {
         Py_ssize_t pos = 0;
         PyObject *key, *entry;
@@ -1077,15 +1092,19 @@ static void clear_dicts(Solver *self) {
         }
     }
     Py_CLEAR(self->vars);
-    Py_CLEAR(self->var_objs);
     Py_CLEAR(self->cns);
-    Py_CLEAR(self->held);
     Py_CLEAR(self->edits);
+    for (Py_ssize_t i = 0; i < n; i++)
+        Py_DECREF(objs[i]);
+    for (Py_ssize_t i = 0; i < n_held; i++)
+        Py_DECREF(held[i]);
+    PyMem_Free(objs);
+    PyMem_Free(held);
 }
 
 static int Solver_clear(Solver *self) {
     self->cleared = 1;
-    clear_dicts(self);
+    let_go(self);
     return 0;
 }
 
@@ -1104,12 +1123,7 @@ static void Solver_release(Solver *self) {
         f_context_destroy(self->ctx);
         self->ctx = NULL;
     }
-    clear_dicts(self);
-    PyMem_Free(self->handles);
-    PyMem_Free(self->values);
-    self->handles = NULL;
-    self->values = NULL;
-    self->count = self->capacity = 0;
+    let_go(self);
 }
 
 /* Solver() makes the object only (the context comes with the first call that needs
@@ -1215,12 +1229,8 @@ static int ensure_context(Solver *self) {
         return -1;
     }
     /* vars, cns and edits are made when first needed (lazy_dict): most solvers never
-       need them, and three dicts made and freed were about 3% of an add at N = 10. */
-    if ((self->var_objs = PyList_New(0)) == NULL || (self->held = PyList_New(0)) == NULL) {
-        clear_dicts(self);
-        f_context_destroy(ctx);
-        return -1;
-    }
+       need them, and three dicts made and freed were about 3% of an add at N = 10; the
+       arrays at their first entry. */
     self->token = next_token++;
     self->ctx = ctx;
     return 0;
@@ -1256,58 +1266,78 @@ static int enter(Solver *self, const char *call) {
     return 0;
 }
 
+/* Room for one more variable (-1: MemoryError); runs no Python code. */
+static int grow_vars(Solver *self) {
+    Py_ssize_t cap = self->capacity ? self->capacity * 2 : 16, n = self->count;
+    size_t each = sizeof(Variable *) + sizeof(brace_variable) + sizeof(double);
+    char *block = (size_t)cap <= PY_SSIZE_T_MAX / each ? PyMem_Malloc((size_t)cap * each) : NULL;
+    if (block == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Variable **objs = (Variable **)block;
+    brace_variable *handles = (brace_variable *)(block + (size_t)cap * sizeof(Variable *));
+    double *values = (double *)(block + (size_t)cap * (sizeof(Variable *) + sizeof(brace_variable)));
+    if (n != 0) {
+        memcpy(objs, self->var_objs, (size_t)n * sizeof *objs);
+        memcpy(handles, self->handles, (size_t)n * sizeof *handles);
+        memcpy(values, self->values, (size_t)n * sizeof *values);
+    }
+    PyMem_Free(self->var_objs);
+    self->var_objs = objs;
+    self->handles = handles;
+    self->values = values;
+    self->capacity = cap;
+    return 0;
+}
+
 /* The Brace variable of `var` in this context, made the first time; 0 on error. */
 static brace_variable handle_of(Solver *self, Variable *var) {
     if (var->token == self->token)
         return var->handle;
-    /* the dict holds only variables that another solver held when this one met them */
+    /* Held by another live solver: this one keeps its handle in its dict, made first (a
+       dict made may run Python code, the collector's); from here to the store, no
+       Python code runs (nothing else can change the token or the arrays). */
+    if (var->token != 0 && lazy_dict(&self->vars) == NULL)
+        return 0;
+    if (var->token == self->token)
+        return var->handle;
+    /* the dict holds the variables that another solver held when this one met them,
+       whether or not that one still does */
+    PyObject *key = NULL;
     if (self->vars != NULL && PyDict_GET_SIZE(self->vars) != 0) {
-        PyObject *key = VARIABLE_KEY(var);
-        PyObject *found = key ? PyDict_GetItemWithError(self->vars, key) : NULL;
+        if ((key = VARIABLE_KEY(var)) == NULL)
+            return 0;
+        PyObject *found = PyDict_GetItemWithError(self->vars, key);
         if (found != NULL)
             return PyLong_AsUnsignedLongLong(found);
         if (PyErr_Occurred())
             return 0;
     }
-    if (self->count == self->capacity) {
-        Py_ssize_t cap = self->capacity ? self->capacity * 2 : 64;
-        brace_variable *h = PyMem_Realloc(self->handles, sizeof(brace_variable) * cap);
-        if (h == NULL) {
-            PyErr_NoMemory();
-            return 0;
-        }
-        self->handles = h;
-        double *v = PyMem_Realloc(self->values, sizeof(double) * cap);
-        if (v == NULL) {
-            PyErr_NoMemory();
-            return 0;
-        }
-        self->values = v;
-        self->capacity = cap;
-    }
+    int foreign = var->token != 0;
+    if (foreign && key == NULL && (key = VARIABLE_KEY(var)) == NULL)
+        return 0;
+    if (self->count == self->capacity && grow_vars(self) < 0)
+        return 0;
     brace_variable h = 0;
     brace_status st = f_variable_create(self->ctx, &h);
     if (st != BRACE_OK) {
         fail(self, st, "Solver.addConstraint()");
         return 0;
     }
-    if (PyList_Append(self->var_objs, (PyObject *)var) < 0)
-        return 0;
-    /* A variable no other live solver holds takes this one's token and handle, and is
-       found by them from then on; only the others need the dict. */
-    if (var->token != 0) {
-        PyObject *key = VARIABLE_KEY(var), *value = key ? PyLong_FromUnsignedLongLong(h) : NULL;
-        PyObject *vars = value == NULL ? NULL : lazy_dict(&self->vars);
-        int rc = vars == NULL ? -1 : PyDict_SetItem(vars, key, value);
+    if (foreign) {
+        PyObject *value = PyLong_FromUnsignedLongLong(h);
+        int rc = value == NULL ? -1 : PyDict_SetItem(self->vars, key, value);
         Py_XDECREF(value);
-        if (rc < 0) { /* as if never met (its engine variable stays unused) */
-            PyList_SetSlice(self->var_objs, self->count, PY_SSIZE_T_MAX, NULL);
+        if (rc < 0) /* as if never met (its engine variable stays unused) */
             return 0;
-        }
     } else {
+        /* no other live solver holds it: it takes this one's token and handle, and is
+           found by them from then on */
         var->token = self->token;
         var->handle = h;
     }
+    self->var_objs[self->count] = (Variable *)Py_NewRef(var);
     self->handles[self->count++] = h;
     return h;
 }
@@ -1328,6 +1358,21 @@ static PyObject *Solver_handle(Solver *self, PyObject *var) {
             self->running = 0;
     }
     return h == 0 ? NULL : PyLong_FromUnsignedLongLong(h);
+}
+
+/* Room for one more held constraint (-1: MemoryError); runs no Python code. */
+static int grow_held(Solver *self) {
+    Py_ssize_t cap = self->held_capacity ? self->held_capacity * 2 : 16;
+    Constraint **held = (size_t)cap <= PY_SSIZE_T_MAX / sizeof *held
+                            ? PyMem_Realloc(self->held, (size_t)cap * sizeof *held)
+                            : NULL;
+    if (held == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->held = held;
+    self->held_capacity = cap;
+    return 0;
 }
 
 static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
@@ -1385,11 +1430,12 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
         /* Decided before anything that may run Python code (a collection on an
            allocation), which could hand the token to another solver meanwhile. */
         if (!(claimed = c->token != 0)) {
-            c->slot = PyList_GET_SIZE(self->held);
-            if (PyList_Append(self->held, arg) < 0) {
+            if (self->held_count == self->held_capacity && grow_held(self) < 0) {
                 f_constraint_destroy(self->ctx, h);
                 return NULL;
             }
+            c->slot = self->held_count;
+            self->held[self->held_count++] = (Constraint *)Py_NewRef(arg);
             c->token = self->token;
             c->handle = h;
             Py_RETURN_NONE;
@@ -1418,17 +1464,14 @@ static PyObject *Solver_removeConstraint(Solver *self, PyObject *arg) {
         return NULL;
     Constraint *c = (Constraint *)arg;
     if (c->token == self->token && c->handle != 0) {
-        /* in `held`: the last one takes its slot, with the list's reference */
-        PyObject **items = ((PyListObject *)self->held)->ob_item;
-        Py_ssize_t last = PyList_GET_SIZE(self->held) - 1;
-        items[c->slot] = items[last];
-        ((Constraint *)items[last])->slot = c->slot;
-        items[last] = NULL;
-        Py_SET_SIZE(self->held, last);
+        /* in `held`: the last one takes its slot, with its reference */
+        Py_ssize_t last = --self->held_count;
+        self->held[c->slot] = self->held[last];
+        self->held[c->slot]->slot = c->slot;
         brace_constraint h = c->handle;
         c->token = 0;
         c->handle = 0;
-        Py_DECREF(arg); /* the list's reference (the caller holds one) */
+        Py_DECREF(arg); /* held's reference (the caller holds one) */
         brace_status st = f_constraint_destroy(self->ctx, h);
         return st == BRACE_OK ? Py_NewRef(Py_None) : fail(self, st, "Solver.removeConstraint()");
     }
@@ -1591,9 +1634,8 @@ static PyObject *Solver_updateVariables(Solver *self) {
             return fail(self, st, "Solver.updateVariables()");
         }
     }
-    PyObject **objs = ((PyListObject *)self->var_objs)->ob_item;
     for (Py_ssize_t i = 0; i < n; i++)
-        ((Variable *)objs[i])->value = self->values[i];
+        self->var_objs[i]->value = self->values[i];
     Py_RETURN_NONE;
 }
 
@@ -1713,11 +1755,11 @@ static PyObject *Solver_get_var_handles(Solver *self, void *unused) {
 static PyObject *entries(PyObject *d) { return d != NULL ? PyDict_Values(d) : PyList_New(0); }
 static PyObject *Solver_get_cns(Solver *self, void *unused) {
     PyObject *r = entries(self->cns);
-    Py_ssize_t n = self->held != NULL ? PyList_GET_SIZE(self->held) : 0;
-    for (Py_ssize_t i = 0; r != NULL && i < n; i++) {
+    /* held_count read again each time: making a pair may run Python code */
+    for (Py_ssize_t i = 0; r != NULL && i < self->held_count; i++) {
         /* a Constraint that holds its own handle: the pair the others have */
-        PyObject *e = PyList_GET_ITEM(self->held, i);
-        PyObject *pair = Py_BuildValue("(OK)", e, (unsigned long long)((Constraint *)e)->handle);
+        Constraint *e = self->held[i];
+        PyObject *pair = Py_BuildValue("(OK)", (PyObject *)e, (unsigned long long)e->handle);
         if (pair == NULL || PyList_Append(r, pair) < 0)
             Py_CLEAR(r);
         Py_XDECREF(pair);
@@ -1727,7 +1769,11 @@ static PyObject *Solver_get_cns(Solver *self, void *unused) {
 static PyObject *Solver_get_edits(Solver *self, void *unused) { return entries(self->edits); }
 static PyObject *Solver_get_address(Solver *self, void *unused) { return PyLong_FromVoidPtr(self->ctx); }
 static PyObject *Solver_get_var_objs(Solver *self, void *unused) {
-    return self->var_objs != NULL ? PyList_GetSlice(self->var_objs, 0, self->count) : PyList_New(0);
+    PyObject *r = PyList_New(0);
+    for (Py_ssize_t i = 0; r != NULL && i < self->count; i++)
+        if (PyList_Append(r, (PyObject *)self->var_objs[i]) < 0)
+            Py_CLEAR(r);
+    return r;
 }
 
 static PyMethodDef Solver_methods[] = {

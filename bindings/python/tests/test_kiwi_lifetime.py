@@ -317,3 +317,44 @@ def test_a_solver_letting_go_gives_back_only_what_it_took_itself():
     a.addConstraint(x >= 3)
     a.updateVariables()
     assert x.value() == 3.0  # x <= 3 and x >= 3
+
+
+def test_a_cycle_through_a_constraint_the_solver_holds_is_collected():
+    # s -> the constraint it holds -> s: the collector must see the solver's reference
+    class Held(Constraint):
+        pass
+
+    x = Variable("x")
+    s = Solver()
+    c = Held(x - 3, "==")
+    c.solver = s
+    s.addConstraint(c)
+    s.updateVariables()
+    assert x.value() == 3.0
+    solver, constraint = weakref.ref(s), weakref.ref(c)
+    del s, c
+    gc.collect()
+    assert solver() is None and constraint() is None
+
+
+def test_code_run_while_a_reset_lets_go_finds_an_empty_solver():
+    # reset() drops the solver's references; the last one to x runs x's weakref callback,
+    # which adds to the same solver: that goes into the next context, whole.
+    s = Solver()
+    x, y = Variable("x"), Variable("y")
+    s.addConstraint(x >= 1)
+
+    def on_x_freed(ref):
+        s.addConstraint(y == 4)
+        s.addConstraint(y + 1 <= x2)
+
+    x2 = Variable("x2")
+    ref = weakref.ref(x, on_x_freed)
+    del x  # s holds x, and the constraint x >= 1 holds it too
+    s.reset()
+    assert ref() is None
+    s.updateVariables()
+    assert y.value() == 4.0
+    s.addConstraint(x2 == 6)
+    s.updateVariables()
+    assert (y.value(), x2.value()) == (4.0, 6.0)
