@@ -6,6 +6,8 @@
  * process remembers what it found and accepted for later contexts: these check that a
  * later context still finds what the rules say.
  *
+ * A relative directory counts from the working directory of each load.
+ *
  * The example "flow" plugin (in the first directory of BRACE_PLUGIN_PATH, as `make
  * test-c` runs it) is copied into temporary directories; which copy a context registered
  * is the path brace_context_get_strategy reports.
@@ -16,6 +18,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char flow_source[PATH_MAX];
@@ -148,6 +151,47 @@ int main(void) {
 
   /* unset: flow is nowhere the rules look (the library's directories have no flow) */
   CHECK_EQ(load_flow(NULL, NULL, got), BRACE_E_NOT_FOUND);
+
+  /* a relative directory is searched from the working directory of each load: a file
+     found through one is remembered for that working directory only. dir_a/p and
+     dir_b/p hold a copy each, dir_c/p none (dir_c and dir_e hold one themselves) */
+  {
+    char here[PATH_MAX], sub[3][PATH_MAX + 8];
+    char *dirs[3] = {dir_a, dir_b, dir_c};
+    CHECK_IN(NULL, getcwd(here, sizeof here) != NULL);
+    for (int i = 0; i < 3; i++) {
+      snprintf(sub[i], sizeof sub[i], "%s/p", dirs[i]);
+      CHECK_IN(NULL, mkdir(sub[i], 0700) == 0);
+    }
+    CHECK_IN(NULL, put_flow(sub[0]));
+    CHECK_IN(NULL, put_flow(sub[1]));
+    CHECK_IN(NULL, chdir(dir_a) == 0);
+    expect_dir("p", NULL, sub[0]);
+    expect_dir("p", NULL, sub[0]);
+    CHECK_IN(NULL, chdir(dir_b) == 0);
+    expect_dir("p", NULL, sub[1]);
+    CHECK_IN(NULL, chdir(dir_a) == 0);
+    expect_dir("p", NULL, sub[0]);
+    /* the same directory as an option */
+    CHECK_IN(NULL, chdir(dir_b) == 0);
+    expect_dir(NULL, "p", sub[1]);
+    CHECK_IN(NULL, chdir(dir_a) == 0);
+    expect_dir(NULL, "p", sub[0]);
+    /* a relative directory before the file's: another working directory may have it */
+    snprintf(list, sizeof list, "p:%s", dir_e);
+    CHECK_IN(NULL, chdir(dir_c) == 0);
+    expect_dir(list, NULL, dir_e);
+    CHECK_IN(NULL, chdir(dir_b) == 0);
+    expect_dir(list, NULL, sub[1]);
+    CHECK_IN(NULL, chdir(dir_c) == 0);
+    expect_dir(list, NULL, dir_e);
+    CHECK_IN(NULL, chdir(here) == 0);
+    for (int i = 0; i < 3; i++) {
+      snprintf(file, sizeof file, "%s/libbrace_flow.so", sub[i]);
+      unlink(file);
+      rmdir(sub[i]);
+    }
+  }
 
   {
     char *dirs[4] = {dir_a, dir_b, dir_c, dir_e};

@@ -25,7 +25,10 @@
  *   every context's load of every plugin. So a file of the same name added later to an
  *   earlier directory of the same list is not seen until the process restarts; a
  *   different list (another plugin_path option, BRACE_PLUGIN_PATH changed) searches
- *   again, and a search that found nothing is not remembered.
+ *   again, and a search that found nothing is not remembered. A relative directory names
+ *   a directory under the working directory of the search: a file found on a list with
+ *   one (up to the file's directory) is remembered for that working directory, and a
+ *   later load from another one searches again.
  *
  * PROPERTIES
  *

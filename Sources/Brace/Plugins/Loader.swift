@@ -101,18 +101,27 @@ enum PluginFiles {
   /// entry keeps the accepted image too: a later context registers it straight from the
   /// entry, with no lookup of its path among the accepted images (with the slimmer
   /// LoadedStrategy, a load per context went from ~1,450 to ~1,100 instructions).
+  ///
+  /// A relative directory (BRACE_PLUGIN_PATH=build/plugins) names another directory in
+  /// another working directory: a file found on a list that has one up to the file's
+  /// directory is remembered with the working directory of the search, and found again
+  /// only from there (a getcwd per load): searched again, it cost a stat, a getcwd and a
+  /// readlink per path component (realpath) on every load, ~10 us per context.
   final class Found {
     let name: String
     let first: [String]
     let env: [CChar]?
+    /// The working directory of the search, when it went through a relative directory.
+    let cwd: [CChar]?
     let path: String
     let canonical: String
     /// Guarded by `found`'s lock.
     var image: PluginImage?
-    init(name: String, first: [String], env: [CChar]?, path: String, canonical: String) {
+    init(name: String, first: [String], env: [CChar]?, cwd: [CChar]?, path: String, canonical: String) {
       self.name = name
       self.first = first
       self.env = env
+      self.cwd = cwd
       self.path = path
       self.canonical = canonical
     }
@@ -124,13 +133,32 @@ enum PluginFiles {
     return a.withUnsafeBufferPointer { strcmp($0.baseAddress!, b) == 0 }
   }
 
+  /// The working directory, nil when getcwd cannot say (a search then is not remembered).
+  private static func workingDirectory() -> [CChar]? {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX)) { buf -> [CChar]? in
+      guard let p = getcwd(buf.baseAddress, buf.count) else { return nil }
+      return Array(UnsafeBufferPointer(start: p, count: strlen(p) + 1))
+    }
+  }
+
+  private static func isWorkingDirectory(_ cwd: [CChar]) -> Bool {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX)) { buf -> Bool in
+      guard let p = getcwd(buf.baseAddress, buf.count) else { return false }
+      return sameText(cwd, p)
+    }
+  }
+
   /// The file this process found for strategy `name` on the list of directories `first`
-  /// makes with the current BRACE_PLUGIN_PATH, with its image once a context registered it.
+  /// makes with the current BRACE_PLUGIN_PATH (and, for a list with relative directories,
+  /// from the current working directory), with its image once a context registered it.
   static func remembered(strategy name: String, first: [String]) -> (found: Found, image: PluginImage?)? {
     let env = getenv("BRACE_PLUGIN_PATH")
     return found.withLock { list -> (found: Found, image: PluginImage?)? in
-      guard let f = list.first(where: { $0.name == name && $0.first == first && sameText($0.env, env) }) else { return nil }
-      return (f, f.image)
+      for f in list where f.name == name && f.first == first && sameText(f.env, env) {
+        if let cwd = f.cwd, !isWorkingDirectory(cwd) { continue }
+        return (f, f.image)
+      }
+      return nil
     }
   }
 
@@ -141,26 +169,27 @@ enum PluginFiles {
 
   /// Searches the file of a strategy on the search path (`searched`, the directories, is
   /// given when the file is not found), with its canonical path and the entry that
-  /// remembers it when the path is absolute.
+  /// remembers it (see Found).
   static func find(strategy name: String, first: [String]) -> (path: String?, canonical: String?, entry: Found?, searched: [String]) {
     let env = getenv("BRACE_PLUGIN_PATH")
     let file = fileName(forStrategy: name)
     let dirs = searchPath(first)
-    for d in dirs where exists("\(d)/\(file)") {
+    var relative = false
+    for d in dirs {
+      relative = relative || d.utf8.first != UInt8(ascii: "/")
       let path = "\(d)/\(file)"
-      // (Only absolute paths: a relative one depends on the working directory.)
-      if path.utf8.first == UInt8(ascii: "/") {
-        let copy = env.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0) + 1)) }
-        let answer = canonical(path)
-        let entry = Found(name: name, first: first, env: copy, path: path, canonical: answer)
-        let kept = found.withLock { list -> Bool in
-          guard list.count < 64 else { return false }
-          list.append(entry)
-          return true
-        }
-        return (path, answer, kept ? entry : nil, dirs)
+      guard exists(path) else { continue }
+      let answer = canonical(path)
+      let cwd = relative ? workingDirectory() : nil
+      guard !relative || cwd != nil else { return (path, answer, nil, dirs) }
+      let copy = env.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0) + 1)) }
+      let entry = Found(name: name, first: first, env: copy, cwd: cwd, path: path, canonical: answer)
+      let kept = found.withLock { list -> Bool in
+        guard list.count < 64 else { return false }
+        list.append(entry)
+        return true
       }
-      return (path, nil, nil, dirs)
+      return (path, answer, kept ? entry : nil, dirs)
     }
     return (nil, nil, nil, dirs)
   }
