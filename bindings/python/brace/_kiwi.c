@@ -1246,9 +1246,11 @@ static int has_context(Solver *self) {
     return self->ctx != NULL;
 }
 
-/* ensure_context for a public call, which it marks as under way (the caller's wrapper,
-   SOLVER_CALL_*, ends it); -1 inside another call of this solver. */
-static int enter(Solver *self, const char *call) {
+/* ensure_context for a public call, which it marks as under way; -1 inside another
+   call of this solver. The caller ends it: leave() on its one way out, or its
+   wrapper (END_CALL) after enter(). Inlined (addConstraint's entry and exit were about
+   80 instructions an add as calls and END_CALL's bookkeeping). */
+static inline __attribute__((always_inline)) int begin(Solver *self, const char *call) {
     unsigned long me = PyThread_get_thread_ident();
     if (self->running == me) {
         PyErr_Format(PyExc_RuntimeError,
@@ -1257,11 +1259,23 @@ static int enter(Solver *self, const char *call) {
                      call);
         return -1;
     }
-    if (ensure_context(self) < 0)
+    if ((self->ctx == NULL || self->cleared) && ensure_context(self) < 0)
         return -1;
     self->running = me;
     self->busy++;
     self->stale = 1;
+    return 0;
+}
+
+static inline void leave(Solver *self) {
+    self->busy--;
+    self->running = 0;
+}
+
+/* begin() for a body whose wrapper is END_CALL, which asks `entered` whether it began */
+static int enter(Solver *self, const char *call) {
+    if (begin(self, call) < 0)
+        return -1;
     entered = 1;
     return 0;
 }
@@ -1375,11 +1389,8 @@ static int grow_held(Solver *self) {
     return 0;
 }
 
-static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
-    if (!IS_CONSTRAINT(arg))
-        return wrong_type("Constraint", arg);
-    if (enter(self, "addConstraint") < 0)
-        return NULL;
+/* addConstraint once begun: it returns to Solver_addConstraint_call, which leaves. */
+static PyObject *add_constraint(Solver *self, PyObject *arg) {
     Constraint *c = (Constraint *)arg;
     /* One that does not hold this solver's token can only be in `cns` */
     int has = c->token == self->token ? 1 : self->cns == NULL || PyDict_GET_SIZE(self->cns) == 0 ? 0 : -2;
@@ -1411,9 +1422,11 @@ static PyObject *Solver_addConstraint(Solver *self, PyObject *arg) {
     } else {
         /* The common case: one C call creates the constraint at its priority and
            activates it; a required conflict is refused with nothing added. */
-        for (Py_ssize_t i = 0; i < n; i++)
-            if ((terms[i] = handle_of(self, (Variable *)PyTuple_GET_ITEM(c->variables, i))) == 0)
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Variable *v = (Variable *)PyTuple_GET_ITEM(c->variables, i);
+            if ((terms[i] = v->token == self->token ? v->handle : handle_of(self, v)) == 0)
                 return NULL;
+        }
         brace_constraint h = 0;
         /* An optional one is made with its weight, so the solver optimizes it once */
         double w = c->priority != 1000.0 ? weight_of_value(c->strength) : 1.0;
@@ -1729,7 +1742,22 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
             return NULL;                                                                           \
         END_CALL(Solver_##name(self, a[0], a[1]));                                                 \
     }
-SOLVER_CALL_1(addConstraint, "constraint")
+/* addConstraint's wrapper, by hand: its body begins at one place and returns to one,
+   so it leaves without END_CALL's bookkeeping. */
+static PyObject *Solver_addConstraint_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,
+                                           PyObject *kwnames) {
+    static const char *const params[] = {"constraint"};
+    PyObject *arg = nargs == 1 && kwnames == NULL ? args[0] : NULL;
+    if (arg == NULL && solver_args("addConstraint", params, 1, args, nargs, kwnames, &arg) < 0)
+        return NULL;
+    if (!IS_CONSTRAINT(arg))
+        return wrong_type("Constraint", arg);
+    if (begin(self, "addConstraint") < 0)
+        return NULL;
+    PyObject *result = add_constraint(self, arg);
+    leave(self);
+    return result;
+}
 SOLVER_CALL_1(removeConstraint, "constraint")
 SOLVER_READ_1(hasConstraint, "constraint")
 SOLVER_CALL_2(addEditVariable, "variable", "strength")

@@ -55,6 +55,34 @@ def test_a_strength_that_adds_the_edit_itself_makes_the_outer_call_a_duplicate()
     assert not s.hasEditVariable(x)
 
 
+def test_adds_from_inside_another_calls_argument_leave_both_solvers_free():
+    # addConstraint begins and leaves on its own; the outer call (whose wrapper counts
+    # what its body began) must end with both solvers free: no call refused, resets go.
+    x, y = Variable("x"), Variable("y")
+    s, other = Solver(), Solver()
+
+    def adds():
+        s.addConstraint(y == 2)
+        other.addConstraint(y == 5)
+
+    def adds_then_fails():
+        s.addConstraint(y >= 1)
+        raise ValueError("no strength")
+
+    s.addEditVariable(x, Strength(1000.0, adds))
+    with pytest.raises(ValueError, match="no strength"):  # refused before it begins
+        s.addEditVariable(y, Strength(1000.0, adds_then_fails))
+    s.addConstraint(x == 3)
+    other.addConstraint(x == 4)
+    s.updateVariables()
+    assert (x.value(), y.value()) == (3.0, 2.0)
+    other.updateVariables()
+    assert (x.value(), y.value()) == (4.0, 5.0)
+    s.reset()
+    other.reset()
+    assert not s.hasConstraint(x == 3) and s._address == 0 and other._address == 0
+
+
 def test_a_strength_that_resets_the_solver_leaves_the_edit_in_the_new_context():
     x = Variable("x")
     s = Solver()
