@@ -224,7 +224,9 @@ extension Context {
   /// and from the solver's refusal on everything ran as with the general path's
   /// `refusedConflicts` set (addOnVariables). A plugin fault is thrown with the
   /// activation undone.
-  func activateOnFreeVariables(_ c: ConstraintID, on i: UnsafeMutableRawPointer) throws(BraceError) -> Bool {
+  func activateOnFreeVariables(
+    _ c: ConstraintID, _ row: UnsafeBufferPointer<brace_solver_term>, on i: UnsafeMutableRawPointer
+  ) throws(BraceError) -> Bool {
     let desc = bridge.solverDesc!
     // (Stored only when set: storing nil released the error's message each time.)
     if bridge.pluginFault != nil { bridge.pluginFault = nil }
@@ -234,7 +236,7 @@ extension Context {
     desc.pointee.begin_batch!(i)
     bridge.constraints[c.index].active = true
     stampActivation(c)
-    let refused = installOnFreeVariables(c, i)
+    let refused = installOnFreeVariables(c, row, i)
     // Nodes enter only through a diagnostics callback of a refusal.
     if !bridge.entrants.isEmpty || !bridge.translatingEntrants.isEmpty { settleEntrants() }
     desc.pointee.end_batch!(i)
@@ -253,59 +255,36 @@ extension Context {
     return true
   }
 
-  /// install's part of activateOnFreeVariables: the row built on the stack (a new
-  /// constraint has no row, no broken mark, no container). Answers whether the solver
+  /// install's part of activateOnFreeVariables, for the row addOnFreeVariables built (a
+  /// new constraint has no row, no broken mark, no container). Answers whether the solver
   /// refused it.
-  private func installOnFreeVariables(_ c: ConstraintID, _ i: UnsafeMutableRawPointer) -> Bool {
-    let n = bridge.constraints[c.index].termCount
-    // The most terms a constraint has: a constant size is taken from the stack for less
-    // than `n` (about 60 instructions per add).
-    return withUnsafeTemporaryAllocation(of: brace_solver_term.self, capacity: 64) { row -> Bool in
-      // LinearExpression.add, term for term: zero coefficients left out, a variable's
-      // terms summed in the place of its first (and left out when they cancel).
-      var count = 0
-      for k in 0..<n {
-        let t = bridge.constraints[c.index].term(k)
-        guard t.coefficient != 0 else { continue }
-        let v = bridge.variables[t.variable.index].solverVariable
-        var j = 0
-        while j < count && row[j].variable != v { j += 1 }
-        if j == count {
-          row[count] = brace_solver_term(variable: v, coefficient: t.coefficient)
-          count += 1
-          continue
-        }
-        row[j].coefficient += t.coefficient
-        if row[j].coefficient == 0 {
-          for q in j..<count - 1 { row[q] = row[q + 1] }
-          count -= 1
-        }
+  private func installOnFreeVariables(
+    _ c: ConstraintID, _ row: UnsafeBufferPointer<brace_solver_term>, _ i: UnsafeMutableRawPointer
+  ) -> Bool {
+    let constant: Double = 0 - bridge.constraints[c.index].constant
+    // install's range check: only summed terms can fail it; install then says so.
+    for t in row where abs(t.coefficient) > Check.maxCoefficient * 4 {
+      bridge.refusedConflicts = []
+      install(c)
+      return true
+    }
+    return addRow(row, constant, of: c, i) { status, id, conflicts in
+      bridge.dirty = true
+      if status == BRACE_OK {
+        bridge.constraints[c.index].row = id
+        bridge.constraints[c.index].rowOffset = constant + bridge.constraints[c.index].constant
+        forgetBroken(c)
+        releaseHold(c)
+        return false
       }
-      let constant: Double = 0 - bridge.constraints[c.index].constant
-      // install's range check: only summed terms can fail it; install then says so.
-      for k in 0..<count where abs(row[k].coefficient) > Check.maxCoefficient * 4 {
-        bridge.refusedConflicts = []
-        install(c)
-        return true
+      bridge.refusedConflicts = []
+      keepBroken(c, container: NodeID.none)
+      if status == BRACE_E_UNSATISFIABLE {
+        bridge.refusedConflicts = conflicting(rowSet(conflicts))
+      } else {
+        reportRefusedRow(c, status)
       }
-      return addRow(UnsafeBufferPointer(start: row.baseAddress, count: count), constant, of: c, i) { status, id, conflicts in
-        bridge.dirty = true
-        if status == BRACE_OK {
-          bridge.constraints[c.index].row = id
-          bridge.constraints[c.index].rowOffset = constant + bridge.constraints[c.index].constant
-          forgetBroken(c)
-          releaseHold(c)
-          return false
-        }
-        bridge.refusedConflicts = []
-        keepBroken(c, container: NodeID.none)
-        if status == BRACE_E_UNSATISFIABLE {
-          bridge.refusedConflicts = conflicting(rowSet(conflicts))
-        } else {
-          reportRefusedRow(c, status)
-        }
-        return true
-      }
+      return true
     }
   }
 
