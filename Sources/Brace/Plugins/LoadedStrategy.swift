@@ -58,6 +58,9 @@ final class LoadedStrategy {
   /// (BRACE_STRATEGY_ATTACH_WITH_SUBVIEWS): read at every node's creation.
   let attachesWithSubviews: Bool
   let image: PluginImage
+  /// The remembered search it was registered through, by name (nil: loaded by path): a
+  /// later context that searches the same way takes this object over (KeptParts.registered).
+  var found: PluginFiles.Found?
 
   init(id: UInt32, image: PluginImage) {
     self.id = id

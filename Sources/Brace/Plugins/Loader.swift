@@ -148,6 +148,14 @@ enum PluginFiles {
     }
   }
 
+  /// Whether remembered(strategy: name, first: first) would answer `f`'s file now.
+  /// (Found's keys are constants: read without the lock.)
+  static func finds(_ f: Found, strategy name: String, first: [String]) -> Bool {
+    let env = getenv("BRACE_PLUGIN_PATH")
+    guard f.name == name, f.first == first, sameText(f.env, env) else { return false }
+    return f.cwd.map { isWorkingDirectory($0) } ?? true
+  }
+
   /// The file this process found for strategy `name` on the list of directories `first`
   /// makes with the current BRACE_PLUGIN_PATH (and, for a list with relative directories,
   /// from the current working directory), with its image once a context registered it.
@@ -242,9 +250,11 @@ extension Context {
   /// The index of strategy `name`, loading it by name when it is not registered yet.
   func loadStrategy(named name: String) throws(BraceError) -> Int32 {
     if let k = strategy(named: name) { return k }
+    if let k = takeRegistered(named: name) { return k }
     if let (entry, image) = PluginFiles.remembered(strategy: name, first: plugins.directories) {
       let k = try loadPlugin(entry.path, expecting: name, canonical: entry.canonical, image: image)
       if image == nil { PluginFiles.remember(plugins.strategies[Int(k)].image, for: entry) }
+      plugins.strategies[Int(k)].found = entry
       return k
     }
     guard Context.isValidName(name) else {
@@ -255,7 +265,10 @@ extension Context {
       throw BraceError(BRACE_E_NOT_FOUND, "no strategy \"\(name)\": \(PluginFiles.fileName(forStrategy: name)) is not in \(searched.joined(separator: ", ")) (the plugin_path option and BRACE_PLUGIN_PATH add directories)")
     }
     let k = try loadPlugin(path, expecting: name, canonical: canonical)
-    if let entry { PluginFiles.remember(plugins.strategies[Int(k)].image, for: entry) }
+    if let entry {
+      PluginFiles.remember(plugins.strategies[Int(k)].image, for: entry)
+      plugins.strategies[Int(k)].found = entry
+    }
     return k
   }
 
