@@ -117,7 +117,6 @@ extension Tableau {
       while j < i && HandleCodec.slot(terms[j].variable.id) != v { j += 1 }
       if j == i { n += 1 }
     }
-    cons[c].termCount = n
     if n > 0 {
       let block = pool.allocate(class: ConstraintRecord.termClass(count: n))
       let coefficients = block.bindMemory(to: Double.self, capacity: n)
@@ -138,13 +137,10 @@ extension Tableau {
       }
       cons[c].terms = block
     }
+    // The flags in one store (`createRow` sets the flip's, `addMarkers` the level and
+    // markers).
+    cons[c].countAndFlags = ConstraintRecord.flags(termCount: n, relation: relation, isEdit: isEdit)
     cons[c].constant = constant
-    cons[c].relation = relation
-    cons[c].live = true
-    cons[c].isEdit = isEdit
-    cons[c].level = -1
-    cons[c].marker = -1
-    cons[c].other = -1
     liveConstraints += 1
   }
 
@@ -280,13 +276,13 @@ extension Tableau {
       if t == subject {
         subjectCoeff = flip * v
         if i != last {
-          insertCell(r, Int(accSyms[last]), accVals[last] * g)
+          insertCell(r, Int(accSyms[last]), accVals[last] * g, roomy: true)
           if syms[Int(accSyms[last])].kind != .dummy { allDummies = false }
           moved = last
         }
         continue
       }
-      insertCell(r, t, v * g)
+      insertCell(r, t, v * g, roomy: true)
       if syms[t].kind != .dummy { allDummies = false }
     }
     accCount = 0

@@ -58,6 +58,13 @@ struct ConstraintRecord {
     @inline(__always) set { countAndFlags = (countAndFlags & ~(3 << 24)) | UInt32(newValue.rawValue) << 24 }
   }
 
+  /// `countAndFlags` of a live constraint: `termCount`, `relation`, live, `isEdit`; the
+  /// flip and the marker's sign positive.
+  @inline(__always)
+  static func flags(termCount n: Int, relation: SolverRelation, isEdit: Bool) -> UInt32 {
+    (UInt32(truncatingIfNeeded: n) & low24) | UInt32(relation.rawValue) << 24 | liveFlag | (isEdit ? editFlag : 0)
+  }
+
   @inline(__always)
   mutating func setFlag(_ f: UInt32, _ on: Bool) { countAndFlags = on ? countAndFlags | f : countAndFlags & ~f }
 

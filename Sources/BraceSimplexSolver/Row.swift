@@ -57,25 +57,28 @@ enum Column {
 
 extension Tableau {
   /// A fresh, empty row with room for `cells` cells (slots and their cell blocks are reused).
+  /// A new slot's record is written once, with its constant: it was written whole and
+  /// then field by field again (callgrind, kiwi add workload at N = 10: 102 instructions
+  /// an addition).
   mutating func allocRow(constant: Double, cells n: Int) -> Int {
-    let r: Int
     if let f = freeRows.popLast() {
-      r = Int(f)
+      let r = Int(f)
       if rows[r].capacity < n { resizeRow(r, atLeast: n) }
-    } else {
-      if rowHigh == rowCapacity { growRows() }
-      r = rowHigh
-      rowHigh += 1
-      let (k, cap) = RowRecord.cellClass(atLeast: n)
-      (rows + r).initialize(to: RowRecord(
-        cells: pool.allocate(class: k).bindMemory(to: Cell.self, capacity: cap), constant: 0,
-        count: 0, capacity: cap, basic: -1, updates: 0))
+      rows[r].constant = constant
+      rows[r].count = 0
+      rows[r].basic = -1
+      rows[r].updates = 0
+      liveRows &+= 1
+      return r
     }
-    rows[r].constant = constant
-    rows[r].count = 0
-    rows[r].basic = -1
-    rows[r].updates = 0
-    liveRows += 1
+    if rowHigh == rowCapacity { growRows() }
+    let r = rowHigh
+    rowHigh = r &+ 1
+    let (k, cap) = RowRecord.cellClass(atLeast: n)
+    (rows + r).initialize(to: RowRecord(
+      cells: pool.allocate(class: k).bindMemory(to: Cell.self, capacity: cap), constant: constant,
+      count: 0, capacity: cap, basic: -1, updates: 0))
+    liveRows &+= 1
     return r
   }
 
@@ -96,10 +99,11 @@ extension Tableau {
     liveRows -= 1
   }
 
-  /// Appends a cell for a symbol not yet in the row.
+  /// Appends a cell for a symbol not yet in the row. `roomy`: the caller knows the row has
+  /// room (a new row's block is sized for all its cells), and the test is skipped.
   @inline(__always)
-  mutating func insertCell(_ r: Int, _ s: Int, _ c: Double) {
-    if rows[r].count == rows[r].capacity { growRow(r) }
+  mutating func insertCell(_ r: Int, _ s: Int, _ c: Double, roomy: Bool = false) {
+    if !roomy && rows[r].count == rows[r].capacity { growRow(r) }
     if syms[s].colCount >= Int(syms[s].colCapacity16) { growColumnIfFull(s) }
     let p = rows[r].count
     let q = syms[s].colCount
@@ -182,16 +186,25 @@ extension Tableau {
   /// `n + 1 + n / 2` entries for its n (2 -> 4, 3 -> 6, 4 -> 8, 6 -> 12, ...).
   @inline(never)
   mutating func growColumnIfFull(_ s: Int) {
-    let old = Int(syms[s].colClass) - 1
-    if !syms[s].hasColumnBlock && old <= Tableau.firstColumnClass {
+    if !syms[s].hasColumnBlock && Int(syms[s].colClass) <= Tableau.firstColumnClass + 1 {
       // The common case (a new symbol), apart so that its class is a constant
-      // (callgrind, kiwi add workload at N = 10: 21 instructions an addition).
+      // (callgrind, kiwi add workload at N = 10: 21 instructions an addition), and
+      // alone in this function, which then saves few registers: the other cases, in
+      // `growColumn`, made every call save and restore six (14 instructions a call,
+      // 1.3 calls an addition).
       let k = Tableau.firstColumnClass
       syms[s].col = pool.allocate(class: k).bindMemory(to: ColEntry.self, capacity: Pool.words(k))
       syms[s].colClass = UInt8(k + 1)
       syms[s].colCapacity16 = UInt16(Pool.words(k))
       return
     }
+    growColumn(s)
+  }
+
+  /// `growColumnIfFull` for a symbol that had a block, or a larger one, before.
+  @inline(never)
+  mutating func growColumn(_ s: Int) {
+    let old = Int(syms[s].colClass) - 1
     if !syms[s].hasColumnBlock {
       let k = old
       let w = Pool.words(k)
