@@ -13,6 +13,7 @@ extension Tableau {
     if !infeasible.isEmpty { _ = dualOptimize() }
   }
 
+  @inline(__always)
   mutating func finishStructural() {
     // Structural steps keep feasibility (ratio tests); anything queued is rounding noise.
     // Tested first: the call on an empty queue retained and released its buffer (an

@@ -38,7 +38,16 @@ extension Tableau {
   /// Re-derives the queued rows. Called where every row is a valid combination of
   /// the constraints' rows and every constraint record is current (the end of an
   /// operation; never during phase one).
+  /// The test is inlined into the callers: the queue is empty at the end of nearly every
+  /// operation, and the call for nothing cost every addition and every batch's end about
+  /// 8 instructions each (callgrind, kiwi add workload at N = 10).
+  @inline(__always)
   mutating func refineStaleRows() {
+    if !staleRows.isEmpty { refineQueuedRows() }
+  }
+
+  @inline(never)
+  mutating func refineQueuedRows() {
     while let r32 = staleRows.popLast() {
       let r = Int(r32)
       if rows[r].live && rows[r].basic >= 0 { refineRow(r) }

@@ -170,13 +170,21 @@ extension Tableau {
 
   /// Lexicographic primal simplex: optimize each level, highest first, moving only
   /// symbols that are free (zero cost) in all higher levels.
+  /// The test for work is inlined into the callers, the work itself is not: most additions
+  /// have none (callgrind, kiwi add workload at N = 10: the call for nothing cost 6 in 10
+  /// additions about 25 instructions).
+  @inline(__always)
   mutating func optimize() {
     primalRuns &+= 1
     // No level offers an entering symbol (the case after most additions): every
     // `enteringSymbol` would return -1 at once.
     var offered = false
     for q in 0..<order.count where levels[Int(order[q])].negCount > 0 { offered = true; break }
-    if !offered { return }
+    if offered { optimizeOffered() }
+  }
+
+  @inline(never)
+  mutating func optimizeOffered() {
     var budget = 50_000 + 50 * liveRows
     for q in 0..<order.count {
       var degenerate = 0
