@@ -17,28 +17,12 @@ final class Instance {
   /// handed to the host.
   var changed: [UInt32] = []
   var handedOut = 0
-  /// The terms of the constraint being added, `termCapacity` of them, kept between
-  /// additions: an addition allocates nothing of its own, and the solver reads them in
-  /// place (an array was retained and released around the call, and cleared and
-  /// appended to with uniqueness checks).
-  var terms = UnsafeMutablePointer<SolverTerm>.allocate(capacity: 4)
-  var termCapacity = 4
-
-  deinit { terms.deallocate() }
 
   /// Back to the state of a new instance, keeping the storage (`SimplexSolver.reset`).
   func reset() {
     solver.reset()
     changed.removeAll(keepingCapacity: true)
     handedOut = 0
-  }
-
-  /// Room for `n` terms.
-  func reserveTerms(_ n: Int) {
-    if n <= termCapacity { return }
-    terms.deallocate()
-    termCapacity = max(n, 2 * termCapacity)
-    terms = .allocate(capacity: termCapacity)
   }
 
   func slot(_ v: SolverVariable) -> UInt32 { UInt32(SimplexSolver.slot(of: v)) }
@@ -162,6 +146,9 @@ private func addWeighted(
 }
 
 /// Both adds; `weight` nil for add (the solver's unweighted add, which checks no weight).
+/// The solver reads the host's terms in place, their ids being its variable slots: a
+/// `SolverTerm` is laid out as a `brace_solver_term` (a 32-bit id, then the coefficient
+/// at offset 8; SimplexHookTests checks it).
 @inline(__always)
 private func add(
   _ s: Instance, _ terms: UnsafePointer<brace_solver_term>?, _ count: Int, _ rel: brace_relation,
@@ -171,24 +158,16 @@ private func add(
   guard let out, let r = relation(rel), count >= 0, count == 0 || terms != nil else {
     return BRACE_E_INVALID_ARGUMENT
   }
-  s.reserveTerms(count)
-  let buffer = s.terms
-  for (k, t) in UnsafeBufferPointer(start: terms, count: count).enumerated() {
-    guard let v = s.variable(t.variable) else { return BRACE_E_INVALID_HANDLE }
-    (buffer + k).initialize(to: SolverTerm(v, t.coefficient))
-  }
-  conflictCount?.pointee = 0
   do {
-    let held = UnsafeBufferPointer(start: buffer, count: count)
-    let c = if let weight {
-      try s.solver.addConstraint(held, constant: constant, relation: r, priority: priority, weight: weight)
-    } else {
-      try s.solver.addConstraint(held, constant: constant, relation: r, priority: priority)
+    let c = try solverTerms(terms, count) { (held) throws(SolverError) in
+      try s.solver.addConstraint(slots: held, constant: constant, relation: r, priority: priority, weight: weight)
     }
-    out.pointee = s.slot(c)
+    conflictCount?.pointee = 0
+    out.pointee = UInt32(truncatingIfNeeded: c)
     return BRACE_OK
   } catch {
-    if case .unsatisfiable(let others) = error {
+    switch error {
+    case .unsatisfiable(let others):
       let ids = others.map { s.slot($0) }
       // conflict_capacity is a size_t: one past Int.max (SIZE_MAX, say) arrives
       // negative here, and a negative bound would trap the range.
@@ -196,8 +175,24 @@ private func add(
         for k in 0..<Int(min(UInt(ids.count), UInt(bitPattern: capacity))) { conflicts[k] = ids[k] }
       }
       conflictCount?.pointee = ids.count
+    case .unknownVariable:
+      break  // refused before the add, as the host's ids were checked before
+    default:
+      conflictCount?.pointee = 0
     }
     return status(error)
+  }
+}
+
+/// The host's `count` terms as the solver's (the same layout), for `body`.
+@inline(__always)
+private func solverTerms<R>(
+  _ terms: UnsafePointer<brace_solver_term>?, _ count: Int,
+  _ body: (UnsafeBufferPointer<SolverTerm>) throws(SolverError) -> R
+) throws(SolverError) -> R {
+  guard let terms, count > 0 else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+  return try terms.withMemoryRebound(to: SolverTerm.self, capacity: count) { (p) throws(SolverError) in
+    try body(UnsafeBufferPointer(start: p, count: count))
   }
 }
 

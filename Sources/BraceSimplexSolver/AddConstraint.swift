@@ -31,16 +31,19 @@ extension Tableau {
     }
   }
 
-  /// The same over terms the caller holds: the plugin passes its own buffer, so that an
-  /// addition neither builds an array nor retains and releases one. `weight` is the
+  /// The same over terms the caller holds: the plugin passes the host's own (through
+  /// `SimplexSolver.addConstraint(slots:)`), so that an addition neither builds an array
+  /// nor retains and releases one. `weight` is the
   /// constraint's (`setWeight`'s; finite and > 0, which the caller checked), in the
   /// objective before the one optimization: add then setWeight optimized twice (plugin
   /// ABI 1.6's add_weighted).
+  /// `bySlot`: the terms name their variables by storage slot (`SimplexSolver`'s
+  /// `addConstraint(slots:)` checked that each is live), not by handle.
   mutating func addConstraint(
     _ terms: UnsafeBufferPointer<SolverTerm>, constant: Double, relation: SolverRelation, priority: Double,
-    weight: Double = 1, isEdit: Bool
+    weight: Double = 1, isEdit: Bool, bySlot: Bool = false
   ) throws(SolverError) -> Int {
-    try validate(terms, constant: constant, priority: priority)
+    try validate(terms, constant: constant, priority: priority, bySlot: bySlot)
     guard let c = allocConstraint() else { throw .capacityExceeded }
     prepareStructural()
     define(c, terms: terms, constant: constant, relation: relation, isEdit: isEdit)
@@ -94,12 +97,14 @@ extension Tableau {
 
   /// Every check of the arguments, before anything changes: a refused call leaves no trace.
   @inline(__always)
-  func validate(_ terms: UnsafeBufferPointer<SolverTerm>, constant: Double, priority: Double) throws(SolverError) {
+  func validate(
+    _ terms: UnsafeBufferPointer<SolverTerm>, constant: Double, priority: Double, bySlot: Bool
+  ) throws(SolverError) {
     guard priority.isFinite, priority >= 1, priority <= 1000 else { throw .badPriority }
     guard constant.isFinite else { throw .nonFinite }
     for t in terms {
       guard t.coefficient.isFinite else { throw .nonFinite }
-      guard variableSlot(t.variable) != nil else { throw .unknownVariable }
+      guard bySlot || variableSlot(t.variable) != nil else { throw .unknownVariable }
     }
   }
 

@@ -44,6 +44,35 @@ import Testing
     #expect(conflicts == [first, 99])
   }
 
+  /// The add hook reads the host's terms in place (the solver's terms have their layout):
+  /// both terms' variables and coefficients reach the row (y == 2 and 2x + 3y == 12, so
+  /// x = (12 - 3 * 2) / 2 = 3), and an id that names no live variable (one past the last,
+  /// or UINT32_MAX) is BRACE_E_INVALID_HANDLE with out and conflict_count left as they were.
+  @Test func addReadsTheHostsTermsInPlace() throws {
+    let d = try simplex().pointee
+    var instance: UnsafeMutableRawPointer?
+    #expect(d.solver_create!(nil, nil, &instance) == BRACE_OK)
+    defer { d.solver_destroy!(nil, nil, instance) }
+    var x: UInt32 = 0
+    var y: UInt32 = 0
+    #expect(d.new_variable!(instance, &x) == BRACE_OK)
+    #expect(d.new_variable!(instance, &y) == BRACE_OK)
+    var id: UInt32 = 0
+    var pin = brace_solver_term(variable: y, coefficient: 1)
+    #expect(d.add!(instance, &pin, 1, BRACE_RELATION_EQUAL, -2, 1000, &id, nil, 0, nil) == BRACE_OK)
+    var terms = [brace_solver_term(variable: x, coefficient: 2), brace_solver_term(variable: y, coefficient: 3)]
+    #expect(d.add!(instance, &terms, 2, BRACE_RELATION_EQUAL, -12, 1000, &id, nil, 0, nil) == BRACE_OK)
+    #expect(d.value!(instance, x) == 3)
+    #expect(d.value!(instance, y) == 2)
+    for bad in [max(x, y) + 1, UInt32.max] {
+      var unknown = [brace_solver_term(variable: x, coefficient: 1), brace_solver_term(variable: bad, coefficient: 1)]
+      var none: UInt32 = 77
+      var count = 5
+      #expect(d.add!(instance, &unknown, 2, BRACE_RELATION_EQUAL, 0, 500, &none, nil, 0, &count) == BRACE_E_INVALID_HANDLE)
+      #expect(none == 77 && count == 5)
+    }
+  }
+
   /// add_weighted (1.6): the row weighs its weight from the start (x == 0 at 3 against
   /// x == 10 at 1: 3x + (10 - x) = 10 + 2x, least at 0), a weight that is not finite and
   /// > 0 adds nothing, and a conflict is answered as add answers it.
