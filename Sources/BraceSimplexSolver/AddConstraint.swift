@@ -213,7 +213,7 @@ extension Tableau {
         level = retainLevel(priority)
         other = newSymbol(.error, owner: c)
         accumulate(other, -sign)
-        addObjective(level, other, weight)
+        setNewCost(level, other, weight)
       }
     case .equal:
       if required {
@@ -225,8 +225,8 @@ extension Tableau {
         other = newSymbol(.error, owner: c)
         accumulate(marker, -1)
         accumulate(other, 1)
-        addObjective(level, marker, weight)
-        addObjective(level, other, weight)
+        setNewCost(level, marker, weight)
+        setNewCost(level, other, weight)
       }
     }
     cons[c].marker = marker

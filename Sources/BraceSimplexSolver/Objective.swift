@@ -127,6 +127,18 @@ extension Tableau {
     }
   }
 
+  /// Gives new symbol `t` (cost 0 at every level, as `newSymbol` and `freeSymbol` leave
+  /// it) the cost `w` (a weight: finite and > 0) at level `k`: what `addObjective` makes
+  /// of it (0 + w is w), without its tests for a cost turning negative or reaching zero,
+  /// which a positive weight never meets. Inlined three times into every add (callgrind,
+  /// kiwi add workload at N = 10: the tests and their rare paths, about 10 instructions
+  /// an addition and registers for the rest of the add).
+  @inline(__always)
+  mutating func setNewCost(_ k: Int, _ t: Int, _ w: Double) {
+    assert(w > 0 && levels[k].val[t] == 0)
+    levels[k].val[t] = abs(w) < Tolerance.zero ? 0 : w
+  }
+
   /// Adds `f * s` to level `k`, expanding `s` through its row when it is basic.
   mutating func addSymbolToObjective(_ k: Int, _ s: Int, _ f: Double) {
     let r = syms[s].row
