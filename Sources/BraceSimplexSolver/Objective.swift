@@ -127,8 +127,8 @@ extension Tableau {
     }
   }
 
-  /// Gives new symbol `t` (cost 0 at every level, as `newSymbol` and `freeSymbol` leave
-  /// it) the cost `w` (a weight: finite and > 0) at level `k`: what `addObjective` makes
+  /// Gives new symbol `t` (cost 0 at every level: an id never handed out is, and
+  /// `freeSymbol` leaves a freed one so) the cost `w` (a weight: finite and > 0) at level `k`: what `addObjective` makes
   /// of it (0 + w is w), without its tests for a cost turning negative or reaching zero,
   /// which a positive weight never meets. Inlined three times into every add (callgrind,
   /// kiwi add workload at N = 10: the tests and their rare paths, about 10 instructions

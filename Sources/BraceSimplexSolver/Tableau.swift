@@ -146,7 +146,11 @@ struct Tableau {
   mutating func reset() {
     freeLargeBlocks()
     for k in 0..<levelHigh {
-      // Costs need no scrub: newSymbol zeroes every level's entries of an id it hands out.
+      // The ids handed out start again from 0 with no cost and off every queue, as
+      // `newSymbol` expects: one pass over the ids used, where it zeroed each id's
+      // entries as it handed it out.
+      levels[k].val.update(repeating: 0, count: symHigh)
+      levels[k].inNeg.update(repeating: 0, count: symHigh)
       levels[k].negCount = 0
       levels[k].users = 0
       levels[k].active = false
