@@ -219,24 +219,80 @@ extension Context {
   /// activateChecked and install for the constraint it just made on live free variables,
   /// with no batch under way and no node waiting to enter the engine, without what they
   /// keep for nodes and for a batch a callback re-enters (the generations named, the
-  /// nodes touched, the row in an array, a conflict set). True when its row holds. False
-  /// when it is broken: `refusedConflicts` then lists the constraints it conflicts with,
-  /// and from the solver's refusal on everything ran as with the general path's
+  /// nodes touched, the row in an array, a conflict set). The row the solver takes goes to
+  /// its add alone, without begin_batch/end_batch, `activating` and the conflict cause
+  /// around it: nothing else runs in that batch, a solver's add finishes its own work
+  /// (brace_plugin.h: a batch only shares work among changes; the built-in solver's add
+  /// outside a batch optimizes and refines as its end_batch would), and nothing reads the
+  /// flags before the solver answers. A refused row is handled inside a batch with the
+  /// flags set, as activateChecked does (refusedOnFreeVariables). True when its row holds.
+  /// False when it is broken: `refusedConflicts` then lists the constraints it conflicts
+  /// with, and from the solver's refusal on everything ran as with the general path's
   /// `refusedConflicts` set (addOnVariables). A plugin fault is thrown with the
   /// activation undone.
   func activateOnFreeVariables(
     _ c: ConstraintID, _ row: UnsafeBufferPointer<brace_solver_term>, on i: UnsafeMutableRawPointer
   ) throws(BraceError) -> Bool {
-    let desc = bridge.solverDesc!
     // (Stored only when set: storing nil released the error's message each time.)
     if bridge.pluginFault != nil { bridge.pluginFault = nil }
     bridge.batchStart = bridge.activationClock
+    bridge.constraints[c.index].active = true
+    stampActivation(c)
+    // install's range check: only summed terms can fail it; install then says so.
+    for t in row where abs(t.coefficient) > Check.maxCoefficient * 4 {
+      return try inBatchOfOne(c, i) {
+        bridge.refusedConflicts = []
+        install(c)
+        return true
+      }
+    }
+    let constant: Double = 0 - bridge.constraints[c.index].constant
+    var refusal = BRACE_OK
+    var conflictRows: Set<UInt32>? = nil  // (an empty set was released on every add)
+    let held = addRow(row, constant, of: c, i) { status, id, conflicts in
+      bridge.dirty = true
+      guard status == BRACE_OK else {
+        refusal = status
+        if status == BRACE_E_UNSATISFIABLE { conflictRows = rowSet(conflicts) }
+        return false
+      }
+      bridge.constraints[c.index].row = id
+      bridge.constraints[c.index].rowOffset = constant + bridge.constraints[c.index].constant
+      forgetBroken(c)
+      releaseHold(c)
+      return true
+    }
+    if held { return true }
+    return try refusedOnFreeVariables(c, refusal, conflictRows ?? [], i)
+  }
+
+  /// The solver refused the row of activateOnFreeVariables' constraint: kept broken, and
+  /// reported or its conflicts listed, inside a batch with the activation's flags, as
+  /// install does for activateChecked.
+  @inline(never)
+  private func refusedOnFreeVariables(
+    _ c: ConstraintID, _ status: brace_status, _ conflictRows: Set<UInt32>, _ i: UnsafeMutableRawPointer
+  ) throws(BraceError) -> Bool {
+    try inBatchOfOne(c, i) {
+      bridge.refusedConflicts = []
+      keepBroken(c, container: NodeID.none)
+      if status == BRACE_E_UNSATISFIABLE {
+        bridge.refusedConflicts = conflicting(conflictRows)
+      } else {
+        reportRefusedRow(c, status)
+      }
+      return true
+    }
+  }
+
+  /// activateChecked's batch around `install` (answering whether the row was refused),
+  /// for activateOnFreeVariables' constraint `c`: its answer.
+  private func inBatchOfOne(_ c: ConstraintID, _ i: UnsafeMutableRawPointer, _ install: () -> Bool) throws(BraceError) -> Bool {
+    let desc = bridge.solverDesc!
     bridge.activating = true
     let outerCause = enterCause(.activation)
     desc.pointee.begin_batch!(i)
-    bridge.constraints[c.index].active = true
-    stampActivation(c)
-    let refused = installOnFreeVariables(c, row, i)
+    let refused = install()
     // Nodes enter only through a diagnostics callback of a refusal.
     if !bridge.entrants.isEmpty || !bridge.translatingEntrants.isEmpty { settleEntrants() }
     desc.pointee.end_batch!(i)
@@ -253,39 +309,6 @@ extension Context {
     if bridge.constraints[c.index].broken { return false }
     bridge.refusedConflicts = nil
     return true
-  }
-
-  /// install's part of activateOnFreeVariables, for the row addOnFreeVariables built (a
-  /// new constraint has no row, no broken mark, no container). Answers whether the solver
-  /// refused it.
-  private func installOnFreeVariables(
-    _ c: ConstraintID, _ row: UnsafeBufferPointer<brace_solver_term>, _ i: UnsafeMutableRawPointer
-  ) -> Bool {
-    let constant: Double = 0 - bridge.constraints[c.index].constant
-    // install's range check: only summed terms can fail it; install then says so.
-    for t in row where abs(t.coefficient) > Check.maxCoefficient * 4 {
-      bridge.refusedConflicts = []
-      install(c)
-      return true
-    }
-    return addRow(row, constant, of: c, i) { status, id, conflicts in
-      bridge.dirty = true
-      if status == BRACE_OK {
-        bridge.constraints[c.index].row = id
-        bridge.constraints[c.index].rowOffset = constant + bridge.constraints[c.index].constant
-        forgetBroken(c)
-        releaseHold(c)
-        return false
-      }
-      bridge.refusedConflicts = []
-      keepBroken(c, container: NodeID.none)
-      if status == BRACE_E_UNSATISFIABLE {
-        bridge.refusedConflicts = conflicting(rowSet(conflicts))
-      } else {
-        reportRefusedRow(c, status)
-      }
-      return true
-    }
   }
 
   /// A translated frame ('h=' / 'v=') conflicts with required constraints: the frame the
