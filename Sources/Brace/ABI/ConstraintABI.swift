@@ -129,7 +129,7 @@ private func handles(_ c: Context, _ list: UnsafePointer<brace_constraint>?, _ c
 @c @implementation public func brace_variable_create(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<brace_variable>?) -> brace_status {
   withContext(ctx, "brace_variable_create") { c throws(BraceError) in
     let out = try requireOut(out)
-    out.pointee = c.handle(ofVariable: try c.createVariable())
+    out.pointee = try c.createVariable()
   }
 }
 

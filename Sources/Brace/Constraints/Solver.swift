@@ -63,15 +63,14 @@ extension Context {
     guard Int(v) >= inUse || bridge.variableOwner[Int(v)] == -1 else {
       throw BraceError(BRACE_E_PLUGIN, "\(solverLabel) answered new_variable with id \(v), which is still in use")
     }
-    if Int(v) >= inUse {
-      if Int(v) >= bridge.variableOwner.capacity { bridge.variableOwner.reserveCapacity(max(Int(v) + 1, grownRecordCapacity(inUse))) }
-      if Int(v) == inUse {
-        bridge.variableOwner.append(-1)
-      } else {
-        bridge.variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse + 1))
-      }
+    guard Int(v) >= inUse else {
+      bridge.variableOwner[Int(v)] = owner
+      return v
     }
-    bridge.variableOwner[Int(v)] = owner
+    // A new id is appended with its owner (ids skipped over are marked unused).
+    if Int(v) >= bridge.variableOwner.capacity { bridge.variableOwner.reserveCapacity(max(Int(v) + 1, grownRecordCapacity(inUse))) }
+    if Int(v) > inUse { bridge.variableOwner.append(contentsOf: repeatElement(-1, count: Int(v) - inUse)) }
+    bridge.variableOwner.append(owner)
     return v
   }
 

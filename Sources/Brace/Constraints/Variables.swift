@@ -2,28 +2,31 @@ import CBrace
 
 /// Free variables, layout guides and edit variables.
 extension Context {
-  func createVariable() throws(BraceError) -> VariableID {
+  /// brace_variable_create: a new free variable's handle. The record is written once, in
+  /// its slot (appended whole, not a blank appended and then overwritten), and the handle
+  /// made from the generation it was given.
+  func createVariable() throws(BraceError) -> brace_variable {
     // The solver variable first: if it fails, no slot was taken.
     let sv = try newSolverVariable(owner: -2)
     var r = VariableRecord()
     r.live = true
     r.solverVariable = sv
-    let slot: VariableID
+    let slot: Int32
     if let free = bridge.freeVariables.popLast() {
       r.generation = bridge.variables[free.index].generation + 1
-      slot = free
+      bridge.variables[free.index] = r
+      slot = free.raw
     } else {
       guard bridge.variables.count <= Int(Handle.maxSlot) else {
         releaseSolverVariable(sv)
         throw BraceError(BRACE_E_NO_MEMORY, "the context's variable handle space is exhausted")
       }
       r.generation = 1
-      slot = VariableID(Int32(bridge.variables.count))
+      slot = Int32(bridge.variables.count)
       if bridge.variables.count == bridge.variables.capacity { bridge.variables.reserveCapacity(grownRecordCapacity(bridge.variables.count)) }
-      bridge.variables.append(VariableRecord())
+      bridge.variables.append(r)
     }
-    bridge.variables[slot.index] = r
-    return slot
+    return Handle.make(.variable, tag: tag, generation: r.generation, slot: slot)
   }
 
   func destroyVariable(_ v: VariableID) throws(BraceError) {
