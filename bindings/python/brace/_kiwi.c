@@ -1026,12 +1026,12 @@ typedef struct {
     Constraint **held;
     Py_ssize_t held_count, held_capacity;
     PyObject *edits;     /* Variable key -> (Variable, strength); NULL until the first */
-    /* The thread whose call is under way (0: none). Python code runs inside some calls
+    /* The thread whose call is under way (this_thread(); 0: none). Python code runs inside some calls
        (kiwi.py's cold paths, and any __del__ or collector callback there), and must not
        free or grow what the call holds (the dicts, `handles`, the context): a
        call of this solver made from there, in that thread, is refused (enter()).
        Another thread's call is let through: a thread switch comes only in Python code. */
-    unsigned long running;
+    uintptr_t running;
     /* How many calls are under way, in every thread: the context is not destroyed
        (reset, _release) while one is, whichever thread asks. */
     Py_ssize_t busy;
@@ -1044,6 +1044,11 @@ typedef struct {
 /* initial-exec: read without a __tls_get_addr call (four of them were a quarter of
    hasConstraint's 0.018 µs); 4 bytes of the static TLS that glibc keeps for modules. */
 static _Thread_local int entered __attribute__((tls_model("initial-exec")));
+
+/* The calling thread, for `running`: the address of its `entered`, one instruction where
+   PyThread_get_thread_ident() was a call of about 15 at every add; like a thread's
+   ident, it is another thread's only once this one has ended. */
+static inline uintptr_t this_thread(void) { return (uintptr_t)&entered; }
 
 /* addConstraint's variables for the engine, filled and used with no Python code run in
    between, under the GIL (not in the solver: a smaller object is made faster, as
@@ -1151,7 +1156,7 @@ static void Solver_dealloc(Solver *self) {
 /* -1 (RuntimeError) while a call of this solver is under way (enter()), in this
    thread or another (whose Python code let this one run), 0 otherwise. */
 static int refuse_if_running(Solver *self) {
-    if (self->running == PyThread_get_thread_ident()) {
+    if (self->running == this_thread()) {
         PyErr_SetString(PyExc_RuntimeError, "the solver cannot be reset or freed from inside one of its own calls");
         return -1;
     }
@@ -1251,7 +1256,7 @@ static int has_context(Solver *self) {
    wrapper (END_CALL) after enter(). Inlined (addConstraint's entry and exit were about
    80 instructions an add as calls and END_CALL's bookkeeping). */
 static inline __attribute__((always_inline)) int begin(Solver *self, const char *call) {
-    unsigned long me = PyThread_get_thread_ident();
+    uintptr_t me = this_thread();
     if (self->running == me) {
         PyErr_Format(PyExc_RuntimeError,
                      "Solver.%s() called from inside another call of the same solver (from Python code "
@@ -1360,7 +1365,7 @@ static PyObject *Solver_handle(Solver *self, PyObject *var) {
     if (!IS_VARIABLE(var))
         return wrong_type("Variable", var);
     /* kiwi.py's cold paths call it inside addConstraint; alone it is a call of its own */
-    unsigned long me = PyThread_get_thread_ident();
+    uintptr_t me = this_thread();
     int outer = self->running != me, outer_entered = entered;
     if (outer && enter(self, "_handle") < 0)
         return NULL;
@@ -1696,7 +1701,7 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
    counts it down if it entered. */
 #define END_CALL(expr)                                                                             \
     do {                                                                                           \
-        unsigned long before = self->running;                                                      \
+        uintptr_t before = self->running;                                                          \
         int outer_entered = entered;                                                               \
         entered = 0;                                                                               \
         PyObject *result = (expr);                                                                 \
