@@ -1,7 +1,8 @@
 /*
  * test_plugin_search.c — which file a context loads a strategy from, by name, as the
  * environment and the options change between contexts (strategy.h, PLUGINS): the
- * context's plugin_path option first, then BRACE_PLUGIN_PATH, read at each search; a file
+ * context's plugin_path option first, then BRACE_PLUGIN_PATH, read at the context's
+ * creation; a file
  * found is remembered per list of directories, a search that found nothing is not. The
  * process remembers what it found and accepted for later contexts: these check that a
  * later context still finds what the rules say.
@@ -106,8 +107,8 @@ int main(void) {
   CHECK_IN(NULL, put_flow(dir_a));
   CHECK_IN(NULL, put_flow(dir_b));
 
-  /* BRACE_PLUGIN_PATH is read at each search: a change reaches the next context, and
-     changing it back finds the first file again */
+  /* a change of BRACE_PLUGIN_PATH reaches the next context, and changing it back finds
+     the first file again */
   expect_dir(dir_a, NULL, dir_a);
   expect_dir(dir_b, NULL, dir_b);
   expect_dir(dir_a, NULL, dir_a);
@@ -117,20 +118,34 @@ int main(void) {
   /* ... and after it when the option's directory has no such file */
   expect_dir(dir_a, dir_c, dir_a);
 
-  /* read at the search, not at the context's creation */
+  /* read at the context's creation, not at its searches: a change after the creation
+     is not seen by that context (flow from dir_a, as at its creation, though the
+     environment then names dir_e, which has no flow: read at the search, the load would
+     fail), not even after its first variable loaded the solver, and a context created
+     after the first change sees it (flow from dir_b) */
   {
-    brace_context *ctx = NULL;
+    brace_context *ctx = NULL, *later = NULL;
     brace_strategy_info info;
+    brace_variable v;
     size_t count = 0;
     setenv("BRACE_PLUGIN_PATH", dir_a, 1);
     OK_IN(NULL, brace_context_create(NULL, &ctx));
     setenv("BRACE_PLUGIN_PATH", dir_b, 1);
+    OK_IN(NULL, brace_context_create(NULL, &later));
+    setenv("BRACE_PLUGIN_PATH", dir_e, 1);
+    OK_IN(ctx, brace_variable_create(ctx, &v));
     OK_IN(ctx, brace_context_load_strategy(ctx, "flow"));
     OK_IN(ctx, brace_context_get_strategy_count(ctx, &count));
     info.struct_size = sizeof info;
     OK_IN(ctx, brace_context_get_strategy(ctx, count - 1, &info));
-    snprintf(file, sizeof file, "%s/libbrace_flow.so", dir_b);
+    snprintf(file, sizeof file, "%s/libbrace_flow.so", dir_a);
     CHECK_IN(ctx, strcmp(info.path, file) == 0);
+    OK_IN(later, brace_context_load_strategy(later, "flow"));
+    OK_IN(later, brace_context_get_strategy_count(later, &count));
+    OK_IN(later, brace_context_get_strategy(later, count - 1, &info));
+    snprintf(file, sizeof file, "%s/libbrace_flow.so", dir_b);
+    CHECK_IN(later, strcmp(info.path, file) == 0);
+    OK_IN(NULL, brace_context_destroy(later));
     OK_IN(NULL, brace_context_destroy(ctx));
   }
 

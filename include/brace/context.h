@@ -29,7 +29,8 @@ typedef struct brace_context_options {
   uint32_t feedback_loop_threshold;
   /* Directories (colon-separated) searched for plugins loaded by name, before those of
      the BRACE_PLUGIN_PATH environment variable and the library's own directory. Copied
-     at creation; NULL (default) for none. */
+     at creation, as BRACE_PLUGIN_PATH is read then (strategy.h); NULL (default) for
+     none. */
   const char *plugin_path;
   /* --- since 0.3 --- */
   /* false (default): a context with no diagnostics callback prints each diagnostic's

@@ -13,8 +13,10 @@
  *   A strategy NAME lives in a file libbrace_NAME.so (the built-in "frame" strategy in
  *   libbrace_autoresizing.so). Loading by name searches, in order, the directories of the
  *   context's plugin_path option, each directory of the BRACE_PLUGIN_PATH environment
- *   variable (colon-separated; read with getenv at each search, so do not change the
- *   environment from another thread meanwhile), then the directory brace/ beside
+ *   variable (colon-separated; read with getenv once, by brace_context_create, and used
+ *   by every search of that context, as the plugin_path option is copied then: a change
+ *   of the environment reaches the contexts created after it; do not change it from
+ *   another thread during brace_context_create), then the directory brace/ beside
  *   libbrace.so (where `make install` puts the built-in strategies: $(PREFIX)/lib/brace),
  *   then the directory holding libbrace.so itself (a build tree or a Python package
  *   keeps them there). brace_context_create registers the "frame" strategy found so; the "frame"

@@ -73,6 +73,7 @@ final class Context {
     plugins.directories = PluginFiles.directories(options.plugin_path)
     self.options.plugin_path = nil
     adoptKeptParts()
+    plugins.env = PluginFiles.environment(like: keptParts?.registered.first?.found?.env)
   }
 
   deinit { Context.releaseTag(tag) }

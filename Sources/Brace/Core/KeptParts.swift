@@ -20,7 +20,7 @@ final class KeptParts {
   /// file (Context.takeRegistered). A registration from the search took ~1,070
   /// instructions (the remembered search's lookup under its lock, the checks of
   /// loadPlugin, a new LoadedStrategy, freed again at destroy); taken over, ~400, most
-  /// of it the getenv that the search rules require.
+  /// of it a getenv, before the context read BRACE_PLUGIN_PATH once at its creation.
   var registered: [LoadedStrategy] = []
 
   /// One set is kept, of at most `cap` bytes; another is freed (a context destroyed
@@ -91,8 +91,8 @@ extension Context {
 
   /// Registers strategy `name` by taking over the object the kept parts' context had
   /// registered at the same index, when this context's search would find the same file:
-  /// the same name, plugin_path directories and BRACE_PLUGIN_PATH (read now, as the
-  /// search rules say) and, for a search through a relative directory, the same working
+  /// the same name, plugin_path directories and BRACE_PLUGIN_PATH (as read at the
+  /// context's creation) and, for a search through a relative directory, the same working
   /// directory (PluginFiles.Found). Only a strategy without context hooks: its
   /// per-context state is none. nil: register it the usual way.
   func takeRegistered(named name: String) -> Int32? {
@@ -100,7 +100,7 @@ extension Context {
     guard let kept = keptParts, k < kept.registered.count, !plugins.loading else { return nil }
     let s = kept.registered[k]
     guard s.id == UInt32(k), s.state == nil, s.desc.context_create == nil, s.desc.context_destroy == nil,
-      let found = s.found, PluginFiles.finds(found, strategy: name, first: plugins.directories)
+      let found = s.found, PluginFiles.finds(found, strategy: name, first: plugins.directories, env: plugins.env)
     else { return nil }
     if plugins.strategies.capacity == 0 { plugins.strategies.reserveCapacity(4) }
     plugins.strategies.append(s)

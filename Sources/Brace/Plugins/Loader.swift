@@ -42,10 +42,11 @@ enum PluginFiles {
     return String(cString: path).split(separator: ":").map(String.init).filter { !$0.isEmpty }
   }
 
-  static func searchPath(_ first: [String]) -> [String] {
+  static func searchPath(_ first: [String], env: [CChar]?) -> [String] {
     var dirs: [String] = first
-    if let env = getenv("BRACE_PLUGIN_PATH") {
-      dirs += String(cString: env).split(separator: ":").map(String.init).filter { !$0.isEmpty }
+    if let env {
+      dirs += env.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }.split(separator: ":").map(String.init)
+        .filter { !$0.isEmpty }
     }
     dirs.append("\(libraryDirectory)/brace")
     dirs.append(libraryDirectory)
@@ -133,6 +134,15 @@ enum PluginFiles {
     return a.withUnsafeBufferPointer { strcmp($0.baseAddress!, b) == 0 }
   }
 
+  /// BRACE_PLUGIN_PATH's text now, with its NUL; nil when unset. `like`: an earlier
+  /// copy, shared when the text is the same (no allocation); only looked at when the
+  /// variable is set (reaching it retains and releases objects: atomic operations).
+  static func environment(like: @autoclosure () -> [CChar]?) -> [CChar]? {
+    guard let env = getenv("BRACE_PLUGIN_PATH") else { return nil }
+    if let like = like(), sameText(like, env) { return like }
+    return Array(UnsafeBufferPointer(start: env, count: strlen(env) + 1))
+  }
+
   /// The working directory, nil when getcwd cannot say (a search then is not remembered).
   private static func workingDirectory() -> [CChar]? {
     withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX)) { buf -> [CChar]? in
@@ -148,21 +158,20 @@ enum PluginFiles {
     }
   }
 
-  /// Whether remembered(strategy: name, first: first) would answer `f`'s file now.
-  /// (Found's keys are constants: read without the lock.)
-  static func finds(_ f: Found, strategy name: String, first: [String]) -> Bool {
-    let env = getenv("BRACE_PLUGIN_PATH")
-    guard f.name == name, f.first == first, sameText(f.env, env) else { return false }
+  /// Whether remembered(strategy: name, first: first, env: env) would answer `f`'s file
+  /// now. (Found's keys are constants: read without the lock.)
+  static func finds(_ f: Found, strategy name: String, first: [String], env: [CChar]?) -> Bool {
+    guard f.env == env, f.name == name, f.first == first else { return false }
     return f.cwd.map { isWorkingDirectory($0) } ?? true
   }
 
   /// The file this process found for strategy `name` on the list of directories `first`
-  /// makes with the current BRACE_PLUGIN_PATH (and, for a list with relative directories,
-  /// from the current working directory), with its image once a context registered it.
-  static func remembered(strategy name: String, first: [String]) -> (found: Found, image: PluginImage?)? {
-    let env = getenv("BRACE_PLUGIN_PATH")
-    return found.withLock { list -> (found: Found, image: PluginImage?)? in
-      for f in list where f.name == name && f.first == first && sameText(f.env, env) {
+  /// makes with BRACE_PLUGIN_PATH's text `env` (and, for a list with relative
+  /// directories, from the current working directory), with its image once a context
+  /// registered it.
+  static func remembered(strategy name: String, first: [String], env: [CChar]?) -> (found: Found, image: PluginImage?)? {
+    found.withLock { list -> (found: Found, image: PluginImage?)? in
+      for f in list where f.name == name && f.first == first && f.env == env {
         if let cwd = f.cwd, !isWorkingDirectory(cwd) { continue }
         return (f, f.image)
       }
@@ -178,10 +187,9 @@ enum PluginFiles {
   /// Searches the file of a strategy on the search path (`searched`, the directories, is
   /// given when the file is not found), with its canonical path and the entry that
   /// remembers it (see Found).
-  static func find(strategy name: String, first: [String]) -> (path: String?, canonical: String?, entry: Found?, searched: [String]) {
-    let env = getenv("BRACE_PLUGIN_PATH")
+  static func find(strategy name: String, first: [String], env: [CChar]?) -> (path: String?, canonical: String?, entry: Found?, searched: [String]) {
     let file = fileName(forStrategy: name)
-    let dirs = searchPath(first)
+    let dirs = searchPath(first, env: env)
     var relative = false
     for d in dirs {
       relative = relative || d.utf8.first != UInt8(ascii: "/")
@@ -190,8 +198,7 @@ enum PluginFiles {
       let answer = canonical(path)
       let cwd = relative ? workingDirectory() : nil
       guard !relative || cwd != nil else { return (path, answer, nil, dirs) }
-      let copy = env.map { Array(UnsafeBufferPointer(start: $0, count: strlen($0) + 1)) }
-      let entry = Found(name: name, first: first, env: copy, cwd: cwd, path: path, canonical: answer)
+      let entry = Found(name: name, first: first, env: env, cwd: cwd, path: path, canonical: answer)
       let kept = found.withLock { list -> Bool in
         guard list.count < 64 else { return false }
         list.append(entry)
@@ -251,7 +258,7 @@ extension Context {
   func loadStrategy(named name: String) throws(BraceError) -> Int32 {
     if let k = strategy(named: name) { return k }
     if let k = takeRegistered(named: name) { return k }
-    if let (entry, image) = PluginFiles.remembered(strategy: name, first: plugins.directories) {
+    if let (entry, image) = PluginFiles.remembered(strategy: name, first: plugins.directories, env: plugins.env) {
       let k = try loadPlugin(entry.path, expecting: name, canonical: entry.canonical, image: image)
       if image == nil { PluginFiles.remember(plugins.strategies[Int(k)].image, for: entry) }
       plugins.strategies[Int(k)].found = entry
@@ -260,7 +267,7 @@ extension Context {
     guard Context.isValidName(name) else {
       throw .invalidArgument("\"\(name)\" is not a strategy name (expected [a-z0-9_]+, at most 63 characters)")
     }
-    let (path, canonical, entry, searched) = PluginFiles.find(strategy: name, first: plugins.directories)
+    let (path, canonical, entry, searched) = PluginFiles.find(strategy: name, first: plugins.directories, env: plugins.env)
     guard let path else {
       throw BraceError(BRACE_E_NOT_FOUND, "no strategy \"\(name)\": \(PluginFiles.fileName(forStrategy: name)) is not in \(searched.joined(separator: ", ")) (the plugin_path option and BRACE_PLUGIN_PATH add directories)")
     }

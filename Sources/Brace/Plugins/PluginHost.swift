@@ -7,6 +7,11 @@ struct PluginHost {
   var loading = false
   /// Directories of the plugin_path option, searched first when loading by name.
   var directories: [String] = []
+  /// BRACE_PLUGIN_PATH's text (with its NUL) when the context was created, nil when
+  /// unset: every search of the context uses it (strategy.h), as it uses the plugin_path
+  /// option copied then. Read at each search, it was a getenv (~300 instructions,
+  /// callgrind) at each of a kiwi solver's two loads.
+  var env: [CChar]? = nil
   /// Registered strategies, in registration order; a node's strategy indexes this.
   var strategies: [LoadedStrategy] = []
   /// The "frame" strategy every new node starts with.
