@@ -20,7 +20,11 @@ extension Tableau {
     // atomic pair on every addition and weight).
     if !infeasible.isEmpty { infeasible.removeAll(keepingCapacity: true) }
     optimize()
-    if batchDepth == 0 { refineStaleRows() }
+    // Outside a batch this is the batch's end: the optimization's pivots can queue a
+    // restricted row that went negative (coefficients of very different sizes, 0.001
+    // next to 1,000), which only the end of a batch settled. The host hands an add on
+    // free variables to the solver alone; without this its values broke a required row.
+    if batchDepth == 0 { flush() }
   }
 
   mutating func finishShift() {
