@@ -209,6 +209,54 @@ int main(void) {
   }
 
   {
+    /* A strategy registered under another name (a second name of the same file: a
+       symlink, which the loader knows by its canonical path) is not taken over by the
+       next context under that name: it answers as a context of its own would. The
+       simplex solver's file (no per-context hooks, so it can be taken over; flow has
+       hooks), found through a context that loaded it. */
+    char dir_f[PATH_MAX];
+    file_path real = "", alias;
+    unsetenv("BRACE_PLUGIN_PATH");
+    {
+      brace_context *c = NULL;
+      brace_variable v = 0;
+      size_t count = 0;
+      OK_IN(NULL, brace_context_create(NULL, &c));
+      OK_IN(c, brace_variable_create(c, &v)); /* loads "simplex" */
+      OK_IN(c, brace_context_get_strategy_count(c, &count));
+      for (size_t i = 0; i < count; i++) {
+        brace_strategy_info info;
+        info.struct_size = sizeof info;
+        OK_IN(c, brace_context_get_strategy(c, i, &info));
+        if (strcmp(info.name, "simplex") == 0) snprintf(real, sizeof real, "%s", info.path);
+      }
+      OK_IN(NULL, brace_context_destroy(c));
+    }
+    CHECK_IN(NULL, real[0] != 0);
+    make_dir(dir_f);
+    snprintf(alias, sizeof alias, "%s/libbrace_alias.so", dir_f);
+    CHECK_IN(NULL, symlink(real, alias) == 0);
+    brace_context_options o;
+    brace_context_options_init(&o);
+    o.plugin_path = dir_f;
+    brace_context *first = NULL, *next = NULL, *own = NULL;
+    OK_IN(NULL, brace_context_create(&o, &first));
+    OK_IN(first, brace_context_load_plugin(first, real));
+    brace_context_load_strategy(first, "alias"); /* the file is loaded already: found */
+    OK_IN(NULL, brace_context_destroy(first));
+    OK_IN(NULL, brace_context_create(&o, &next)); /* takes the kept parts */
+    OK_IN(NULL, brace_context_create(&o, &own));  /* none left for it */
+    brace_status taken = brace_context_load_strategy(next, "alias");
+    brace_status fresh = brace_context_load_strategy(own, "alias");
+    CHECK_EQ(fresh, BRACE_E_PLUGIN); /* the file provides "simplex", not "alias" */
+    CHECK_EQ(taken, fresh);
+    OK_IN(NULL, brace_context_destroy(next));
+    OK_IN(NULL, brace_context_destroy(own));
+    unlink(alias);
+    rmdir(dir_f);
+  }
+
+  {
     char *dirs[4] = {dir_a, dir_b, dir_c, dir_e};
     for (int i = 0; i < 4; i++) {
       snprintf(file, sizeof file, "%s/libbrace_flow.so", dirs[i]);

@@ -93,13 +93,17 @@ extension Context {
   /// registered at the same index, when this context's search would find the same file:
   /// the same name, plugin_path directories and BRACE_PLUGIN_PATH (as read at the
   /// context's creation) and, for a search through a relative directory, the same working
-  /// directory (PluginFiles.Found). Only a strategy without context hooks: its
+  /// directory (PluginFiles.Found), and registered under that name. Only a strategy without context hooks: its
   /// per-context state is none. nil: register it the usual way.
   func takeRegistered(named name: String) -> Int32? {
     let k = plugins.strategies.count
     guard let kept = keptParts, k < kept.registered.count, !plugins.loading else { return nil }
     let s = kept.registered[k]
+    // The same name too: a file loaded by path and then found by another name (a
+    // symlink) is registered under the name it provides, which a load of the other name
+    // refuses in a context of its own.
     guard s.id == UInt32(k), s.state == nil, s.desc.context_create == nil, s.desc.context_destroy == nil,
+      s.name == name,
       let found = s.found, PluginFiles.finds(found, strategy: name, first: plugins.directories, env: plugins.env)
     else { return nil }
     if plugins.strategies.capacity == 0 { plugins.strategies.reserveCapacity(4) }
