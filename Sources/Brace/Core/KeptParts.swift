@@ -80,13 +80,19 @@ extension Context {
   /// still empty); the context gives them back at teardown.
   func adoptKeptParts() {
     guard let p = KeptParts.take() else { return }
+    exchangeParts(with: p)
+    keptParts = p
+  }
+
+  /// Swaps the context's record arrays and strategy list with `p`'s: in at creation
+  /// (adoptKeptParts), out at teardown.
+  func exchangeParts(with p: KeptParts) {
     swap(&bridge.constraints, &p.constraints)
     swap(&bridge.variables, &p.variables)
     swap(&bridge.variableOwner, &p.variableOwner)
     swap(&bridge.activationOrder, &p.activationOrder)
     swap(&bridge.rowTermsScratch, &p.rowTerms)
     swap(&plugins.strategies, &p.strategies)
-    keptParts = p
   }
 
   /// Registers strategy `name` by taking over the object the kept parts' context had

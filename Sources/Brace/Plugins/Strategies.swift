@@ -247,12 +247,7 @@ extension Context {
     }
     let parts = keptParts ?? KeptParts()
     keptParts = nil
-    swap(&parts.constraints, &bridge.constraints)
-    swap(&parts.variables, &bridge.variables)
-    swap(&parts.variableOwner, &bridge.variableOwner)
-    swap(&parts.activationOrder, &bridge.activationOrder)
-    swap(&parts.rowTerms, &bridge.rowTermsScratch)
-    swap(&parts.strategies, &plugins.strategies)
+    exchangeParts(with: parts)
     KeptParts.give(parts)
     for id in nodes.identifiers.values { free(id) }
     nodes.identifiers = .init()
