@@ -106,7 +106,8 @@ static uint64_t u64(cursor *c) {
   X(CON_ACTIVATE) X(CON_BATCH) X(CON_CHANGE) X(CON_DESTROY) X(CON_QUERY) X(VAR) \
   X(VAR_VALUES) X(GUIDE) X(EDIT) X(FITTING) X(AMBIGUOUS) X(DESCRIPTION) X(DESTROY_CONTEXT) \
   X(SWITCH_CONTEXT) X(CONTEXT_QUERY) X(SCENE) X(VISUAL_FORMAT) X(CON_TERMS) \
-  X(ANIM_BEGIN) X(ANIM_COMMIT) X(ANIM_TICK) X(ANIM_SAMPLE) X(ANIM_QUERY) X(MEASURE)
+  X(ANIM_BEGIN) X(ANIM_COMMIT) X(ANIM_TICK) X(ANIM_SAMPLE) X(ANIM_QUERY) X(MEASURE) \
+  X(RESET_CONTEXT)
 #define OP_ENUM(name) OP_##name,
 #define OP_NAME(name) #name,
 enum { OPS(OP_ENUM) OP_COUNT };
@@ -407,6 +408,21 @@ static void destroy_context(cursor *c, int i) {
   S.nkept[i] = 0;
   S.clock[i] = S.max_end[i] = 0;
   if (i == 0 || S.cur == i) S.ctx[i] = make_context(c);
+}
+
+/* Resets ctx[i] (brace_context_reset): refused from inside its callbacks, else the
+   pools' handles are now foreign, and the strings the context gave stay readable (it
+   lives on). */
+static void reset_context(int i) {
+  if (!S.ctx[i]) return;
+  brace_status s = st(brace_context_reset(S.ctx[i]));
+  if (s != BRACE_OK) {
+    if (S.busy[i] == 0) die("brace_context_reset failed outside every callback");
+    return;
+  }
+  if (S.busy[i] > 0) die("brace_context_reset succeeded from inside the context's callback");
+  check_kept(i);
+  S.clock[i] = S.max_end[i] = 0;
 }
 
 /* ------------------------------------------------------------------ callbacks */
@@ -1509,6 +1525,7 @@ static void step(cursor *c) {
     break;
   }
   case OP_DESTROY_CONTEXT: destroy_context(c, alt ? 1 - S.cur : S.cur); break;
+  case OP_RESET_CONTEXT: reset_context(alt ? 1 - S.cur : S.cur); break;
   case OP_SWITCH_CONTEXT: {
     int other = 1 - S.cur;
     if (!S.ctx[other]) {

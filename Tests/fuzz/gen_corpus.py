@@ -535,6 +535,15 @@ SEEDS["stale-context"] = DEFAULTS + scene(100, 80, 2) + op("VAR", 0) + op("GUIDE
     op("EDIT", item_var(0), 0, 0, pr(500)) + op("NODE_DESTROY", n(3)) + op("DESCRIPTION", n(0), 5) + \
     op("FITTING", n(0), d(0), d(0), 0, pr(50), pr(50)) + create() + add(4, 0) + cycle()
 
+# A context reset (brace_context_reset) with nodes, constraints, a variable, a guide and an
+# open transaction in it, then the old handles used; a reset from a layout callback
+# (refused) and of the other context.
+SEEDS["reset-context"] = DEFAULTS + scene(100, 80, 2) + op("VAR", 0) + op("GUIDE", n(0)) + \
+    begin() + op("CON_CHANGE", c(1), 0, d(3)) + op("RESET_CONTEXT") + add(0, 1) + \
+    frame(1, 0, 0, 1, 1) + activate(0) + op("VAR", 2, v(0)) + op("VAR_VALUES", 1, v(0)) + commit() + \
+    create(2) + add(0, 1) + callbacks(0, 0, 0x04, op("RESET_CONTEXT")) + frame(0, 0, 0, 50, 50) + cycle() + \
+    op("SWITCH_CONTEXT", 0) + create() + op("RESET_CONTEXT", flags=ALT) + op("RESET_CONTEXT") + cycle()
+
 # Two contexts: foreign handles both ways.
 SEEDS["foreign"] = DEFAULTS + create(2) + op("SWITCH_CONTEXT", 0) + create(1) + add(0, 2) + \
     add(2, 0) + con(2, "width", "==", 0, "width", 1, 0) + op("SWITCH_CONTEXT") + add(0, 2) + \

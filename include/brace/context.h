@@ -84,6 +84,31 @@ brace_status brace_context_create(const brace_context_options *options, brace_co
 brace_status brace_context_destroy(brace_context *ctx);
 
 /*
+ * brace_context_reset — since 0.12: empty the context, keeping its settings; for a
+ * program that makes many short-lived layouts (a binding that reuses the context of a
+ * freed solver, kiwisolver's Solver.reset()).
+ *   Gone, as if each had been destroyed: every node (each strategy's detach hook runs
+ *   for the nodes it managed), constraint, free variable, edit, layout guide, node
+ *   property, open animation transaction and running animation, the changed-frames list,
+ *   the pending update cycle, and the solver's instance (its solver_destroy hook runs; the
+ *   next constraint makes a new one).
+ *   Kept: the options, the diagnostics and trace callbacks, every loaded strategy with its
+ *   per-context state (no context_destroy or context_create hook runs), the default
+ *   strategy.
+ *   Every handle made before the reset stops working: the context takes a new tag, so
+ *   an old handle is refused as it would be in another context (BRACE_E_FOREIGN_HANDLE).
+ *   The record arrays keep their storage, so a context filled again as before allocates
+ *   little.
+ * Costs what destroying the contents costs; cheaper than brace_context_destroy and
+ * brace_context_create by the creation of the context and the loading of its strategies.
+ * Fails, changing nothing, with BRACE_E_INVALID_ARGUMENT for NULL, BRACE_E_BUSY when
+ * another thread is inside the context, BRACE_E_REENTRANCY when called from one of the
+ * context's callbacks (a hook or a callback run by a pass), and BRACE_E_NO_MEMORY when
+ * the process holds the most live contexts (no new tag is free).
+ */
+brace_status brace_context_reset(brace_context *ctx);
+
+/*
  * brace_context_get_options — copy the context's options (with the threshold after
  * clamping) into `out`, whose struct_size says how much the caller can take.
  * Thread: the context's rule (BRACE_E_BUSY from a second thread).

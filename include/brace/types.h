@@ -18,7 +18,7 @@ extern "C" {
 /* The version of this header. A library with the same major version and a minor
    version at least this one implements every function declared here. */
 #define BRACE_VERSION_MAJOR 0
-#define BRACE_VERSION_MINOR 11
+#define BRACE_VERSION_MINOR 12
 #define BRACE_VERSION_PATCH 0
 /* The three numbers packed as brace_version() answers them: 0x00MMmmpp. */
 #define BRACE_VERSION_NUMBER \

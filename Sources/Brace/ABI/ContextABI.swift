@@ -6,7 +6,7 @@ import CBrace
   UInt32((BRACE_VERSION_MAJOR << 16) | (BRACE_VERSION_MINOR << 8) | BRACE_VERSION_PATCH)
 }
 
-private let versionString: StaticString = "0.11.0"
+private let versionString: StaticString = "0.12.0"
 
 @c @implementation public func brace_version_string() -> UnsafePointer<CChar>? {
   UnsafeRawPointer(versionString.utf8Start).assumingMemoryBound(to: CChar.self)
@@ -125,6 +125,29 @@ func defaultOptions() -> brace_context_options {
   c.leave()
   LastError.forget(UnsafeRawPointer(ctx))
   Unmanaged<Context>.fromOpaque(UnsafeRawPointer(ctx)).release()
+  return BRACE_OK
+}
+
+@c @implementation public func brace_context_reset(_ ctx: OpaquePointer?) -> brace_status {
+  guard let ctx else {
+    LastError.set(nil, "brace_context_reset: the context is NULL")
+    return BRACE_E_INVALID_ARGUMENT
+  }
+  let c = Unmanaged<Context>.fromOpaque(UnsafeRawPointer(ctx)).takeUnretainedValue()
+  guard c.enter() else {
+    LastError.set(UnsafeRawPointer(ctx), "brace_context_reset: the context is busy: another thread is inside it")
+    return BRACE_E_BUSY
+  }
+  defer { c.leave() }
+  if c.isNested || c.cycle.passDepth > 0 {
+    LastError.set(UnsafeRawPointer(ctx), "brace_context_reset: cannot reset the context from inside one of its callbacks")
+    return BRACE_E_REENTRANCY
+  }
+  guard let tag = Context.takeTag() else {
+    LastError.set(UnsafeRawPointer(ctx), "brace_context_reset: too many live contexts (at most \(Handle.maxTag)) to give this one a new tag; destroy some first")
+    return BRACE_E_NO_MEMORY
+  }
+  c.reset(tag: tag)
   return BRACE_OK
 }
 

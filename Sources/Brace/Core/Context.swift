@@ -10,7 +10,8 @@ final class Context {
   private let owner = Atomic<UInt>(0)
   private var depth = 0
 
-  let tag: UInt32
+  /// The context's tag in its handles; a new one at each brace_context_reset.
+  private(set) var tag: UInt32
   var options: brace_context_options
   /// The subsystems, each in its folder: the node store and tree (Core/), the update
   /// cycle (Cycle/), constraint layout (Constraints/), the plugin host (Plugins/),
@@ -77,6 +78,13 @@ final class Context {
   }
 
   deinit { Context.releaseTag(tag) }
+
+  /// brace_context_reset's new tag (Context.takeTag); the old one is given back.
+  func retag(_ newTag: UInt32) {
+    let old = tag
+    tag = newTag
+    Context.releaseTag(old)
+  }
 
   var opaque: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
 

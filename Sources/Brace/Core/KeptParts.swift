@@ -85,7 +85,7 @@ extension Context {
   }
 
   /// Swaps the context's record arrays and strategy list with `p`'s: in at creation
-  /// (adoptKeptParts), out at teardown.
+  /// (adoptKeptParts), out at teardown, out and back in at a reset.
   func exchangeParts(with p: KeptParts) {
     swap(&bridge.constraints, &p.constraints)
     swap(&bridge.variables, &p.variables)

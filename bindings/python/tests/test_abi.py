@@ -182,6 +182,38 @@ def test_a_constraint_is_weighted_at_creation():
         lib.brace_context_destroy(c)
 
 
+def test_a_reset_context_is_empty_and_refuses_its_old_handles():
+    # brace_context_reset (0.12), through the generated binding: x >= 5 is gone with the
+    # reset (x <= 1 is then accepted), and x's old handle is another context's.
+    ffi, lib = _native.ffi, _native.lib
+    ctx = ffi.new("brace_context **")
+    _native.check(None, lib.brace_context_create(ffi.NULL, ctx))
+    c = ctx[0]
+    try:
+        one = ffi.new("double[1]", [1.0])
+        con = ffi.new("brace_constraint *")
+        old = ffi.new("brace_variable *")
+        _native.check(c, lib.brace_variable_create(c, old))
+        _native.check(c, lib.brace_constraint_add_on_variables(
+            c, old, one, 1, lib.BRACE_RELATION_GREATER_EQUAL, 5.0, 1000.0, con))
+        _native.check(c, lib.brace_context_reset(c))
+        out = ffi.new("double *")
+        with pytest.raises(brace.ForeignHandle) as info:
+            _native.check(c, lib.brace_variable_get_value(c, old[0], out))
+        assert "another context" in str(info.value)
+        new = ffi.new("brace_variable *")
+        _native.check(c, lib.brace_variable_create(c, new))
+        _native.check(c, lib.brace_constraint_add_on_variables(
+            c, new, one, 1, lib.BRACE_RELATION_LESS_EQUAL, 1.0, 1000.0, con))
+        _native.check(c, lib.brace_constraint_add_on_variables(
+            c, new, one, 1, lib.BRACE_RELATION_EQUAL, 1.0, 1000.0, con))
+        _native.check(c, lib.brace_variable_get_value(c, new[0], out))
+        assert out[0] == 1.0
+        assert lib.brace_context_reset(ffi.NULL) == lib.BRACE_E_INVALID_ARGUMENT
+    finally:
+        lib.brace_context_destroy(c)
+
+
 def test_the_bundled_flow_strategy_wraps_a_row():
     ctx = brace.Context()
     row = ctx.view(frame=(0, 0, 100, 100))
