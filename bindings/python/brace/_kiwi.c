@@ -52,6 +52,7 @@ static __typeof__(&brace_context_suggest_value) f_suggest_value;
 static __typeof__(&brace_context_remove_edit) f_remove_edit;
 static __typeof__(&brace_context_destroy) f_context_destroy;
 static __typeof__(&brace_context_create) f_context_create;
+static __typeof__(&brace_context_reset) f_context_reset;
 static __typeof__(&brace_context_set_diagnostic_callback) f_set_diagnostic_callback;
 static brace_diagnostic_fn on_diagnostic; /* kiwi.py's: keeps unsatisfiable reports in REPORTS */
 
@@ -1113,11 +1114,19 @@ static int Solver_clear(Solver *self) {
     return 0;
 }
 
-/* Destroys the context (if one was made) and forgets everything in it; the next call
-   makes a new one. */
+/* One emptied context (brace_context_reset), kept for the next solver's first call:
+   a new context and its strategies' loading were about 7% of an add at N = 10 (a new
+   Solver and its 10 adds), and emptying a context costs about what destroying it does.
+   Guarded by the GIL, as every call here. Its diagnostics callback is on_diagnostic
+   already (a reset keeps it). */
+static brace_context *spare_context;
+
+/* Empties the context (if one was made) and forgets everything in it; the next call
+   takes the spare context or makes a new one. The context becomes the spare unless one
+   is kept already; else, or when it cannot be emptied, it is destroyed. */
 static void Solver_release(Solver *self) {
     if (self->ctx != NULL) {
-        /* a report left for this address must not reach the next context made there */
+        /* a report left for this address must not reach the next solver to use it */
         if (PyDict_GET_SIZE(REPORTS) != 0) {
             PyObject *a = PyLong_FromVoidPtr(self->ctx);
             if (a == NULL || (PyDict_DelItem(REPORTS, a) < 0 && !PyErr_ExceptionMatches(PyExc_KeyError)))
@@ -1125,7 +1134,10 @@ static void Solver_release(Solver *self) {
             PyErr_Clear();
             Py_XDECREF(a);
         }
-        f_context_destroy(self->ctx);
+        if (spare_context == NULL && f_context_reset(self->ctx) == BRACE_OK)
+            spare_context = self->ctx;
+        else
+            f_context_destroy(self->ctx);
         self->ctx = NULL;
     }
     let_go(self);
@@ -1222,16 +1234,20 @@ static int ensure_context(Solver *self) {
     }
     if (self->ctx != NULL)
         return 0;
-    brace_context *ctx = NULL;
-    brace_status st = f_context_create(NULL, &ctx);
-    if (st != BRACE_OK) {
-        fail(self, st, "Solver()");
-        return -1;
-    }
-    if ((st = f_set_diagnostic_callback(ctx, on_diagnostic, NULL)) != BRACE_OK) {
-        f_context_destroy(ctx);
-        fail(self, st, "Solver()");
-        return -1;
+    brace_context *ctx = spare_context;
+    if (ctx != NULL) {
+        spare_context = NULL;
+    } else {
+        brace_status st = f_context_create(NULL, &ctx);
+        if (st != BRACE_OK) {
+            fail(self, st, "Solver()");
+            return -1;
+        }
+        if ((st = f_set_diagnostic_callback(ctx, on_diagnostic, NULL)) != BRACE_OK) {
+            f_context_destroy(ctx);
+            fail(self, st, "Solver()");
+            return -1;
+        }
     }
     /* vars, cns and edits are made when first needed (lazy_dict): most solvers never
        need them, and three dicts made and freed were about 3% of an add at N = 10; the
@@ -1881,6 +1897,7 @@ static PyObject *mod_setup(PyObject *m, PyObject *args) {
     FN(f_remove_edit, "brace_context_remove_edit");
     FN(f_context_destroy, "brace_context_destroy");
     FN(f_context_create, "brace_context_create");
+    FN(f_context_reset, "brace_context_reset");
     FN(f_set_diagnostic_callback, "brace_context_set_diagnostic_callback");
     FN(on_diagnostic, "on_diagnostic");
 #undef FN
@@ -1915,7 +1932,15 @@ static PyMethodDef module_methods[] = {
     {"number", mod_number, METH_O, "A number argument as a float; kiwisolver's TypeError for anything else."},
     {NULL}};
 
-static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "brace._kiwi", NULL, -1, module_methods};
+/* The spare context goes with the module (at the interpreter's exit). */
+static void module_free(void *m) {
+    if (spare_context != NULL && f_context_destroy != NULL)
+        f_context_destroy(spare_context);
+    spare_context = NULL;
+}
+
+static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "brace._kiwi", NULL, -1, module_methods,
+                                        NULL, NULL, NULL, module_free};
 
 static PyTypeObject *make_type(PyObject *module, PyType_Spec *spec) {
     PyTypeObject *t = (PyTypeObject *)PyType_FromSpec(spec);

@@ -358,3 +358,67 @@ def test_code_run_while_a_reset_lets_go_finds_an_empty_solver():
     s.addConstraint(x2 == 6)
     s.updateVariables()
     assert (y.value(), x2.value()) == (4.0, 6.0)
+
+
+def test_a_freed_solvers_context_is_emptied_and_taken_by_the_next_solver():
+    # brace.kiwi keeps one freed solver's context, emptied with brace_context_reset, for
+    # the next solver's first call: the next solver must find nothing of the last one's.
+    from brace.kiwi import UnsatisfiableConstraint
+    import pytest
+
+    x, y = Variable("x"), Variable("y")
+    first = Solver()
+    first.addConstraint(x >= 10)
+    first.addConstraint(y == 2 * x)
+    first.addEditVariable(x, "strong")
+    first.suggestValue(x, 30)
+    first.updateVariables()
+    assert (x.value(), y.value()) == (30.0, 60.0)
+    refused = x <= 5
+    with pytest.raises(UnsatisfiableConstraint):
+        first.addConstraint(refused)  # a refusal leaves a report for this context
+    address = first._address
+    del first
+
+    second = Solver()
+    second.addConstraint(x <= 5)  # refused in the first solver: fine here
+    second.addConstraint(y == x + 1)
+    second.addConstraint((x == 2) | "weak")
+    assert second._address == address  # the freed solver's context, reused
+    assert not second.hasEditVariable(x)
+    second.updateVariables()
+    assert (x.value(), y.value()) == (2.0, 3.0)
+    second.addEditVariable(x, "medium")
+    second.suggestValue(x, 4)
+    second.updateVariables()
+    assert (x.value(), y.value()) == (4.0, 5.0)
+    with pytest.raises(UnsatisfiableConstraint) as refusal:
+        second.addConstraint(x >= 7)
+    assert str(refusal.value).startswith("1 * x + -7 >= 0")  # this refusal's, not the last solver's
+    assert not second.hasConstraint(refused)
+
+
+def test_solvers_made_and_freed_in_turn_solve_as_new_ones():
+    # A chain solved by a solver made after many others were freed (each context
+    # emptied and reused) gives the values of kiwisolver's chain, exactly.
+    xs = [Variable("x%d" % i) for i in range(5)]
+    cns = [xs[0] >= 0]
+    for i in range(4):
+        cns.append((xs[i] == 12 * i) | "weak")
+        cns.append(xs[i + 1] >= xs[i] + 10)
+    cns.append((xs[4] == 48) | "weak")
+    for round in range(200):
+        s = Solver()
+        for c in cns[: 1 + round % len(cns)]:
+            s.addConstraint(c)
+        if round % 3 == 0:
+            s.reset()  # the reset context is the one the next call takes again
+            s.addConstraint(xs[0] == 7)
+        s.updateVariables()
+        if round % 3 == 0:
+            assert xs[0].value() == 7.0
+    s = Solver()
+    for c in cns:
+        s.addConstraint(c)
+    s.updateVariables()
+    assert [v.value() for v in xs] == [0.0, 12.0, 24.0, 36.0, 48.0]
