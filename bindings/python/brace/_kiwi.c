@@ -1071,12 +1071,15 @@ static int Solver_traverse(Solver *self, visitproc visit, void *arg) {
 /* Lets go of what the solver holds. A Variable or Constraint holding this solver's
    token gives it back first: a nonzero token is then always a live solver's, so the
    next solver to meet one takes it on sight (no lookup of live solvers per add). The
-   arrays are detached before the first reference goes: code that runs then (a __del__,
-   a weakref callback) finds an empty solver. */
+   arrays and the dicts are detached before the first reference goes: code that runs
+   then (a __del__, a weakref callback) finds an empty solver, and what it adds stays
+   (an edit added while the constraints' dict was freed went with the edits' dict). */
 static void let_go(Solver *self) {
     Variable **objs = self->var_objs;
     Constraint **held = self->held;
     Py_ssize_t n = self->count, n_held = self->held_count;
+    PyObject *vars = self->vars, *cns = self->cns, *edits = self->edits;
+    self->vars = self->cns = self->edits = NULL;
     self->var_objs = NULL;
     self->handles = NULL;
     self->values = NULL;
@@ -1088,18 +1091,18 @@ static void let_go(Solver *self) {
             objs[i]->token = 0;
     for (Py_ssize_t i = 0; i < n_held; i++)
         held[i]->token = 0;
-    if (self->cns != NULL) {
+    if (cns != NULL) {
         Py_ssize_t pos = 0;
         PyObject *key, *entry;
-        while (PyDict_Next(self->cns, &pos, &key, &entry)) {
+        while (PyDict_Next(cns, &pos, &key, &entry)) {
             Constraint *c = (Constraint *)PyTuple_GET_ITEM(entry, 0);
             if (c->token == self->token)
                 c->token = 0;
         }
     }
-    Py_CLEAR(self->vars);
-    Py_CLEAR(self->cns);
-    Py_CLEAR(self->edits);
+    Py_XDECREF(vars);
+    Py_XDECREF(cns);
+    Py_XDECREF(edits);
     for (Py_ssize_t i = 0; i < n; i++)
         Py_DECREF(objs[i]);
     for (Py_ssize_t i = 0; i < n_held; i++)

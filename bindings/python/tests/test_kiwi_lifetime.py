@@ -360,6 +360,34 @@ def test_code_run_while_a_reset_lets_go_finds_an_empty_solver():
     assert (y.value(), x2.value()) == (4.0, 6.0)
 
 
+def test_an_edit_added_while_a_reset_frees_the_constraints_stays():
+    # The constraint c2 is freed when reset() lets go of the constraints' dict; its
+    # weakref callback adds an edit to the same solver. The edit must stay: it was lost
+    # with the edits' dict, freed after the constraints', while the engine kept it
+    # (hasEditVariable False, and addEditVariable then DuplicateEditVariable).
+    import gc
+
+    s = Solver()
+    e, v = Variable("e"), Variable("v")
+
+    def on_c2_freed(ref):
+        s.addEditVariable(e, "strong")
+
+    c2 = v >= 0
+    ref = weakref.ref(c2, on_c2_freed)
+    other = Solver()
+    other.addConstraint(c2)  # held by another solver first: s keeps it in its dict
+    s.addConstraint(c2)
+    del other, c2
+    gc.collect()
+    s.reset()
+    assert ref() is None
+    assert s.hasEditVariable(e)
+    s.suggestValue(e, 5.0)
+    s.updateVariables()
+    assert e.value() == 5.0
+
+
 def test_a_freed_solvers_context_is_emptied_and_taken_by_the_next_solver():
     # brace.kiwi keeps one freed solver's context, emptied with brace_context_reset, for
     # the next solver's first call: the next solver must find nothing of the last one's.
