@@ -97,8 +97,8 @@ brace_status brace_context_destroy(brace_context *ctx);
  *   strategy.
  *   Every handle made before the reset stops working: the context takes a new tag, so
  *   an old handle is refused as it would be in another context (BRACE_E_FOREIGN_HANDLE).
- *   The record arrays keep their storage, so a context filled again as before allocates
- *   little.
+ *   The record arrays keep their storage, up to 1 MB in all (a larger peak is freed), so
+ *   a context filled again as before allocates little.
  * Costs what destroying the contents costs; cheaper than brace_context_destroy and
  * brace_context_create by the creation of the context and the loading of its strategies.
  * Fails, changing nothing, with BRACE_E_INVALID_ARGUMENT for NULL, BRACE_E_BUSY when

@@ -32,6 +32,25 @@ final class KeptParts {
   /// context's creation and destroy, also of one that never uses constraints (callgrind).
   private static let slot = Atomic<UInt>(0)
 
+  /// Empties the record arrays (not the strategy lists), keeping their storage when it
+  /// is at most `cap` bytes in all, else freeing it: a context that once held a large
+  /// system and is reset (brace_context_reset) for small ones does not keep its peak.
+  func emptyRecords() {
+    if bytes > KeptParts.cap {
+      constraints = []
+      variables = []
+      variableOwner = []
+      activationOrder = []
+      rowTerms = []
+      return
+    }
+    KeptParts.empty(&constraints)
+    KeptParts.empty(&variables)
+    KeptParts.empty(&variableOwner)
+    KeptParts.empty(&activationOrder)
+    KeptParts.empty(&rowTerms)
+  }
+
   private var bytes: Int {
     constraints.capacity * MemoryLayout<ConstraintRecord>.stride
       + variables.capacity * MemoryLayout<VariableRecord>.stride
@@ -53,11 +72,7 @@ final class KeptParts {
   static func give(_ parts: KeptParts) {
     let size = parts.bytes
     guard size > 0, size <= cap else { return }
-    empty(&parts.constraints)
-    empty(&parts.variables)
-    empty(&parts.variableOwner)
-    empty(&parts.activationOrder)
-    empty(&parts.rowTerms)
+    parts.emptyRecords()
     swap(&parts.registered, &parts.strategies)
     empty(&parts.strategies)
     let bits = UInt(bitPattern: Unmanaged.passRetained(parts).toOpaque())

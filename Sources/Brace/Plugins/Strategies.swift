@@ -250,7 +250,7 @@ extension Context {
 
   /// brace_context_reset: the contents go as at teardown, the settings and strategies
   /// stay, and the context takes `tag` (a new one: every earlier handle is foreign). The
-  /// record arrays are emptied in place, keeping their storage.
+  /// record arrays are emptied in place, keeping their storage up to KeptParts.cap.
   func reset(tag newTag: UInt32) {
     dismantleContents()
     freeIdentifiers()
@@ -261,11 +261,7 @@ extension Context {
     let arrays = KeptParts()
     exchangeParts(with: arrays)
     bridge = ConstraintBridge()
-    KeptParts.empty(&arrays.constraints)
-    KeptParts.empty(&arrays.variables)
-    KeptParts.empty(&arrays.variableOwner)
-    KeptParts.empty(&arrays.activationOrder)
-    KeptParts.empty(&arrays.rowTerms)
+    arrays.emptyRecords()
     exchangeParts(with: arrays)
     let margins = nodes.defaultMargins
     nodes = NodeStore()
