@@ -1033,7 +1033,7 @@ typedef struct {
        call of this solver made from there, in that thread, is refused (enter()).
        Another thread's call is let through: a thread switch comes only in Python code. */
     uintptr_t running;
-    /* How many calls are under way, in every thread: the context is not destroyed
+    /* How many calls are under way, in every thread: the context is not let go
        (reset, _release) while one is, whichever thread asks. */
     Py_ssize_t busy;
     PyObject *cold; /* kiwi.py's cffi buffers for the cold paths (None until made) */
@@ -1183,7 +1183,7 @@ static int refuse_if_running(Solver *self) {
     return 0;
 }
 
-/* _release() (kiwi.py's reset): destroy the context and forget everything in it. */
+/* _release() (kiwi.py's reset): let go of the context, emptied, and forget everything in it. */
 static PyObject *Solver_unbind(Solver *self, PyObject *unused) {
     if (refuse_if_running(self) < 0)
         return NULL;
@@ -1829,7 +1829,8 @@ static PyObject *Solver_get_var_objs(Solver *self, void *unused) {
 }
 
 static PyMethodDef Solver_methods[] = {
-    {"_release", (PyCFunction)Solver_unbind, METH_NOARGS, "Destroy the context (the next call makes a new one)."},
+    {"_release", (PyCFunction)Solver_unbind, METH_NOARGS,
+     "Let go of the context, emptied (the next call takes the spare one or makes one)."},
     {"_handle", (PyCFunction)Solver_handle, METH_O, "The Brace variable of a Variable in this context."},
     {"addConstraint", CALL(addConstraint), "addConstraint(constraint): add a constraint."},
     {"removeConstraint", CALL(removeConstraint), "removeConstraint(constraint): remove a constraint."},
