@@ -7,27 +7,30 @@ func withContext(
   _ raw: OpaquePointer?, _ function: StaticString,
   _ body: (Context) throws(BraceError) -> Void
 ) -> brace_status {
-  guard let raw else {
-    LastError.set(nil, "\(function): the context is NULL")
-    return BRACE_E_INVALID_ARGUMENT
-  }
+  guard let raw else { return failure(nil, function, .invalidArgument("the context is NULL")) }
   // Borrowed, not retained: the caller's reference keeps the context alive for the call
   // (brace_context_destroy refuses from inside it), and a retain/release pair on every
   // call, a plugin's host calls included, was a sixth of a first layout's time.
   return Unmanaged<Context>.fromOpaque(UnsafeRawPointer(raw))._withUnsafeGuaranteedRef { ctx in
     guard ctx.enter() else {
-      LastError.set(UnsafeRawPointer(raw), "\(function): the context is busy: another thread is inside it (a context is used by one thread at a time)")
-      return BRACE_E_BUSY
+      return failure(UnsafeRawPointer(raw), function, BraceError(BRACE_E_BUSY, "the context is busy: another thread is inside it (a context is used by one thread at a time)"))
     }
     defer { ctx.leave() }
     do throws(BraceError) {
       try body(ctx)
       return BRACE_OK
     } catch {
-      LastError.set(UnsafeRawPointer(raw), "\(function): \(error.message)")
-      return error.status
+      return failure(UnsafeRawPointer(raw), function, error)
     }
   }
+}
+
+/// withContext's failure: out of line, so that no entry point carries its own copy of the
+/// message building in the middle of its hot code.
+@inline(never)
+func failure(_ raw: UnsafeRawPointer?, _ function: StaticString, _ error: BraceError) -> brace_status {
+  LastError.set(raw, "\(function): \(error.message)")
+  return error.status
 }
 
 /// Stores through an out-pointer, refusing NULL.
