@@ -6,14 +6,17 @@ struct BraceError: Error {
   let status: brace_status
   let message: String
 
-  init(_ status: brace_status, _ message: String) {
+  // The message is an autoclosure built out of line: a throw then costs its caller a call,
+  // not the string interpolation inlined in the middle of its hot code.
+  @inline(never)
+  init(_ status: brace_status, _ message: @autoclosure () -> String) {
     self.status = status
-    self.message = message
+    self.message = message()
   }
 
-  static func invalidArgument(_ message: String) -> BraceError { .init(BRACE_E_INVALID_ARGUMENT, message) }
-  static func reentrancy(_ message: String) -> BraceError { .init(BRACE_E_REENTRANCY, message) }
-  static func invalidState(_ message: String) -> BraceError { .init(BRACE_E_INVALID_STATE, message) }
+  static func invalidArgument(_ message: @autoclosure () -> String) -> BraceError { .init(BRACE_E_INVALID_ARGUMENT, message()) }
+  static func reentrancy(_ message: @autoclosure () -> String) -> BraceError { .init(BRACE_E_REENTRANCY, message()) }
+  static func invalidState(_ message: @autoclosure () -> String) -> BraceError { .init(BRACE_E_INVALID_STATE, message()) }
 }
 
 /// Last-error messages, kept per thread and per context so that a thread refused with
