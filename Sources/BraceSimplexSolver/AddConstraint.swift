@@ -308,7 +308,7 @@ extension Tableau {
     let art = newSymbol(.artificial, owner: -1)
     rows[r].basic = art
     syms[art].row = r
-    journal.removeAll(keepingCapacity: true)
+    clearJournal()
     journaling = true
     let ok = phaseOne(art, tolerance: tolerance)
     journaling = false
@@ -318,13 +318,13 @@ extension Tableau {
       let ar = syms[art].row
       let conflicts = ar >= 0 ? conflictSet(row: ar, excluding: c) : []
       undoJournal()
-      journal.removeAll(keepingCapacity: true)
+      clearJournal()
       infeasible.removeAll(keepingCapacity: true)
       freeSymbol(art)  // basic again in the original row: drops it
       discardConstraint(c)
       throw .unsatisfiable(conflicts: conflicts)
     }
-    journal.removeAll(keepingCapacity: true)
+    clearJournal()
     let ar = syms[art].row
     if ar >= 0 {
       // Basic at zero: pivot it out on any symbol (all are zero, values do not move),

@@ -80,7 +80,7 @@ extension Tableau {
     // Required: may contradict other required constraints, so settle now and be
     // ready to undo exactly.
     flush()
-    journal.removeAll(keepingCapacity: true)
+    clearJournal()
     journaling = true
     var failed = shiftConstant(c, by: value - old)
     cons[c].constant = value
@@ -92,10 +92,10 @@ extension Tableau {
       _ = shiftConstant(c, by: old - value)
       cons[c].constant = old
       infeasible.removeAll(keepingCapacity: true)
-      journal.removeAll(keepingCapacity: true)
+      clearJournal()
       throw .unsatisfiable(conflicts: conflicts)
     }
-    journal.removeAll(keepingCapacity: true)
+    clearJournal()
     if batchDepth == 0 { refineStaleRows() }
   }
 

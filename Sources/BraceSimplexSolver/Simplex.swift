@@ -5,9 +5,15 @@
 
 /// One pivot, recorded while `journaling` so a refused operation can be undone by
 /// pivoting back in reverse order (exactly the previous basis, rows up to rounding).
+/// The pivot row as it was (basic `leaving`: `constant` and the cells
+/// `journalCells[cellStart..<cellStart + cellCount]`) is kept for the step that cannot be
+/// pivoted back (`undoJournal`).
 struct PivotStep {
   var entering: Int32
   var leaving: Int32
+  var cellStart: Int32
+  var cellCount: Int32
+  var constant: Double
 }
 
 extension Tableau {
@@ -137,10 +143,21 @@ extension Tableau {
   /// Makes `e` basic in row `r` and eliminates it everywhere else.
   mutating func pivot(row r: Int, entering e: Int) {
     let l = rows[r].basic
+    if journaling { journalPivot(row: r, entering: e) }
     solveRow(r, for: e, leaving: l)
     substituteOut(e, using: r)
     pivotCount &+= 1
-    if journaling { journal.append(PivotStep(entering: Int32(e), leaving: Int32(l))) }
+  }
+
+  /// Records the pivot about to be made on row `r`, with the row. Out of line: only
+  /// refusable operations journal.
+  @inline(never)
+  mutating func journalPivot(row r: Int, entering e: Int) {
+    let n = rows[r].count
+    journal.append(PivotStep(
+      entering: Int32(e), leaving: Int32(rows[r].basic), cellStart: Int32(journalCells.count),
+      cellCount: Int32(n), constant: rows[r].constant))
+    journalCells.append(contentsOf: UnsafeBufferPointer(start: rows[r].cells, count: n))
   }
 
   /// Primal ratio test over `e`'s column: the restricted row that hits zero first
@@ -313,15 +330,45 @@ extension Tableau {
   }
 
   /// Pivots back every journaled step, newest first.
+  /// A step's leaving symbol can be missing from its entering symbol's row: a pivot on a
+  /// large element (ill-conditioned rows, 0.001 next to 1,000: -7.8e8 seen) gives it a
+  /// coefficient under `Tolerance.zero`, which the next merge into that row drops, and
+  /// pivoting back would pivot on a missing cell. That step puts back the row it saved.
   mutating func undoJournal() {
     let was = journaling
     journaling = false
     while let step = journal.popLast() {
       let r = syms[Int(step.entering)].row
       if r < 0 { numericalIssues &+= 1; continue }
-      pivot(row: r, entering: Int(step.leaving))
+      if cellPosition(r, Int(step.leaving)) >= 0 {
+        pivot(row: r, entering: Int(step.leaving))
+      } else {
+        restorePivotRow(r, step)
+      }
     }
     journaling = was
+  }
+
+  mutating func clearJournal() {
+    journal.removeAll(keepingCapacity: true)
+    journalCells.removeAll(keepingCapacity: true)
+  }
+
+  /// Undoes `step` (its entering symbol basic in row `r`) by giving `r` back the row saved
+  /// before the pivot, solved for the leaving symbol, and substituting that symbol out of
+  /// the other rows: the pivot back, with the saved row for the one it would compute.
+  mutating func restorePivotRow(_ r: Int, _ step: PivotStep) {
+    let e = Int(step.entering), l = Int(step.leaving)
+    while rows[r].count > 0 { removeCell(r, rows[r].count - 1) }
+    rows[r].constant = step.constant
+    for i in Int(step.cellStart)..<Int(step.cellStart + step.cellCount) {
+      insertCell(r, Int(journalCells[i].sym), journalCells[i].coeff)
+    }
+    syms[e].row = -1
+    noteSymbolValueChanged(e)
+    attachNewRow(r, for: l)
+    substituteOut(l, using: r)
+    pivotCount &+= 1
   }
 
   /// The row to pivot a nonbasic marker into before dropping it (kiwi's rule, over

@@ -68,6 +68,8 @@ struct Tableau {
   var batchDepth = 0
   var journaling = false
   var journal = ContiguousArray<PivotStep>()
+  /// The journaled pivot rows' cells (`PivotStep`).
+  var journalCells = ContiguousArray<Cell>()
 
   // Counters for diagnostics and the benchmark.
   var pivotCount = 0
@@ -180,6 +182,7 @@ struct Tableau {
     Tableau.clear(&staleRows)
     Tableau.clear(&weights)
     Tableau.clear(&journal)
+    Tableau.clear(&journalCells)
     batchDepth = 0
     journaling = false
     pivotCount = 0
