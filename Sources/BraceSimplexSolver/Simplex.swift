@@ -3,17 +3,22 @@
 // Every substitution walks only the column of the symbol being eliminated (the
 // column index), never the whole tableau: cost follows what an operation touches.
 
-/// One pivot, recorded while `journaling` so a refused operation can be undone by
-/// pivoting back in reverse order (exactly the previous basis, rows up to rounding).
-/// The pivot row as it was (basic `leaving`: `constant` and the cells
-/// `journalCells[cellStart..<cellStart + cellCount]`) is kept for the step that cannot be
-/// pivoted back (`undoJournal`).
-struct PivotStep {
-  var entering: Int32
-  var leaving: Int32
+/// A row as it was before a journaled pivot changed it: its basic, constant, update
+/// count and cells (`journalCells[cellStart..<cellStart + cellCount]`).
+struct SavedRow {
+  var row: Int32
+  var basic: Int32
   var cellStart: Int32
   var cellCount: Int32
   var constant: Double
+  var updates: Int32
+}
+
+/// A cost as it was before a journaled pivot changed it.
+struct SavedCost {
+  var level: Int32
+  var sym: Int32
+  var value: Double
 }
 
 extension Tableau {
@@ -149,14 +154,33 @@ extension Tableau {
     pivotCount &+= 1
   }
 
-  /// Records the pivot about to be made on row `r`, with the row. Out of line: only
-  /// refusable operations journal.
+  /// Saves what the pivot about to be made on row `r` for `e` changes: row `r`, the other
+  /// rows of `e`'s column, and at every level where `e` costs something the costs of the
+  /// symbols of `r` and its basic. Out of line: only refusable operations journal.
   @inline(never)
   mutating func journalPivot(row r: Int, entering e: Int) {
+    if journalRows.isEmpty { journalStaleRows = staleRows.count }
+    saveRow(r)
+    for i in 0..<syms[e].colCount where Int(syms[e].col[i].row) != r { saveRow(Int(syms[e].col[i].row)) }
+    let l = rows[r].basic
+    let cells = rows[r].cells
+    for q in 0..<order.count {
+      let k = Int(order[q])
+      let val = levels[k].val
+      if val[e] == 0 { continue }
+      journalCosts.append(SavedCost(level: Int32(k), sym: Int32(l), value: val[l]))
+      for i in 0..<rows[r].count {
+        let t = Int(cells[i].sym)
+        journalCosts.append(SavedCost(level: Int32(k), sym: Int32(t), value: val[t]))
+      }
+    }
+  }
+
+  mutating func saveRow(_ r: Int) {
     let n = rows[r].count
-    journal.append(PivotStep(
-      entering: Int32(e), leaving: Int32(rows[r].basic), cellStart: Int32(journalCells.count),
-      cellCount: Int32(n), constant: rows[r].constant))
+    journalRows.append(SavedRow(
+      row: Int32(r), basic: Int32(rows[r].basic), cellStart: Int32(journalCells.count), cellCount: Int32(n),
+      constant: rows[r].constant, updates: rows[r].updates))
     journalCells.append(contentsOf: UnsafeBufferPointer(start: rows[r].cells, count: n))
   }
 
@@ -329,46 +353,58 @@ extension Tableau {
     return false
   }
 
-  /// Pivots back every journaled step, newest first.
-  /// A step's leaving symbol can be missing from its entering symbol's row: a pivot on a
-  /// large element (ill-conditioned rows, 0.001 next to 1,000: -7.8e8 seen) gives it a
-  /// coefficient under `Tolerance.zero`, which the next merge into that row drops, and
-  /// pivoting back would pivot on a missing cell. That step puts back the row it saved.
+  /// Puts back every row and cost the journaled pivots changed, as each was before the
+  /// first of them (the oldest copy of each): the tableau of before, bit for bit. Pivoting back instead loses what a pivot on a large element
+  /// (ill-conditioned rows, 0.001 next to 1,000: -7.8e8 seen) put in coefficients under
+  /// `Tolerance.zero`, which later merges drop: the leaving symbol's own cell (pivoting
+  /// back then read the row's cell -1) and its share in other rows (values after a
+  /// refused add off by up to 760 times their size).
   mutating func undoJournal() {
-    let was = journaling
-    journaling = false
-    while let step = journal.popLast() {
-      let r = syms[Int(step.entering)].row
-      if r < 0 { numericalIssues &+= 1; continue }
-      if cellPosition(r, Int(step.leaving)) >= 0 {
-        pivot(row: r, entering: Int(step.leaving))
-      } else {
-        restorePivotRow(r, step)
-      }
+    var restored = [Bool](repeating: false, count: rowHigh)
+    var oldest: [Int] = []
+    for i in journalRows.indices where !restored[Int(journalRows[i].row)] {
+      restored[Int(journalRows[i].row)] = true
+      oldest.append(i)
     }
-    journaling = was
+    // Empty the rows first: a basic of now is a nonbasic of before, in another row.
+    for i in oldest {
+      let r = Int(journalRows[i].row)
+      syms[rows[r].basic].row = -1
+      while rows[r].count > 0 { removeCell(r, rows[r].count - 1) }
+    }
+    for i in oldest {
+      let saved = journalRows[i]
+      let r = Int(saved.row), b = Int(saved.basic)
+      rows[r].constant = saved.constant
+      for j in Int(saved.cellStart)..<Int(saved.cellStart + saved.cellCount) {
+        insertCell(r, Int(journalCells[j].sym), journalCells[j].coeff)
+      }
+      rows[r].basic = b
+      rows[r].updates = saved.updates
+      syms[b].row = r
+      noteSymbolValueChanged(b)
+    }
+    for i in oldest {
+      let b = Int(journalRows[i].basic)
+      assert(syms[b].colCount == 0)  // a basic of before is in no row of before
+      releaseColumn(b, forget: false)
+    }
+    // Newest first, so that the oldest value of a cost saved twice is the one left.
+    for i in journalCosts.indices.reversed() {
+      let c = journalCosts[i]
+      levels[Int(c.level)].val[Int(c.sym)] = c.value
+    }
+    // The negative costs offered again (an entry that no longer is one is dropped lazily).
+    for c in journalCosts where syms[Int(c.sym)].kind != .dummy {
+      for q in 0..<order.count where levels[Int(order[q])].val[Int(c.sym)] < 0 { pushNegative(Int(order[q]), Int(c.sym)) }
+    }
+    if !journalRows.isEmpty { staleRows.removeSubrange(journalStaleRows...) }
   }
 
   mutating func clearJournal() {
-    journal.removeAll(keepingCapacity: true)
+    journalRows.removeAll(keepingCapacity: true)
     journalCells.removeAll(keepingCapacity: true)
-  }
-
-  /// Undoes `step` (its entering symbol basic in row `r`) by giving `r` back the row saved
-  /// before the pivot, solved for the leaving symbol, and substituting that symbol out of
-  /// the other rows: the pivot back, with the saved row for the one it would compute.
-  mutating func restorePivotRow(_ r: Int, _ step: PivotStep) {
-    let e = Int(step.entering), l = Int(step.leaving)
-    while rows[r].count > 0 { removeCell(r, rows[r].count - 1) }
-    rows[r].constant = step.constant
-    for i in Int(step.cellStart)..<Int(step.cellStart + step.cellCount) {
-      insertCell(r, Int(journalCells[i].sym), journalCells[i].coeff)
-    }
-    syms[e].row = -1
-    noteSymbolValueChanged(e)
-    attachNewRow(r, for: l)
-    substituteOut(l, using: r)
-    pivotCount &+= 1
+    journalCosts.removeAll(keepingCapacity: true)
   }
 
   /// The row to pivot a nonbasic marker into before dropping it (kiwi's rule, over

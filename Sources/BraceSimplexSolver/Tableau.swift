@@ -67,9 +67,12 @@ struct Tableau {
   var weights = ContiguousArray<(Int, Double)>()
   var batchDepth = 0
   var journaling = false
-  var journal = ContiguousArray<PivotStep>()
-  /// The journaled pivot rows' cells (`PivotStep`).
+  /// While `journaling`: what the pivots changed, as it was (Simplex.swift, `undoJournal`),
+  /// and the length of `staleRows` before them.
+  var journalRows = ContiguousArray<SavedRow>()
   var journalCells = ContiguousArray<Cell>()
+  var journalCosts = ContiguousArray<SavedCost>()
+  var journalStaleRows = 0
 
   // Counters for diagnostics and the benchmark.
   var pivotCount = 0
@@ -181,8 +184,9 @@ struct Tableau {
     Tableau.clear(&infeasible)
     Tableau.clear(&staleRows)
     Tableau.clear(&weights)
-    Tableau.clear(&journal)
+    Tableau.clear(&journalRows)
     Tableau.clear(&journalCells)
+    Tableau.clear(&journalCosts)
     batchDepth = 0
     journaling = false
     pivotCount = 0
