@@ -1739,22 +1739,17 @@ static int solver_args(const char *method, const char *const *params, Py_ssize_t
             return NULL;                                                                           \
         END_CALL(Solver_##name(self));                                                             \
     }
-/* The reads (hasConstraint, hasEditVariable) never enter(): their wrapper returns
-   what they answer, without END_CALL's bookkeeping. */
-#define RETURN_READ(expr) return (expr)
-#define SOLVER_METHOD_1(name, p0, RETURN)                                                          \
+#define SOLVER_CALL_1(name, p0)                                                                    \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
                                           PyObject *kwnames) {                                     \
         static const char *const params[] = {p0};                                                 \
         PyObject *a[1];                                                                            \
         if (nargs == 1 && kwnames == NULL)                                                         \
-            RETURN(Solver_##name(self, args[0]));                                                  \
+            END_CALL(Solver_##name(self, args[0]));                                                \
         if (solver_args(#name, params, 1, args, nargs, kwnames, a) < 0)                            \
             return NULL;                                                                           \
-        RETURN(Solver_##name(self, a[0]));                                                         \
+        END_CALL(Solver_##name(self, a[0]));                                                       \
     }
-#define SOLVER_CALL_1(name, p0) SOLVER_METHOD_1(name, p0, END_CALL)
-#define SOLVER_READ_1(name, p0) SOLVER_METHOD_1(name, p0, RETURN_READ)
 #define SOLVER_CALL_2(name, p0, p1)                                                                \
     static PyObject *Solver_##name##_call(Solver *self, PyObject *const *args, Py_ssize_t nargs,   \
                                           PyObject *kwnames) {                                     \
@@ -1783,10 +1778,8 @@ static PyObject *Solver_addConstraint_call(Solver *self, PyObject *const *args, 
     return result;
 }
 SOLVER_CALL_1(removeConstraint, "constraint")
-SOLVER_READ_1(hasConstraint, "constraint")
 SOLVER_CALL_2(addEditVariable, "variable", "strength")
 SOLVER_CALL_1(removeEditVariable, "variable")
-SOLVER_READ_1(hasEditVariable, "variable")
 SOLVER_CALL_2(suggestValue, "variable", "value")
 SOLVER_CALL_0(updateVariables)
 #define CALL(name) (PyCFunction)(void (*)(void))Solver_##name##_call, METH_FASTCALL | METH_KEYWORDS
@@ -1834,11 +1827,16 @@ static PyMethodDef Solver_methods[] = {
     {"_handle", (PyCFunction)Solver_handle, METH_O, "The Brace variable of a Variable in this context."},
     {"addConstraint", CALL(addConstraint), "addConstraint(constraint): add a constraint."},
     {"removeConstraint", CALL(removeConstraint), "removeConstraint(constraint): remove a constraint."},
-    {"hasConstraint", CALL(hasConstraint), "hasConstraint(constraint): whether it is in the solver."},
+    /* The reads take their one argument as kiwisolver's do (METH_O: positional only, its
+       messages word for word): about 1.6 ns of a 11 ns call cheaper than a call that
+       also takes names, which had made hasConstraint 2.5% slower than kiwisolver's. They
+       never enter(). */
+    {"hasConstraint", (PyCFunction)Solver_hasConstraint, METH_O, "hasConstraint(constraint): whether it is in the solver."},
     {"addEditVariable", CALL(addEditVariable),
      "addEditVariable(variable, strength): make a variable an edit variable at an optional strength."},
     {"removeEditVariable", CALL(removeEditVariable), "removeEditVariable(variable): remove an edit variable."},
-    {"hasEditVariable", CALL(hasEditVariable), "hasEditVariable(variable): whether it is an edit variable."},
+    {"hasEditVariable", (PyCFunction)Solver_hasEditVariable, METH_O,
+     "hasEditVariable(variable): whether it is an edit variable."},
     {"suggestValue", CALL(suggestValue), "suggestValue(variable, value): suggest a value for an edit variable."},
     {"updateVariables", CALL(updateVariables), "updateVariables(): write the solved values into the Variables."},
     {NULL}};

@@ -457,7 +457,8 @@ def test_the_docs_sys_modules_snippet(capsys, monkeypatch):
 
 def test_solver_calls_take_names_and_word_a_wrong_call_as_python_does():
     # The Solver's methods were Python functions: compiled, they keep their parameter
-    # names and Python's messages for a call that does not fit.
+    # names and Python's messages for a call that does not fit; the two reads
+    # (hasConstraint, hasEditVariable) are kiwisolver's, positional only.
     x = Variable("x")
     s = Solver()
     s.addConstraint(constraint=x >= 1)
@@ -470,7 +471,11 @@ def test_solver_calls_take_names_and_word_a_wrong_call_as_python_does():
         (lambda: s.suggestValue(), "Solver.suggestValue() missing 2 required positional arguments: 'variable' and 'value'"),
         (lambda: s.suggestValue(x, 1, 2), "Solver.suggestValue() takes 3 positional arguments but 4 were given"),
         (lambda: s.suggestValue(x, variable=x), "Solver.suggestValue() got multiple values for argument 'variable'"),
-        (lambda: s.hasConstraint(c=1), "Solver.hasConstraint() got an unexpected keyword argument 'c'"),
+        (lambda: s.removeConstraint(c=1), "Solver.removeConstraint() got an unexpected keyword argument 'c'"),
+        # The two reads take one positional argument, as kiwisolver's, in its words.
+        (lambda: s.hasConstraint(c=1), "Solver.hasConstraint() takes no keyword arguments"),
+        (lambda: s.hasConstraint(), "Solver.hasConstraint() takes exactly one argument (0 given)"),
+        (lambda: s.hasEditVariable(x, x), "Solver.hasEditVariable() takes exactly one argument (2 given)"),
         (lambda: s.updateVariables(1), "Solver.updateVariables() takes 1 positional argument but 2 were given"),
     ]
     for call, message in cases:
