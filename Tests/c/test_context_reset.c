@@ -10,6 +10,7 @@
  *   - kept: the options, the diagnostics callback, the loaded strategies with their
  *     state (the "census" plugin counts its hooks: detach runs for its node, and neither
  *     context_destroy nor context_create);
+ *   - completions pending at the reset are dropped, never called;
  *   - refusals that change nothing: NULL, from a callback of the context
  *     (BRACE_E_REENTRANCY), from a second thread while the first is inside
  *     (BRACE_E_BUSY);
@@ -295,6 +296,46 @@ static void test_refusals(void) {
   g_ctx = NULL;
 }
 
+/* ------------------------------------------------------------------ completions */
+
+static int completions;
+static void count_completion(brace_context *ctx, bool finished, void *user_data) {
+  (void)ctx;
+  (void)finished;
+  (void)user_data;
+  completions++;
+}
+
+/* Completions pending at the reset (a running animation's, a transaction's due at the
+   next tick) are dropped without being called, as at brace_context_destroy: a node
+   destroyed alone would have had its transaction complete with finished = false. */
+static void test_completions(void) {
+  g_section = "completions";
+  brace_context *c = NULL;
+  OK_IN(NULL, brace_context_create(NULL, &c));
+  if (!c) return;
+  g_ctx = c;
+  brace_node n;
+  OK(brace_node_create(c, &n));
+  OK(brace_node_set_frame(c, n, R(0, 0, 10, 10)));
+  brace_animation_params p = BRACE_ANIMATION_PARAMS_INIT;
+  p.duration = 1;
+  p.completion = count_completion;
+  OK(brace_context_begin_animation(c, &p, 5));
+  OK(brace_node_set_frame(c, n, R(0, 0, 50, 10)));
+  OK(brace_context_commit_animation(c));
+  p.duration = 0; /* records nothing: due at the next tick */
+  OK(brace_context_begin_animation(c, &p, 5));
+  OK(brace_context_commit_animation(c));
+  OK(brace_context_reset(c));
+  size_t remaining = 9;
+  OK(brace_context_tick(c, 10, &remaining));
+  CHECK_EQ(remaining, 0);
+  CHECK_EQ(completions, 0);
+  OK(brace_context_destroy(c));
+  g_ctx = NULL;
+}
+
 /* ------------------------------------------------------------------ kiwi-style systems */
 
 enum { VARS = 6, ADDS = 14, SYSTEMS = 300 };
@@ -379,6 +420,7 @@ int main(void) {
   if (!check_can_create_context("test_context_reset")) return check_summary("test_context_reset");
   test_scene();
   test_refusals();
+  test_completions();
   test_systems();
   return check_summary("test_context_reset");
 }

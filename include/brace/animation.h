@@ -69,8 +69,8 @@
  *   moving it within its superview keeps them). A transaction that recorded no
  *   animation completes at the next tick with finished = true. A completion may begin
  *   and commit new transactions (chaining animations) and call anything but
- *   brace_context_tick. Completions still pending when the context is destroyed are
- *   dropped without being called.
+ *   brace_context_tick. Completions still pending when the context is destroyed or reset
+ *   (brace_context_reset) are dropped without being called.
  *
  * NEW VIEWS
  *

@@ -91,7 +91,9 @@ brace_status brace_context_destroy(brace_context *ctx);
  *   for the nodes it managed), constraint, free variable, edit, layout guide, node
  *   property, open animation transaction and running animation, the changed-frames list,
  *   the pending update cycle, and the solver's instance (its solver_destroy hook runs; the
- *   next constraint makes a new one).
+ *   next constraint makes a new one). Animation completions still pending are dropped
+ *   without being called, as at brace_context_destroy (not run with finished = false,
+ *   as a node destroyed alone would have them).
  *   Kept: the options, the diagnostics and trace callbacks, every loaded strategy with its
  *   per-context state (no context_destroy or context_create hook runs), the default
  *   strategy.
