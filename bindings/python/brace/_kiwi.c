@@ -1934,7 +1934,9 @@ static PyMethodDef module_methods[] = {
     {"number", mod_number, METH_O, "A number argument as a float; kiwisolver's TypeError for anything else."},
     {NULL}};
 
-/* The spare context goes with the module (at the interpreter's exit). */
+/* The spare context goes with the module object, if it is ever freed: CPython does not
+   free a single-phase module at the interpreter's exit, so a spare kept then is left
+   to the process's exit (as are the contexts of Solvers still alive). */
 static void module_free(void *m) {
     if (spare_context != NULL && f_context_destroy != NULL)
         f_context_destroy(spare_context);
