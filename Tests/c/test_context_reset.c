@@ -10,7 +10,8 @@
  *   - kept: the options, the diagnostics callback, the loaded strategies with their
  *     state (the "census" plugin counts its hooks: detach runs for its node, and neither
  *     context_destroy nor context_create);
- *   - completions pending at the reset are dropped, never called;
+ *   - completions pending at the reset are dropped, never called; the animation clock
+ *     starts again;
  *   - refusals that change nothing: NULL, from a callback of the context
  *     (BRACE_E_REENTRANCY), from a second thread while the first is inside
  *     (BRACE_E_BUSY);
@@ -327,7 +328,10 @@ static void test_completions(void) {
   p.duration = 0; /* records nothing: due at the next tick */
   OK(brace_context_begin_animation(c, &p, 5));
   OK(brace_context_commit_animation(c));
+  ERR(c, BRACE_E_INVALID_ARGUMENT, "earlier", brace_context_tick(c, 1, NULL));
   OK(brace_context_reset(c));
+  /* The clock starts again, as a new context's: 1 is earlier than the 5 given before. */
+  OK(brace_context_tick(c, 1, NULL));
   size_t remaining = 9;
   OK(brace_context_tick(c, 10, &remaining));
   CHECK_EQ(remaining, 0);

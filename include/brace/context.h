@@ -93,7 +93,8 @@ brace_status brace_context_destroy(brace_context *ctx);
  *   the pending update cycle, and the solver's instance (its solver_destroy hook runs; the
  *   next constraint makes a new one). Animation completions still pending are dropped
  *   without being called, as at brace_context_destroy (not run with finished = false,
- *   as a node destroyed alone would have them).
+ *   as a node destroyed alone would have them). The animation clock starts again, as a
+ *   new context's: a time earlier than the latest one given before the reset is taken.
  *   Kept: the options, the diagnostics and trace callbacks, every loaded strategy with its
  *   per-context state (no context_destroy or context_create hook runs), the default
  *   strategy.
