@@ -1131,11 +1131,25 @@ static void Solver_release(Solver *self) {
     if (self->ctx != NULL) {
         /* a report left for this address must not reach the next solver to use it */
         if (PyDict_GET_SIZE(REPORTS) != 0) {
+            /* The exception being raised, if any, is set aside: a solver is often freed
+               while one propagates (a temporary of a failed call), and the PyErr_Clear
+               below turned it into SystemError ("error return without exception set"). */
+#if PY_VERSION_HEX >= 0x030C0000
+            PyObject *pending = PyErr_GetRaisedException();
+#else
+            PyObject *pending_type, *pending_value, *pending_tb;
+            PyErr_Fetch(&pending_type, &pending_value, &pending_tb);
+#endif
             PyObject *a = PyLong_FromVoidPtr(self->ctx);
             if (a == NULL || (PyDict_DelItem(REPORTS, a) < 0 && !PyErr_ExceptionMatches(PyExc_KeyError)))
                 PyErr_WriteUnraisable((PyObject *)self);
             PyErr_Clear();
             Py_XDECREF(a);
+#if PY_VERSION_HEX >= 0x030C0000
+            PyErr_SetRaisedException(pending);
+#else
+            PyErr_Restore(pending_type, pending_value, pending_tb);
+#endif
         }
         if (spare_context == NULL && f_context_reset(self->ctx) == BRACE_OK)
             spare_context = self->ctx;

@@ -457,3 +457,28 @@ def test_solvers_made_and_freed_in_turn_solve_as_new_ones():
         s.addConstraint(c)
     s.updateVariables()
     assert [v.value() for v in xs] == [0.0, 12.0, 24.0, 36.0, 48.0]
+
+
+def test_a_solver_freed_while_an_exception_propagates_keeps_the_exception():
+    # A solver freed as a temporary of a failed call is freed while that call's exception
+    # is set. With any report in _REPORTS (another solver's, not yet read), freeing it
+    # cleared that exception: int(solver) raised SystemError ("error return without
+    # exception set") instead of its TypeError.
+    from brace import kiwi
+    import pytest
+
+    x = Variable("x")
+
+    def solver():
+        s = Solver()
+        s.addConstraint(x == 1)  # a context to let go of
+        return s
+
+    kiwi._REPORTS[-1] = "a report no solver has read yet"
+    try:
+        with pytest.raises(TypeError):
+            int(solver())
+        with pytest.raises(TypeError):
+            (lambda a, b: None)(*[solver()])
+    finally:
+        del kiwi._REPORTS[-1]
