@@ -75,22 +75,28 @@ def test_the_bundled_library_needs_no_swift_runtime():
         assert "libswift" not in out, f"{so.name} needs the Swift runtime:\n{out}"
 
 
-def test_an_error_status_becomes_an_exception_with_the_engines_message():
+@pytest.fixture
+def c():
+    """A context made through the generated binding (the raw C ABI), destroyed after the
+    test."""
     ffi, lib = _native.ffi, _native.lib
-    ctx = ffi.new("brace_context **")
-    _native.check(None, lib.brace_context_create(ffi.NULL, ctx))
-    try:
-        out = ffi.new("brace_rect *")
-        with pytest.raises(brace.StaleHandle) as info:
-            node = ffi.new("brace_node *")
-            _native.check(ctx[0], lib.brace_node_create(ctx[0], node))
-            _native.check(ctx[0], lib.brace_node_destroy(ctx[0], node[0]))
-            _native.check(ctx[0], lib.brace_node_get_frame(ctx[0], node[0], out))
-        assert "stale" in str(info.value)
-        assert info.value.status == "BRACE_E_STALE_HANDLE"
-        assert isinstance(info.value, ValueError)
-    finally:
-        lib.brace_context_destroy(ctx[0])
+    out = ffi.new("brace_context **")
+    _native.check(None, lib.brace_context_create(ffi.NULL, out))
+    yield out[0]
+    lib.brace_context_destroy(out[0])
+
+
+def test_an_error_status_becomes_an_exception_with_the_engines_message(c):
+    ffi, lib = _native.ffi, _native.lib
+    out = ffi.new("brace_rect *")
+    with pytest.raises(brace.StaleHandle) as info:
+        node = ffi.new("brace_node *")
+        _native.check(c, lib.brace_node_create(c, node))
+        _native.check(c, lib.brace_node_destroy(c, node[0]))
+        _native.check(c, lib.brace_node_get_frame(c, node[0], out))
+    assert "stale" in str(info.value)
+    assert info.value.status == "BRACE_E_STALE_HANDLE"
+    assert isinstance(info.value, ValueError)
 
 
 def test_header_constants_are_exposed():
@@ -119,99 +125,81 @@ def test_BRACE_LIBRARY_points_the_bindings_at_another_build():
     assert out.stdout.strip() == str(other)
 
 
-def test_many_values_are_read_in_one_call_and_a_bad_handle_writes_nothing():
+def test_many_values_are_read_in_one_call_and_a_bad_handle_writes_nothing(c):
     ffi, lib = _native.ffi, _native.lib
-    ctx = ffi.new("brace_context **")
-    _native.check(None, lib.brace_context_create(ffi.NULL, ctx))
-    c = ctx[0]
-    try:
-        handles = []
-        for k in range(3):
-            v = ffi.new("brace_variable *")
-            _native.check(c, lib.brace_variable_create(c, v))
-            term = ffi.new("brace_term[1]", [{"item": v[0], "attribute": lib.BRACE_ATTR_NONE, "coefficient": 1.0}])
-            con = ffi.new("brace_constraint *")
-            _native.check(c, lib.brace_constraint_create_linear(c, term, 1, lib.BRACE_RELATION_EQUAL, 10.0 * (k + 1), con))
-            _native.check(c, lib.brace_constraint_activate(c, con[0]))
-            handles.append(v[0])
-        arr = ffi.new("brace_variable[]", handles)
-        out = ffi.new("double[]", [-1.0, -1.0, -1.0])
+    handles = []
+    for k in range(3):
+        v = ffi.new("brace_variable *")
+        _native.check(c, lib.brace_variable_create(c, v))
+        term = ffi.new("brace_term[1]", [{"item": v[0], "attribute": lib.BRACE_ATTR_NONE, "coefficient": 1.0}])
+        con = ffi.new("brace_constraint *")
+        _native.check(c, lib.brace_constraint_create_linear(c, term, 1, lib.BRACE_RELATION_EQUAL, 10.0 * (k + 1), con))
+        _native.check(c, lib.brace_constraint_activate(c, con[0]))
+        handles.append(v[0])
+    arr = ffi.new("brace_variable[]", handles)
+    out = ffi.new("double[]", [-1.0, -1.0, -1.0])
+    _native.check(c, lib.brace_variables_get_values(c, arr, 3, out))
+    assert list(out) == [10.0, 20.0, 30.0]
+    stale = ffi.new("brace_variable *")
+    _native.check(c, lib.brace_variable_create(c, stale))
+    _native.check(c, lib.brace_variable_destroy(c, stale[0]))
+    arr = ffi.new("brace_variable[]", [handles[0], stale[0], handles[2]])
+    out = ffi.new("double[]", [-1.0, -1.0, -1.0])
+    with pytest.raises(brace.StaleHandle) as info:
         _native.check(c, lib.brace_variables_get_values(c, arr, 3, out))
-        assert list(out) == [10.0, 20.0, 30.0]
-        stale = ffi.new("brace_variable *")
-        _native.check(c, lib.brace_variable_create(c, stale))
-        _native.check(c, lib.brace_variable_destroy(c, stale[0]))
-        arr = ffi.new("brace_variable[]", [handles[0], stale[0], handles[2]])
-        out = ffi.new("double[]", [-1.0, -1.0, -1.0])
-        with pytest.raises(brace.StaleHandle) as info:
-            _native.check(c, lib.brace_variables_get_values(c, arr, 3, out))
-        assert "variables[1]" in str(info.value)
-        assert list(out) == [-1.0, -1.0, -1.0]
-    finally:
-        lib.brace_context_destroy(c)
+    assert "variables[1]" in str(info.value)
+    assert list(out) == [-1.0, -1.0, -1.0]
 
 
-def test_a_constraint_is_weighted_at_creation():
+def test_a_constraint_is_weighted_at_creation(c):
     # brace_constraint_add_on_variables_weighted (0.11), through the generated binding: x == 0
     # at weight 3 and x == 10 at weight 1 in one level cost 3x + (10 - x) = 10 + 2x for x
     # in 0...10, least at 0; a weight outside 1e-3...1e6 creates nothing.
     ffi, lib = _native.ffi, _native.lib
-    ctx = ffi.new("brace_context **")
-    _native.check(None, lib.brace_context_create(ffi.NULL, ctx))
-    c = ctx[0]
-    try:
-        v = ffi.new("brace_variable *")
-        _native.check(c, lib.brace_variable_create(c, v))
-        one = ffi.new("double[1]", [1.0])
-        con = ffi.new("brace_constraint *")
-        for value, weight in ((0.0, 3.0), (10.0, 1.0)):
-            _native.check(c, lib.brace_constraint_add_on_variables_weighted(
-                c, v, one, 1, lib.BRACE_RELATION_EQUAL, value, 500.0, weight, con))
-        out = ffi.new("double *")
-        _native.check(c, lib.brace_variable_get_value(c, v[0], out))
-        assert out[0] == 0.0
-        _native.check(c, lib.brace_constraint_get_weight(c, con[0], out))
-        assert out[0] == 1.0
-        con[0] = 0
-        with pytest.raises(brace.InvalidArgument) as info:
-            _native.check(c, lib.brace_constraint_add_on_variables_weighted(
-                c, v, one, 1, lib.BRACE_RELATION_EQUAL, 4.0, 500.0, 0.0, con))
-        assert "1e-3...1e6" in str(info.value)
-        assert con[0] == 0
-    finally:
-        lib.brace_context_destroy(c)
+    v = ffi.new("brace_variable *")
+    _native.check(c, lib.brace_variable_create(c, v))
+    one = ffi.new("double[1]", [1.0])
+    con = ffi.new("brace_constraint *")
+    for value, weight in ((0.0, 3.0), (10.0, 1.0)):
+        _native.check(c, lib.brace_constraint_add_on_variables_weighted(
+            c, v, one, 1, lib.BRACE_RELATION_EQUAL, value, 500.0, weight, con))
+    out = ffi.new("double *")
+    _native.check(c, lib.brace_variable_get_value(c, v[0], out))
+    assert out[0] == 0.0
+    _native.check(c, lib.brace_constraint_get_weight(c, con[0], out))
+    assert out[0] == 1.0
+    con[0] = 0
+    with pytest.raises(brace.InvalidArgument) as info:
+        _native.check(c, lib.brace_constraint_add_on_variables_weighted(
+            c, v, one, 1, lib.BRACE_RELATION_EQUAL, 4.0, 500.0, 0.0, con))
+    assert "1e-3...1e6" in str(info.value)
+    assert con[0] == 0
 
 
-def test_a_reset_context_is_empty_and_refuses_its_old_handles():
+def test_a_reset_context_is_empty_and_refuses_its_old_handles(c):
     # brace_context_reset (0.12), through the generated binding: x >= 5 is gone with the
     # reset (x <= 1 is then accepted), and x's old handle is another context's.
     ffi, lib = _native.ffi, _native.lib
-    ctx = ffi.new("brace_context **")
-    _native.check(None, lib.brace_context_create(ffi.NULL, ctx))
-    c = ctx[0]
-    try:
-        one = ffi.new("double[1]", [1.0])
-        con = ffi.new("brace_constraint *")
-        old = ffi.new("brace_variable *")
-        _native.check(c, lib.brace_variable_create(c, old))
-        _native.check(c, lib.brace_constraint_add_on_variables(
-            c, old, one, 1, lib.BRACE_RELATION_GREATER_EQUAL, 5.0, 1000.0, con))
-        _native.check(c, lib.brace_context_reset(c))
-        out = ffi.new("double *")
-        with pytest.raises(brace.ForeignHandle) as info:
-            _native.check(c, lib.brace_variable_get_value(c, old[0], out))
-        assert "another context" in str(info.value)
-        new = ffi.new("brace_variable *")
-        _native.check(c, lib.brace_variable_create(c, new))
-        _native.check(c, lib.brace_constraint_add_on_variables(
-            c, new, one, 1, lib.BRACE_RELATION_LESS_EQUAL, 1.0, 1000.0, con))
-        _native.check(c, lib.brace_constraint_add_on_variables(
-            c, new, one, 1, lib.BRACE_RELATION_EQUAL, 1.0, 1000.0, con))
-        _native.check(c, lib.brace_variable_get_value(c, new[0], out))
-        assert out[0] == 1.0
-        assert lib.brace_context_reset(ffi.NULL) == lib.BRACE_E_INVALID_ARGUMENT
-    finally:
-        lib.brace_context_destroy(c)
+    one = ffi.new("double[1]", [1.0])
+    con = ffi.new("brace_constraint *")
+    old = ffi.new("brace_variable *")
+    _native.check(c, lib.brace_variable_create(c, old))
+    _native.check(c, lib.brace_constraint_add_on_variables(
+        c, old, one, 1, lib.BRACE_RELATION_GREATER_EQUAL, 5.0, 1000.0, con))
+    _native.check(c, lib.brace_context_reset(c))
+    out = ffi.new("double *")
+    with pytest.raises(brace.ForeignHandle) as info:
+        _native.check(c, lib.brace_variable_get_value(c, old[0], out))
+    assert "another context" in str(info.value)
+    new = ffi.new("brace_variable *")
+    _native.check(c, lib.brace_variable_create(c, new))
+    _native.check(c, lib.brace_constraint_add_on_variables(
+        c, new, one, 1, lib.BRACE_RELATION_LESS_EQUAL, 1.0, 1000.0, con))
+    _native.check(c, lib.brace_constraint_add_on_variables(
+        c, new, one, 1, lib.BRACE_RELATION_EQUAL, 1.0, 1000.0, con))
+    _native.check(c, lib.brace_variable_get_value(c, new[0], out))
+    assert out[0] == 1.0
+    assert lib.brace_context_reset(ffi.NULL) == lib.BRACE_E_INVALID_ARGUMENT
 
 
 def test_the_bundled_flow_strategy_wraps_a_row():
