@@ -354,11 +354,12 @@ extension Tableau {
   }
 
   /// Puts back every row and cost the journaled pivots changed, as each was before the
-  /// first of them (the oldest copy of each): the tableau of before, bit for bit. Pivoting back instead loses what a pivot on a large element
-  /// (ill-conditioned rows, 0.001 next to 1,000: -7.8e8 seen) put in coefficients under
-  /// `Tolerance.zero`, which later merges drop: the leaving symbol's own cell (pivoting
-  /// back then read the row's cell -1) and its share in other rows (values after a
-  /// refused add off by up to 760 times their size).
+  /// first of them (the oldest copy of each): the tableau of before, bit for bit.
+  /// Pivoting back instead loses what a pivot on a large element (ill-conditioned rows,
+  /// 0.001 next to 1,000: -7.8e8 seen) put in coefficients under `Tolerance.zero`, which
+  /// later merges drop: the leaving symbol's own cell (pivoting back then read the row's
+  /// cell -1) and its share in other rows (values after a refused add off by up to 760
+  /// times their size).
   mutating func undoJournal() {
     var restored = [Bool](repeating: false, count: rowHigh)
     var oldest: [Int] = []
