@@ -129,26 +129,15 @@ func defaultOptions() -> brace_context_options {
 }
 
 @c @implementation public func brace_context_reset(_ ctx: OpaquePointer?) -> brace_status {
-  guard let ctx else {
-    LastError.set(nil, "brace_context_reset: the context is NULL")
-    return BRACE_E_INVALID_ARGUMENT
+  withContext(ctx, "brace_context_reset") { c throws(BraceError) in
+    if c.isNested || c.cycle.passDepth > 0 {
+      throw .reentrancy("cannot reset the context from inside one of its callbacks")
+    }
+    guard let tag = Context.takeTag() else {
+      throw BraceError(BRACE_E_NO_MEMORY, "too many live contexts (at most \(Handle.maxTag)) to give this one a new tag; destroy some first")
+    }
+    c.reset(tag: tag)
   }
-  let c = Unmanaged<Context>.fromOpaque(UnsafeRawPointer(ctx)).takeUnretainedValue()
-  guard c.enter() else {
-    LastError.set(UnsafeRawPointer(ctx), "brace_context_reset: the context is busy: another thread is inside it")
-    return BRACE_E_BUSY
-  }
-  defer { c.leave() }
-  if c.isNested || c.cycle.passDepth > 0 {
-    LastError.set(UnsafeRawPointer(ctx), "brace_context_reset: cannot reset the context from inside one of its callbacks")
-    return BRACE_E_REENTRANCY
-  }
-  guard let tag = Context.takeTag() else {
-    LastError.set(UnsafeRawPointer(ctx), "brace_context_reset: too many live contexts (at most \(Handle.maxTag)) to give this one a new tag; destroy some first")
-    return BRACE_E_NO_MEMORY
-  }
-  c.reset(tag: tag)
-  return BRACE_OK
 }
 
 @c @implementation public func brace_context_get_options(_ ctx: OpaquePointer?, _ out: UnsafeMutablePointer<brace_context_options>?) -> brace_status {
