@@ -1948,17 +1948,10 @@ static PyMethodDef module_methods[] = {
     {"number", mod_number, METH_O, "A number argument as a float; kiwisolver's TypeError for anything else."},
     {NULL}};
 
-/* The spare context goes with the module object, if it is ever freed: CPython does not
-   free a single-phase module at the interpreter's exit, so a spare kept then is left
-   to the process's exit (as are the contexts of Solvers still alive). */
-static void module_free(void *m) {
-    if (spare_context != NULL && f_context_destroy != NULL)
-        f_context_destroy(spare_context);
-    spare_context = NULL;
-}
-
-static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "brace._kiwi", NULL, -1, module_methods,
-                                        NULL, NULL, NULL, module_free};
+/* No m_free: CPython never frees a single-phase module at the interpreter's exit, so the
+   spare context is left to the process's exit, as the contexts of Solvers still alive
+   are. */
+static struct PyModuleDef module_def = {PyModuleDef_HEAD_INIT, "brace._kiwi", NULL, -1, module_methods};
 
 static PyTypeObject *make_type(PyObject *module, PyType_Spec *spec) {
     PyTypeObject *t = (PyTypeObject *)PyType_FromSpec(spec);
